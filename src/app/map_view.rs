@@ -1,0 +1,414 @@
+//! Drawing the map and its counters with egui's painter, and the pan/zoom
+//! state of a map view. Drawing is a pure function of the scenario, the map
+//! and the view, so it can be benchmarked headless.
+
+use crate::hex::{Hex, Layout, Point};
+use crate::scenario::{Colour, HexsideFeature, Map, Scenario, Unit, UnitKind};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
+
+/// Hex size (centre to corner) at zoom 1, in points.
+pub const BASE_HEX_SIZE: f32 = 28.0;
+
+pub fn color(c: Colour) -> Color32 {
+    Color32::from_rgb(c.0, c.1, c.2)
+}
+
+/// Pan and zoom of a map view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapView {
+    pub zoom: f32,
+    /// Screen offset of hex 0101's centre from the view's top-left corner.
+    pub pan: Vec2,
+    /// Whether the view has been fitted to a map yet.
+    pub fitted: bool,
+}
+
+impl Default for MapView {
+    fn default() -> Self {
+        MapView {
+            zoom: 1.0,
+            pan: vec2(BASE_HEX_SIZE * 1.2, BASE_HEX_SIZE * 1.2),
+            fitted: false,
+        }
+    }
+}
+
+impl MapView {
+    pub const MIN_ZOOM: f32 = 0.05;
+    pub const MAX_ZOOM: f32 = 8.0;
+
+    pub fn layout(&self, map: &Map, rect: Rect) -> Layout {
+        let first = rect.min + self.pan;
+        Layout::with_first_hex_at(
+            map.grid(),
+            (BASE_HEX_SIZE * self.zoom) as f64,
+            Point::new(first.x as f64, first.y as f64),
+        )
+    }
+
+    /// Zooms by `factor`, keeping the map point under `anchor` still.
+    pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
+        let new_zoom = (self.zoom * factor).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        let f = new_zoom / self.zoom;
+        let first = rect.min + self.pan;
+        let new_first = anchor + (first - anchor) * f;
+        self.pan = new_first - rect.min;
+        self.zoom = new_zoom;
+    }
+
+    /// Fits the whole map into the rectangle.
+    pub fn fit(&mut self, map: &Map, rect: Rect) {
+        let unit = Layout::with_first_hex_at(map.grid(), 1.0, Point::default());
+        let Some((lo, hi)) = unit.bounds(map.hexes_on_map()) else {
+            return;
+        };
+        let (w, h) = ((hi.x - lo.x) as f32, (hi.y - lo.y) as f32);
+        let margin = 16.0;
+        let size = ((rect.width() - 2.0 * margin) / w)
+            .min((rect.height() - 2.0 * margin) / h)
+            .max(0.1);
+        self.zoom = (size / BASE_HEX_SIZE).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);
+        let size = BASE_HEX_SIZE * self.zoom;
+        // Centre the map's bounds in the rectangle.
+        let map_w = w * size;
+        let map_h = h * size;
+        let top_left = rect.center() - vec2(map_w, map_h) / 2.0;
+        self.pan = top_left - rect.min + vec2(-lo.x as f32 * size, -lo.y as f32 * size);
+        self.fitted = true;
+    }
+}
+
+/// What to draw besides terrain.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawOptions {
+    pub hex_numbers: bool,
+    pub counters: bool,
+}
+
+impl Default for DrawOptions {
+    fn default() -> Self {
+        DrawOptions {
+            hex_numbers: true,
+            counters: true,
+        }
+    }
+}
+
+fn p(pt: Point) -> Pos2 {
+    pos2(pt.x as f32, pt.y as f32)
+}
+
+/// Draws the map (terrain, hexsides, markers, names) and, when given, the
+/// scenario's counters at their start hexes, clipped to `clip`.
+pub fn draw_map(
+    painter: &Painter,
+    clip: Rect,
+    layout: &Layout,
+    map: &Map,
+    scenario: Option<&Scenario>,
+    opts: DrawOptions,
+) {
+    let size = layout.size as f32;
+    let visible = clip.expand(size * 2.0);
+    let grid = map.grid();
+    let outline = Stroke::new((size * 0.04).clamp(0.3, 1.2), Color32::from_black_alpha(70));
+    let mut shapes: Vec<Shape> = Vec::new();
+
+    let on_screen = |h: Hex| visible.contains(p(layout.center(h)));
+    let hexes: Vec<Hex> = map.hexes_on_map().filter(|&h| on_screen(h)).collect();
+
+    // Terrain.
+    for &h in &hexes {
+        let fill = map
+            .terrain_at(h)
+            .map(|t| color(t.colour))
+            .unwrap_or(Color32::from_rgb(255, 0, 255));
+        let pts: Vec<Pos2> = layout.corners(h).iter().map(|&c| p(c)).collect();
+        shapes.push(Shape::convex_polygon(pts, fill, outline));
+        if map.detail(h).hill {
+            shapes.push(Shape::circle_stroke(
+                p(layout.center(h)),
+                size * 0.7,
+                Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60)),
+            ));
+        }
+        if let Some(t) = map.terrain_at(h) {
+            terrain_symbol(&mut shapes, layout, h, &t.id, size);
+        }
+    }
+
+    // Hexside features: roads run centre to centre across the side; rivers
+    // lie along it.
+    let road = Stroke::new((size * 0.12).max(1.0), Color32::from_rgb(120, 80, 40));
+    let river = Stroke::new((size * 0.16).max(1.5), Color32::from_rgb(60, 110, 200));
+    for (side, features) in &map.hexsides {
+        let Some((a, b)) = grid.hexside_hexes(*side) else {
+            continue;
+        };
+        if !on_screen(a) && !on_screen(b) {
+            continue;
+        }
+        let Some(mid) = layout.hexside_midpoint(*side).map(p) else {
+            continue;
+        };
+        if features.contains(&HexsideFeature::River) {
+            if let Some((x, y)) = layout.hexside_segment(*side) {
+                shapes.push(Shape::line_segment([p(x), p(y)], river));
+            }
+        }
+        if features.contains(&HexsideFeature::Road) {
+            for h in [a, b] {
+                if map.is_on_map(h) {
+                    shapes.push(Shape::line_segment([p(layout.center(h)), mid], road));
+                } else {
+                    // A road leaving the map: an arrow out of the edge.
+                    let c = p(layout.center(if h == a { b } else { a }));
+                    let out = mid + (mid - c) * 0.5;
+                    shapes.push(Shape::line_segment([mid, out], road));
+                }
+            }
+        }
+        if features.contains(&HexsideFeature::Bridge) {
+            shapes.push(Shape::rect_filled(
+                Rect::from_center_size(mid, vec2(size * 0.3, size * 0.3)),
+                2.0,
+                Color32::from_rgb(90, 60, 30),
+            ));
+        }
+        if features.contains(&HexsideFeature::Ford) {
+            shapes.push(Shape::circle_stroke(
+                mid,
+                size * 0.15,
+                Stroke::new(size * 0.06, Color32::from_rgb(200, 230, 255)),
+            ));
+        }
+    }
+
+    // Markers from the scenario: exits and entries.
+    if let Some(s) = scenario {
+        let exit = Color32::from_rgb(30, 30, 30);
+        for e in &s.victory.exits {
+            let side = s.side(&e.side).map(|x| color(x.colour)).unwrap_or(exit);
+            for &h in &e.hexes {
+                if on_screen(h) {
+                    edge_arrow(&mut shapes, layout, map, h, side, size);
+                }
+            }
+        }
+        let mut entries: Vec<(Hex, Color32)> = Vec::new();
+        for u in &s.units {
+            if let crate::scenario::Placement::Reinforcement { entry, .. }
+            | crate::scenario::Placement::Variant { entry } = &u.placement
+            {
+                for &h in entry {
+                    if !entries.iter().any(|(x, _)| *x == h) {
+                        entries.push((h, color(s.unit_colour(u))));
+                    }
+                }
+            }
+        }
+        for (h, c) in entries {
+            if on_screen(h) {
+                let ctr = p(layout.center(h));
+                shapes.push(Shape::circle_stroke(
+                    ctr,
+                    size * 0.75,
+                    Stroke::new(size * 0.08, c),
+                ));
+            }
+        }
+        for v in &s.victory.victory_hexes {
+            if on_screen(v.hex) {
+                let ctr = p(layout.center(v.hex));
+                shapes.push(Shape::circle_filled(
+                    ctr + vec2(0.0, -size * 0.5),
+                    size * 0.15,
+                    Color32::GOLD,
+                ));
+            }
+        }
+    }
+    painter.extend(shapes);
+
+    // Text: hex numbers and place names.
+    if opts.hex_numbers && size >= 14.0 {
+        let font = FontId::proportional((size * 0.26).clamp(6.0, 14.0));
+        let col = Color32::from_black_alpha(150);
+        for &h in &hexes {
+            let c = layout.center(h);
+            let top = pos2(c.x as f32, c.y as f32 - size * 0.82);
+            painter.text(top, Align2::CENTER_TOP, h.label(), font.clone(), col);
+        }
+    }
+    if size >= 6.0 {
+        let font = FontId::proportional((size * 0.38).clamp(8.0, 20.0));
+        for place in &map.places {
+            if let Some(&h) = place.hexes.first()
+                && on_screen(h)
+            {
+                let c = p(layout.center(h)) + vec2(0.0, size * 0.45);
+                let galley_pos = c;
+                painter.text(
+                    galley_pos + vec2(1.0, 1.0),
+                    Align2::CENTER_CENTER,
+                    &place.name,
+                    font.clone(),
+                    Color32::from_white_alpha(200),
+                );
+                painter.text(
+                    galley_pos,
+                    Align2::CENTER_CENTER,
+                    &place.name,
+                    font.clone(),
+                    Color32::from_rgb(40, 20, 10),
+                );
+            }
+        }
+    }
+
+    if opts.counters
+        && let Some(s) = scenario
+    {
+        for (u, h) in s.units_at_start() {
+            if on_screen(h) {
+                draw_counter(
+                    painter,
+                    p(layout.center(h)),
+                    size * 1.05,
+                    u,
+                    color(s.unit_colour(u)),
+                );
+            }
+        }
+    }
+}
+
+/// A small symbol for well-known terrain ids: trees for woods, houses for
+/// towns. Unknown terrains are drawn by colour alone.
+fn terrain_symbol(shapes: &mut Vec<Shape>, layout: &Layout, h: Hex, id: &str, size: f32) {
+    if size < 8.0 {
+        return;
+    }
+    let c = p(layout.center(h));
+    match id {
+        "woods" => {
+            let tree = Color32::from_rgb(40, 80, 30);
+            for (dx, dy) in [(-0.35, 0.1), (0.0, -0.2), (0.35, 0.1), (0.0, 0.4)] {
+                let t = c + vec2(dx * size, dy * size);
+                shapes.push(Shape::convex_polygon(
+                    vec![
+                        t + vec2(0.0, -0.22 * size),
+                        t + vec2(0.16 * size, 0.12 * size),
+                        t + vec2(-0.16 * size, 0.12 * size),
+                    ],
+                    tree,
+                    Stroke::NONE,
+                ));
+            }
+        }
+        "town" => {
+            let house = Color32::from_rgb(110, 50, 40);
+            for (dx, dy) in [(-0.25, -0.1), (0.2, -0.15), (0.0, 0.25)] {
+                let t = c + vec2(dx * size, dy * size);
+                shapes.push(Shape::rect_filled(
+                    Rect::from_center_size(t, vec2(0.22 * size, 0.18 * size)),
+                    1.0,
+                    house,
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// An arrow pointing off the map from an exit hex, across its off-map side.
+fn edge_arrow(
+    shapes: &mut Vec<Shape>,
+    layout: &Layout,
+    map: &Map,
+    h: Hex,
+    col: Color32,
+    size: f32,
+) {
+    let grid = map.grid();
+    let c = p(layout.center(h));
+    for dir in grid.dirs() {
+        let Some(n) = grid.neighbour(h, dir) else {
+            continue;
+        };
+        if map.is_on_map(n) {
+            continue;
+        }
+        let Some(mid) = grid
+            .hexside(h, dir)
+            .and_then(|s| layout.hexside_midpoint(s))
+            .map(p)
+        else {
+            continue;
+        };
+        let d = (mid - c).normalized();
+        let tip = mid - d * size * 0.05;
+        let base = mid - d * size * 0.45;
+        let side = vec2(-d.y, d.x) * size * 0.22;
+        shapes.push(Shape::convex_polygon(
+            vec![tip, base + side, base - side],
+            col,
+            Stroke::new(1.0, Color32::WHITE),
+        ));
+        // One arrow per hex is enough: prefer the first off-map side in
+        // clockwise order from the top.
+        break;
+    }
+}
+
+/// Draws a counter: side colour, NATO-style type symbol, strength-movement.
+pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fill: Color32) {
+    let rect = Rect::from_center_size(center, vec2(side, side));
+    let ink = if fill.r() as u32 + fill.g() as u32 + fill.b() as u32 > 450 {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    };
+    painter.rect_filled(
+        rect.translate(vec2(side * 0.06, side * 0.06)),
+        side * 0.08,
+        Color32::from_black_alpha(90),
+    );
+    painter.rect(
+        rect,
+        side * 0.08,
+        fill,
+        Stroke::new((side * 0.03).max(0.5), Color32::from_black_alpha(200)),
+        egui::StrokeKind::Inside,
+    );
+    if side < 10.0 {
+        return;
+    }
+    // Type symbol box in the upper half.
+    let sym = Rect::from_center_size(
+        center + vec2(0.0, -side * 0.14),
+        vec2(side * 0.56, side * 0.34),
+    );
+    let st = Stroke::new((side * 0.035).max(0.6), ink);
+    painter.rect_stroke(sym, 0.0, st, egui::StrokeKind::Middle);
+    match unit.kind {
+        UnitKind::Infantry => {
+            painter.line_segment([sym.left_top(), sym.right_bottom()], st);
+            painter.line_segment([sym.left_bottom(), sym.right_top()], st);
+        }
+        UnitKind::Cavalry => {
+            painter.line_segment([sym.left_bottom(), sym.right_top()], st);
+        }
+        UnitKind::Artillery => {
+            painter.circle_filled(sym.center(), side * 0.07, ink);
+        }
+    }
+    let font = FontId::proportional((side * 0.28).max(5.0));
+    painter.text(
+        center + vec2(0.0, side * 0.28),
+        Align2::CENTER_CENTER,
+        unit.factors(),
+        font,
+        ink,
+    );
+}

@@ -1,0 +1,241 @@
+//! The eframe/egui shell: the editor window. Owns documents, views and
+//! input; asks the core for everything else.
+
+pub mod map_view;
+
+use crate::files::{self, LoadedScenario};
+use crate::hex::{Hex, Point};
+use crate::scenario::{self, Issue, Severity};
+use egui::{Color32, Key, PointerButton, RichText, Sense};
+use map_view::{DrawOptions, MapView};
+use std::path::PathBuf;
+
+/// The scenario opened when none is named: `scenarios/waterloo.ron` in the
+/// working folder, else the one in the source tree this binary was built
+/// from (so `cargo run` works from anywhere inside the project).
+pub fn default_scenario_path() -> PathBuf {
+    let local = PathBuf::from("scenarios/waterloo.ron");
+    if local.exists() {
+        return local;
+    }
+    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/waterloo.ron");
+    if built.exists() { built } else { local }
+}
+
+/// The editor application state.
+pub struct VedetteApp {
+    pub doc: Option<LoadedScenario>,
+    pub issues: Vec<Issue>,
+    /// Why the last open failed, shown in the window instead of the map.
+    pub open_error: Option<String>,
+    pub view: MapView,
+    pub draw: DrawOptions,
+    pub hovered: Option<Hex>,
+}
+
+impl VedetteApp {
+    pub fn open(path: PathBuf) -> Self {
+        let mut app = VedetteApp {
+            doc: None,
+            issues: Vec::new(),
+            open_error: None,
+            view: MapView::default(),
+            draw: DrawOptions::default(),
+            hovered: None,
+        };
+        app.load(path);
+        app
+    }
+
+    pub fn load(&mut self, path: PathBuf) {
+        match files::load_scenario(&path) {
+            Ok(doc) => {
+                self.issues = scenario::validate(&doc.scenario, &doc.map);
+                self.doc = Some(doc);
+                self.open_error = None;
+                self.view.fitted = false;
+            }
+            Err(e) => {
+                self.open_error = Some(e.to_string());
+            }
+        }
+    }
+
+    pub fn title(&self) -> String {
+        match &self.doc {
+            Some(d) if !d.scenario.title.is_empty() => format!("Vedette — {}", d.scenario.title),
+            Some(d) => format!(
+                "Vedette — {}",
+                d.path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            ),
+            None => "Vedette".into(),
+        }
+    }
+
+    fn status_ui(&self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let Some(doc) = &self.doc else {
+                ui.label("No scenario");
+                return;
+            };
+            match self.hovered {
+                Some(h) if doc.map.is_on_map(h) => {
+                    let terrain = doc
+                        .map
+                        .terrain_at(h)
+                        .map(|t| t.name.as_str())
+                        .unwrap_or("?");
+                    let mut text = format!("{h}  {terrain}");
+                    if let Some(place) = doc.map.place_at(h) {
+                        text.push_str(&format!("  ({})", place.name));
+                    }
+                    if let Some((u, _)) = doc.scenario.units_at_start().find(|(_, x)| *x == h) {
+                        text.push_str(&format!(
+                            "  |  {} {} {} [{}]",
+                            u.designation,
+                            u.kind.name(),
+                            u.factors(),
+                            u.id
+                        ));
+                    }
+                    ui.monospace(text);
+                }
+                _ => {
+                    ui.monospace("—");
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(format!("zoom {:.0}%", self.view.zoom * 100.0));
+                ui.separator();
+                let errors = self
+                    .issues
+                    .iter()
+                    .filter(|i| i.severity == Severity::Error)
+                    .count();
+                let warnings = self.issues.len() - errors;
+                let text = format!("{errors} errors, {warnings} warnings");
+                let col = if errors > 0 {
+                    Color32::from_rgb(200, 40, 40)
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.label(RichText::new(text).color(col));
+            });
+        });
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(doc) = &self.doc else {
+            ui.centered_and_justified(|ui| {
+                let msg = self
+                    .open_error
+                    .clone()
+                    .unwrap_or_else(|| "No scenario open".into());
+                ui.label(RichText::new(msg).color(Color32::from_rgb(200, 40, 40)));
+            });
+            return;
+        };
+        let rect = ui.available_rect_before_wrap();
+        let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        if !self.view.fitted {
+            self.view.fit(&doc.map, rect);
+        }
+        // Pan: middle or right drag, or left drag (the select tool has
+        // nothing to drag yet).
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || response.dragged_by(PointerButton::Primary)
+        {
+            self.view.pan += response.drag_delta();
+        }
+        if let Some(pos) = response.hover_pos() {
+            let zoom = ui.input(|i| i.zoom_delta());
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            let factor = zoom * (scroll / 400.0).exp();
+            if factor != 1.0 {
+                self.view.zoom_at(rect, pos, factor);
+            }
+        }
+        let step = 40.0;
+        ui.input(|i| {
+            if i.key_pressed(Key::ArrowLeft) {
+                self.view.pan.x += step;
+            }
+            if i.key_pressed(Key::ArrowRight) {
+                self.view.pan.x -= step;
+            }
+            if i.key_pressed(Key::ArrowUp) {
+                self.view.pan.y += step;
+            }
+            if i.key_pressed(Key::ArrowDown) {
+                self.view.pan.y -= step;
+            }
+        });
+        if ui.input(|i| i.key_pressed(Key::F)) {
+            self.view.fit(&doc.map, rect);
+        }
+        let layout = self.view.layout(&doc.map, rect);
+        self.hovered = response
+            .hover_pos()
+            .map(|pos| layout.hex_at(Point::new(pos.x as f64, pos.y as f64)));
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, Color32::from_rgb(58, 62, 66));
+        map_view::draw_map(
+            &painter,
+            rect,
+            &layout,
+            &doc.map,
+            Some(&doc.scenario),
+            self.draw,
+        );
+    }
+}
+
+impl eframe::App for VedetteApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let title = self.title();
+        ui.ctx()
+            .send_viewport_cmd(egui::ViewportCommand::Title(title));
+        egui::Panel::top("toolbar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("Vedette");
+                ui.separator();
+                if let Some(doc) = &self.doc {
+                    ui.label(&doc.scenario.title);
+                    ui.label(RichText::new(doc.scenario.rules.name()).weak());
+                    ui.separator();
+                }
+                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                ui.checkbox(&mut self.draw.counters, "Counters");
+                if ui.button("Fit (F)").clicked() {
+                    self.view.fitted = false;
+                }
+            });
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| self.map_ui(ui));
+    }
+}
+
+/// Opens the editor window on a scenario (the default one if none given).
+pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
+    let path = path.unwrap_or_else(default_scenario_path);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([640.0, 400.0])
+            .with_title("Vedette"),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Vedette",
+        options,
+        Box::new(move |_cc| Ok(Box::new(VedetteApp::open(path)))),
+    )
+    .map_err(|e| anyhow::anyhow!("could not open a window: {e}"))
+}

@@ -1,0 +1,145 @@
+//! The command line: `vedette` opens the editor; subcommands work headless.
+
+use crate::files::{self, OpenError};
+use crate::scenario::{self, Issue, Severity};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+
+/// Vedette: scenario editor, viewer and playtest table for hex-and-counter
+/// Napoleonic wargames.
+#[derive(Debug, Parser)]
+#[command(name = "vedette", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Scenario to open in the editor (default: scenarios/waterloo.ron).
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check scenario and map files; prints `file:where: error: what` and
+    /// exits 1 if any error is found.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Rewrite scenario or map files in Vedette's canonical layout (what the
+    /// editor would save), or with --check report files that differ.
+    Format {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Only report files that are not in canonical form; exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+/// What a subcommand printed and how it ended.
+pub struct Outcome {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+fn issue_line(file: &Path, issue: &Issue) -> String {
+    format!("{}:{}", file.display(), issue)
+}
+
+/// Validates files and reports as `vedette validate` does.
+pub fn validate_files(paths: &[PathBuf]) -> Outcome {
+    let mut stdout = String::new();
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    for path in paths {
+        let issues: Vec<Issue> = match std::fs::read_to_string(path) {
+            Ok(text) if files::looks_like_map(&text) => match files::load_map(path) {
+                Ok(map) => scenario::validate_map(&map),
+                Err(e) => {
+                    stdout.push_str(&format!("{e}\n"));
+                    errors += 1;
+                    continue;
+                }
+            },
+            _ => match files::load_scenario(path) {
+                Ok(loaded) => scenario::validate(&loaded.scenario, &loaded.map),
+                Err(e) => {
+                    stdout.push_str(&format!("{e}\n"));
+                    errors += 1;
+                    continue;
+                }
+            },
+        };
+        for i in &issues {
+            stdout.push_str(&issue_line(path, i));
+            stdout.push('\n');
+            match i.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+            }
+        }
+    }
+    let stderr = format!(
+        "{} file{} checked: {errors} error{}, {warnings} warning{}\n",
+        paths.len(),
+        if paths.len() == 1 { "" } else { "s" },
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" },
+    );
+    Outcome {
+        stdout,
+        stderr,
+        code: if errors > 0 { 1 } else { 0 },
+    }
+}
+
+fn canonical_text(path: &Path) -> Result<(String, String), OpenError> {
+    let text = std::fs::read_to_string(path).map_err(|source| OpenError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let origin = path.display().to_string();
+    let canonical = if files::looks_like_map(&text) {
+        scenario::map_to_ron(&scenario::parse_map(&text, &origin)?)
+    } else {
+        scenario::scenario_to_ron(&scenario::parse_scenario(&text, &origin)?)
+    };
+    Ok((text, canonical))
+}
+
+/// Rewrites files canonically (or checks them).
+pub fn format_files(paths: &[PathBuf], check: bool) -> Outcome {
+    let (mut stdout, mut stderr, mut code) = (String::new(), String::new(), 0);
+    for path in paths {
+        match canonical_text(path) {
+            Err(e) => {
+                stderr.push_str(&format!("{e}\n"));
+                code = 1;
+            }
+            Ok((old, new)) if old != new => {
+                if check {
+                    stdout.push_str(&format!("{}: not in canonical form\n", path.display()));
+                    code = 1;
+                } else if let Err(e) = files::save_atomic(path, &new) {
+                    stderr.push_str(&format!("{}: error: cannot write: {e}\n", path.display()));
+                    code = 1;
+                } else {
+                    stdout.push_str(&format!("{}: rewritten\n", path.display()));
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    Outcome {
+        stdout,
+        stderr,
+        code,
+    }
+}
+
+/// Runs a subcommand.
+pub fn run(command: &Command) -> Outcome {
+    match command {
+        Command::Validate { files } => validate_files(files),
+        Command::Format { files, check } => format_files(files, *check),
+    }
+}

@@ -1,0 +1,12 @@
+//! Vedette: a scenario editor, viewer and playtest table for hex-and-counter
+//! Napoleonic wargames.
+//!
+//! The functional core (`hex`, `scenario`) never touches the file system, a
+//! global random generator or the UI toolkit; `files` and `app` are the
+//! imperative shell around it. See ARCHITECTURE.md for the code map.
+
+pub mod app;
+pub mod cli;
+pub mod files;
+pub mod hex;
+pub mod scenario;

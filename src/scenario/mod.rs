@@ -1,0 +1,22 @@
+//! The scenario model: maps, terrain, units, reinforcements, victory
+//! conditions and variants as serde types; RON reading and writing; and
+//! `validate`, which finds a designer's mistakes.
+//!
+//! Pure data and text: no file system, no UI, no randomness.
+
+mod format;
+mod map;
+mod model;
+mod validate;
+
+pub use format::{
+    LoadError, MapFile, from_ron, map_to_ron, parse_map, parse_scenario, scenario_to_ron, to_ron,
+};
+pub use map::*;
+pub use model::*;
+pub use validate::{
+    Issue, Location, MAX_MOVEMENT, MAX_STRENGTH, Severity, is_enterable, validate, validate_map,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,519 @@
+//! The scenario: sides, units, reinforcements, combat results table,
+//! victory conditions and variants, plus the map (inline or by file).
+
+use super::map::{Colour, Map};
+use crate::hex::{Dir, Hex};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Current scenario and map file format.
+pub const FORMAT_VERSION: u32 = 1;
+
+macro_rules! string_id {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+        #[serde(transparent)]
+        pub struct $name(pub String);
+
+        impl $name {
+            pub fn new(s: impl Into<String>) -> Self {
+                $name(s.into())
+            }
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(s: &str) -> Self {
+                $name(s.to_string())
+            }
+        }
+    };
+}
+
+string_id!(
+    /// A unit's identifier, unique within a scenario.
+    UnitId
+);
+string_id!(
+    /// A side's identifier (`"French"`).
+    SideId
+);
+
+/// Where the map comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MapSource {
+    /// A map file, relative to the scenario file's folder
+    /// (`"../maps/waterloo.ron"`).
+    File(String),
+    /// The map written out inside the scenario.
+    Inline(Box<Map>),
+}
+
+/// The rule set a scenario is played with, and its options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RuleSet {
+    /// SPI Napoleon at Waterloo (3rd edition rules, with the Grouchy
+    /// variant).
+    NapoleonAtWaterloo(NawOptions),
+}
+
+impl RuleSet {
+    pub fn name(&self) -> &'static str {
+        match self {
+            RuleSet::NapoleonAtWaterloo(_) => "Napoleon at Waterloo",
+        }
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::NapoleonAtWaterloo(NawOptions::default())
+    }
+}
+
+/// Who chooses the hex a defeated unit retreats into (RULINGS R11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum RetreatChooser {
+    /// The retreating unit's owner [6.4].
+    #[default]
+    Owner,
+    /// The victorious player (the 2nd-edition reading).
+    Victor,
+}
+
+/// When an intervening hex blocks a bombardment at range 2 (RULINGS R2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LineOfSight {
+    /// Blocked only if every candidate intervening hex blocks.
+    #[default]
+    BlockedIfAllBlock,
+    /// Blocked if any candidate intervening hex blocks.
+    BlockedIfAnyBlocks,
+}
+
+/// Options of the Napoleon at Waterloo rule set; each is a ruling a designer
+/// may read another way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NawOptions {
+    #[serde(default)]
+    pub retreat_chooser: RetreatChooser,
+    #[serde(default)]
+    pub line_of_sight: LineOfSight,
+    /// Whether bombarding artillery may advance after combat (R12).
+    #[serde(default)]
+    pub bombarding_artillery_advances: bool,
+}
+
+/// A side in the battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    pub id: SideId,
+    pub name: String,
+    pub colour: Colour,
+    /// National contingents within the side (British and Prussian in the
+    /// Allied army), each with its own counter colour.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contingents: Vec<Contingent>,
+    /// Forces under leaders (used by the hex miniatures rules).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forces: Vec<Force>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contingent {
+    pub name: String,
+    pub colour: Colour,
+}
+
+/// A force under a leader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Force {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<Leader>,
+    pub units: Vec<UnitId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Leader {
+    pub name: String,
+    /// The general's command rating.
+    pub command_rating: u32,
+}
+
+/// Infantry, cavalry or artillery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+impl UnitKind {
+    pub const ALL: [UnitKind; 3] = [UnitKind::Infantry, UnitKind::Cavalry, UnitKind::Artillery];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Infantry => "infantry",
+            UnitKind::Cavalry => "cavalry",
+            UnitKind::Artillery => "artillery",
+        }
+    }
+}
+
+/// Where and when a unit enters play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Placement {
+    /// On the map at the start, in this hex.
+    Start(Hex),
+    /// Arrives on this Game-Turn through any of these hexes.
+    Reinforcement { turn: u32, entry: Vec<Hex> },
+    /// Held for a variant: arrives only when a variant chit schedules it,
+    /// through any of these hexes.
+    Variant { entry: Vec<Hex> },
+}
+
+/// A counter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    pub id: UnitId,
+    /// The historical identification printed on the counter (`"3/IV"`).
+    pub designation: String,
+    pub side: SideId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contingent: Option<String>,
+    pub kind: UnitKind,
+    /// Combat strength (the big left-hand number).
+    pub strength: u32,
+    /// Movement allowance (the right-hand number).
+    pub movement: u32,
+    pub placement: Placement,
+    /// Facing, for rule sets that use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Dir>,
+}
+
+impl Unit {
+    pub fn start_hex(&self) -> Option<Hex> {
+        match self.placement {
+            Placement::Start(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// `"4-4"`: strength and movement as printed.
+    pub fn factors(&self) -> String {
+        format!("{}-{}", self.strength, self.movement)
+    }
+}
+
+/// The odds of a CRT column, attacker to defender (`"3:1"`, `"1:2"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Odds {
+    pub attack: u32,
+    pub defence: u32,
+}
+
+impl Odds {
+    pub const fn new(attack: u32, defence: u32) -> Self {
+        Odds { attack, defence }
+    }
+
+    /// Compares odds by value (1:2 < 1:1 < 2:1).
+    pub fn value_cmp(self, o: Odds) -> std::cmp::Ordering {
+        (self.attack as u64 * o.defence as u64).cmp(&(o.attack as u64 * self.defence as u64))
+    }
+}
+
+impl fmt::Display for Odds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.attack, self.defence)
+    }
+}
+
+impl Serialize for Odds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Odds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let parsed = text.split_once(':').and_then(|(a, b)| {
+            Some(Odds {
+                attack: a.trim().parse().ok()?,
+                defence: b.trim().parse().ok()?,
+            })
+        });
+        match parsed {
+            Some(o) if o.attack > 0 && o.defence > 0 => Ok(o),
+            _ => Err(serde::de::Error::custom(format!(
+                "`{}` is not an odds ratio: expected \"3:1\" or \"1:2\"",
+                text.chars().take(20).collect::<String>()
+            ))),
+        }
+    }
+}
+
+/// The five results of the Napoleon at Waterloo CRT [6.3].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CombatResult {
+    /// Attacker eliminated.
+    Ae,
+    /// Attacker retreats.
+    Ar,
+    /// Equal elimination (exchange).
+    Ee,
+    /// Defender retreats.
+    Dr,
+    /// Defender eliminated.
+    De,
+}
+
+impl CombatResult {
+    pub fn code(self) -> &'static str {
+        match self {
+            CombatResult::Ae => "Ae",
+            CombatResult::Ar => "Ar",
+            CombatResult::Ee => "Ee",
+            CombatResult::Dr => "Dr",
+            CombatResult::De => "De",
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            CombatResult::Ae => "Attacker eliminated",
+            CombatResult::Ar => "Attacker retreats",
+            CombatResult::Ee => "Exchange",
+            CombatResult::Dr => "Defender retreats",
+            CombatResult::De => "Defender eliminated",
+        }
+    }
+}
+
+/// One die roll's row of the CRT.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrtRow {
+    pub die: u32,
+    /// One result per column, in the order of [`Crt::columns`].
+    pub results: Vec<CombatResult>,
+}
+
+/// The Combat Results Table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Crt {
+    /// Odds columns from worst to best for the attacker.
+    pub columns: Vec<Odds>,
+    pub rows: Vec<CrtRow>,
+}
+
+impl Crt {
+    /// The result for a column index and a die roll.
+    pub fn result(&self, column: usize, die: u32) -> Option<CombatResult> {
+        self.rows
+            .iter()
+            .find(|r| r.die == die)?
+            .results
+            .get(column)
+            .copied()
+    }
+
+    /// The Napoleon at Waterloo table (reference `naw_crt.json`).
+    pub fn napoleon_at_waterloo() -> Crt {
+        use CombatResult::*;
+        let columns = [
+            (1, 5),
+            (1, 4),
+            (1, 3),
+            (1, 2),
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (4, 1),
+            (5, 1),
+            (6, 1),
+        ]
+        .map(|(a, d)| Odds::new(a, d))
+        .to_vec();
+        let rows = [
+            [Ae, Ar, Ar, Dr, Dr, Dr, De, De, De, De],
+            [Ae, Ae, Ar, Ar, Dr, Dr, Dr, De, De, De],
+            [Ae, Ae, Ae, Ar, Dr, Dr, Dr, Dr, De, De],
+            [Ae, Ae, Ae, Ar, Ar, Dr, Dr, Dr, De, De],
+            [Ae, Ae, Ae, Ar, Ar, Ee, Dr, Ee, Ee, De],
+            [Ae, Ae, Ae, Ae, Ar, Ar, Ee, Ee, Ee, De],
+        ];
+        Crt {
+            columns,
+            rows: rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| CrtRow {
+                    die: i as u32 + 1,
+                    results: r.to_vec(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A side's loss threshold: losing this many strength points demoralizes or
+/// defeats it, as the rule set says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LossThreshold {
+    pub side: SideId,
+    pub points: u32,
+}
+
+/// Units of a side that must leave the map through these hexes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitCondition {
+    pub side: SideId,
+    pub hexes: Vec<Hex>,
+    /// How many units must exit.
+    pub units: u32,
+}
+
+/// A hex worth points to the side holding it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryHex {
+    pub hex: Hex,
+    pub side: SideId,
+    pub points: u32,
+}
+
+/// How the game is won. The game ends after [`Scenario::turns`] Game-Turns
+/// at the latest (the turn limit).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    #[serde(default)]
+    pub loss_thresholds: Vec<LossThreshold>,
+    #[serde(default)]
+    pub exits: Vec<ExitCondition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory_hexes: Vec<VictoryHex>,
+}
+
+/// Units whose arrival a chit changes: they arrive on `turn`, or never when
+/// `turn` is `None`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArrivalChange {
+    pub units: Vec<UnitId>,
+    pub turn: Option<u32>,
+}
+
+/// One chit of a side's variant table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chit {
+    /// 1 to 6.
+    pub code: u32,
+    /// What the chit means, in words.
+    pub text: String,
+    #[serde(default)]
+    pub changes: Vec<ArrivalChange>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChitTable {
+    pub side: SideId,
+    pub chits: Vec<Chit>,
+}
+
+/// An optional variant with a secret chit per side (the Grouchy variant).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub tables: Vec<ChitTable>,
+}
+
+/// A scenario file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// File format version ([`FORMAT_VERSION`]).
+    pub version: u32,
+    pub title: String,
+    #[serde(default)]
+    pub author: String,
+    #[serde(default)]
+    pub description: String,
+    pub map: MapSource,
+    pub rules: RuleSet,
+    /// Game length in Game-Turns.
+    pub turns: u32,
+    /// Sides in the order they play each Game-Turn.
+    pub sides: Vec<Side>,
+    pub units: Vec<Unit>,
+    pub crt: Crt,
+    pub victory: Victory,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Variant>,
+    /// Designer's notes, free text.
+    #[serde(default)]
+    pub notes: String,
+}
+
+impl Scenario {
+    pub fn side(&self, id: &SideId) -> Option<&Side> {
+        self.sides.iter().find(|s| &s.id == id)
+    }
+
+    pub fn unit(&self, id: &UnitId) -> Option<&Unit> {
+        self.units.iter().find(|u| &u.id == id)
+    }
+
+    /// The units that start on the map.
+    pub fn units_at_start(&self) -> impl Iterator<Item = (&Unit, Hex)> {
+        self.units
+            .iter()
+            .filter_map(|u| u.start_hex().map(|h| (u, h)))
+    }
+
+    pub fn loss_threshold(&self, side: &SideId) -> Option<u32> {
+        self.victory
+            .loss_thresholds
+            .iter()
+            .find(|t| &t.side == side)
+            .map(|t| t.points)
+    }
+
+    /// The colour of a unit's counter: its contingent's, else its side's.
+    pub fn unit_colour(&self, u: &Unit) -> Colour {
+        let side = self.side(&u.side);
+        u.contingent
+            .as_ref()
+            .and_then(|c| side?.contingents.iter().find(|x| &x.name == c))
+            .map(|c| c.colour)
+            .or(side.map(|s| s.colour))
+            .unwrap_or(Colour(0x80, 0x80, 0x80))
+    }
+}

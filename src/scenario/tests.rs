@@ -1,0 +1,741 @@
+//! Tests of the scenario model: the shipped files, RON reading and writing,
+//! and one test per `validate` check.
+
+use super::*;
+use crate::hex::{Dir, Hex};
+use proptest::prelude::*;
+
+const WATERLOO: &str = include_str!("../../scenarios/waterloo.ron");
+const WATERLOO_MAP: &str = include_str!("../../maps/waterloo.ron");
+const TUTORIAL: &str = include_str!("../../scenarios/tutorial.ron");
+const BLANK: &str = include_str!("../../maps/blank-23x17.ron");
+
+fn h(s: &str) -> Hex {
+    s.parse().expect("test hex")
+}
+
+fn waterloo() -> (Scenario, Map) {
+    let s = parse_scenario(WATERLOO, "waterloo.ron").expect("waterloo parses");
+    let m = parse_map(WATERLOO_MAP, "waterloo-map.ron").expect("map parses");
+    (s, m)
+}
+
+fn errors(issues: &[Issue]) -> Vec<&Issue> {
+    issues
+        .iter()
+        .filter(|i| i.severity == Severity::Error)
+        .collect()
+}
+
+/// Asserts that some issue of the severity at the location mentions `text`.
+#[track_caller]
+fn assert_issue(issues: &[Issue], sev: Severity, loc: Location, text: &str) {
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.severity == sev && i.location == loc && i.message.contains(text)),
+        "no {sev} at {loc} mentioning {text:?} in:\n{}",
+        issues
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+fn unit_mut<'a>(s: &'a mut Scenario, id: &str) -> &'a mut Unit {
+    s.units
+        .iter_mut()
+        .find(|u| u.id.as_str() == id)
+        .expect("unit exists")
+}
+
+#[test]
+fn waterloo_map_has_380_hexes_and_the_ruled_terrain() {
+    let (_, m) = waterloo();
+    assert_eq!(m.hexes_on_map().count(), 380);
+    for l in ["0217", "0417", "1617", "2217"] {
+        assert!(!m.is_on_map(h(l)), "{l} should be off the map (RULINGS R1)");
+    }
+    assert!(m.is_on_map(h("1717")) && m.is_on_map(h("1716")));
+    assert_eq!(m.terrain_at(h("1716")).map(|t| t.id.as_str()), Some("town"));
+    let woods = m.terrain_by_id("woods").expect("woods");
+    assert_eq!(woods.movement, MovementRule::RoadOnly(1));
+    assert_eq!(woods.defence_multiplier, 2);
+    assert!(woods.blocks_line_of_sight);
+    assert_eq!(
+        m.terrain_by_id("town").map(|t| t.defence_multiplier),
+        Some(2)
+    );
+    // The Hougoumont wood is entered only from 0813 (its road side NW).
+    assert!(m.has_feature(h("0914"), Dir::NW, HexsideFeature::Road));
+    assert!(!m.has_feature(h("0914"), Dir::N, HexsideFeature::Road));
+    assert!(is_enterable(&m, h("0914")));
+    assert!(!is_enterable(&m, h("2301")));
+    let counts = m.hexes_on_map().fold([0; 3], |mut c, x| {
+        match m.terrain_at(x).map(|t| t.id.as_str()) {
+            Some("clear") => c[0] += 1,
+            Some("town") => c[1] += 1,
+            _ => c[2] += 1,
+        }
+        c
+    });
+    // Reference: 328 clear, 24 town, 23 woods + 5 woods with a road.
+    assert_eq!(counts, [328, 24, 28]);
+}
+
+#[test]
+fn waterloo_scenario_matches_the_reference() {
+    let (s, m) = waterloo();
+    assert_eq!(s.turns, 10);
+    assert_eq!(s.units_at_start().count(), 44);
+    let strength = |side: &str| -> u32 {
+        s.units_at_start()
+            .filter(|(u, _)| u.side.as_str() == side)
+            .map(|(u, _)| u.strength)
+            .sum()
+    };
+    assert_eq!((strength("French"), strength("Allied")), (89, 73));
+    assert_eq!(
+        s.unit(&"116".into()).and_then(|u| u.start_hex()),
+        Some(h("1517"))
+    );
+    // The nine Prussians arrive on Game-Turn 3 on the non-woods hexes of
+    // column 23 [7.0].
+    let column23: Vec<Hex> = (1..=17)
+        .map(|r| Hex::new(23, r))
+        .filter(|&x| m.terrain_at(x).is_some_and(|t| t.id != "woods"))
+        .collect();
+    let prussians: Vec<&Unit> = s
+        .units
+        .iter()
+        .filter(|u| matches!(u.placement, Placement::Reinforcement { .. }))
+        .collect();
+    assert_eq!(prussians.len(), 9);
+    for u in &prussians {
+        assert_eq!(
+            u.placement,
+            Placement::Reinforcement {
+                turn: 3,
+                entry: column23.clone()
+            }
+        );
+        assert_eq!(u.contingent.as_deref(), Some("Prussian"));
+    }
+    assert_eq!(prussians.iter().map(|u| u.strength).sum::<u32>(), 34);
+    assert_eq!(s.loss_threshold(&"French".into()), Some(40));
+    assert_eq!(s.loss_threshold(&"Allied".into()), Some(40));
+    let exits = &s.victory.exits[0];
+    assert_eq!((exits.side.as_str(), exits.units), ("French", 7));
+    assert!(exits.hexes.iter().all(|x| x.row == 1));
+    assert_eq!(exits.hexes.len(), 10);
+    assert_eq!(s.crt, Crt::napoleon_at_waterloo());
+    // Grouchy pool (RULINGS R15): French 8 units, Prussian 6.
+    let pool = |side: &str| -> Vec<String> {
+        s.units
+            .iter()
+            .filter(|u| u.side.as_str() == side && matches!(u.placement, Placement::Variant { .. }))
+            .map(|u| u.factors())
+            .collect()
+    };
+    assert_eq!(
+        pool("French"),
+        ["5-4", "4-4", "4-4", "2-5", "3-3", "4-4", "2-5", "3-3"]
+    );
+    assert_eq!(pool("Allied"), ["5-4", "4-4", "3-5", "3-3", "4-4", "3-5"]);
+    let v = &s.variants[0];
+    assert_eq!(v.tables.len(), 2);
+    assert!(
+        v.tables
+            .iter()
+            .all(|t| t.chits.iter().map(|c| c.code).eq(1..=6))
+    );
+}
+
+#[test]
+fn shipped_files_have_no_errors() {
+    let (s, m) = waterloo();
+    let issues = validate(&s, &m);
+    assert!(issues.is_empty(), "{issues:?}");
+    let t = parse_scenario(TUTORIAL, "tutorial.ron").expect("tutorial parses");
+    let MapSource::Inline(tm) = &t.map else {
+        panic!("the tutorial carries its map inline")
+    };
+    assert!(validate(&t, tm).is_empty(), "{:?}", validate(&t, tm));
+    let b = parse_map(BLANK, "blank.ron").expect("blank parses");
+    assert!(validate_map(&b).is_empty());
+    assert_eq!(b.hexes_on_map().count(), 23 * 17);
+}
+
+#[test]
+fn saving_is_stable_and_round_trips() {
+    for text in [WATERLOO, TUTORIAL] {
+        let s = parse_scenario(text, "x.ron").expect("parses");
+        let once = scenario_to_ron(&s);
+        assert_eq!(once, text, "shipped files are in canonical form");
+        let again = parse_scenario(&once, "x.ron").expect("re-parses");
+        assert_eq!(again, s);
+        assert_eq!(scenario_to_ron(&again), once);
+    }
+    let m = parse_map(WATERLOO_MAP, "m.ron").expect("parses");
+    assert_eq!(map_to_ron(&m), WATERLOO_MAP);
+}
+
+#[test]
+fn hexsides_written_from_either_side_are_merged() {
+    let text = WATERLOO_MAP.replace(
+        "\"0813/SE\": [Road]",
+        "\"0914/NW\": [Road], \"0813/SE\": [River]",
+    );
+    let m = parse_map(&text, "m.ron").expect("parses");
+    let key = m.grid().hexside(h("0914"), Dir::NW).expect("side");
+    assert_eq!(m.hexsides[&key].len(), 2);
+    assert!(map_to_ron(&m).contains("\"0813/SE\": [Road, River]"));
+}
+
+#[test]
+fn syntax_errors_have_line_and_column() {
+    let truncated = &WATERLOO[..WATERLOO.len() / 2];
+    let e = parse_scenario(truncated, "w.ron").expect_err("truncated");
+    assert_eq!(e.origin, "w.ron");
+    assert!(e.line > 300, "{e}");
+    assert!(
+        e.to_string()
+            .starts_with(&format!("w.ron:{}:{}: error:", e.line, e.column))
+    );
+}
+
+#[test]
+fn unknown_fields_are_errors_that_name_them() {
+    let text = WATERLOO.replacen("strength: 7,", "strenght: 7,", 1);
+    let e = parse_scenario(&text, "w.ron").expect_err("misspelt");
+    let line = text.lines().position(|l| l.contains("strenght")).unwrap() + 1;
+    assert_eq!(e.line, line, "{e}");
+    assert!(e.message.contains("strenght"), "{e}");
+    assert!(
+        e.field.as_deref().is_some_and(|f| f.starts_with("units[")),
+        "{e}"
+    );
+}
+
+#[test]
+fn type_errors_name_the_field() {
+    let text = WATERLOO.replacen("movement: 4,", "movement: \"four\",", 1);
+    let e = parse_scenario(&text, "w.ron").expect_err("wrong type");
+    assert_eq!(e.field.as_deref(), Some("units[1].movement"), "{e}");
+    let text = WATERLOO.replacen("Start(\"0514\")", "Start(\"05x4\")", 1);
+    let e = parse_scenario(&text, "w.ron").expect_err("bad hex");
+    assert!(e.message.contains("not a hex label"), "{e}");
+    assert_eq!(e.field.as_deref(), Some("units[0].placement.Start"), "{e}");
+}
+
+#[test]
+fn newer_versions_are_refused_clearly() {
+    let text = WATERLOO.replacen("version: 1,", "version: 7,", 1);
+    let e = parse_scenario(&text, "w.ron")
+        .err()
+        .expect("newer versions are refused");
+    assert!(e.message.contains("version 7"), "{e}");
+}
+
+// ---- validate: one test per check ----
+
+#[test]
+fn validate_unit_off_the_map() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "101").placement = Placement::Start(h("0217"));
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Unit("101".into()),
+        "0217 is not part of the map",
+    );
+    unit_mut(&mut s, "101").placement = Placement::Start(h("3001"));
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Unit("101".into()),
+        "outside the 23x17 map",
+    );
+}
+
+#[test]
+fn validate_unit_on_prohibited_terrain() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "101").placement = Placement::Start(h("2301"));
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Unit("101".into()),
+        "only across a road hexside [4.2]",
+    );
+    let mut m2 = m.clone();
+    m2.terrain_kinds[2].movement = MovementRule::Prohibited;
+    assert_issue(
+        &validate(&s, &m2),
+        Severity::Error,
+        Location::Unit("101".into()),
+        "may not enter",
+    );
+}
+
+#[test]
+fn validate_two_units_in_one_hex() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "102").placement = Placement::Start(h("0514"));
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Hex(h("0514")),
+        "may not stack",
+    );
+}
+
+#[test]
+fn validate_duplicate_unit_ids() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "102").id = "101".into();
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Unit("101".into()),
+        "more than one unit",
+    );
+}
+
+#[test]
+fn validate_unknown_side_and_contingent() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "101").side = "Austrian".into();
+    unit_mut(&mut s, "201").contingent = Some("Dutch".into());
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("101".into()),
+        "\"Austrian\", which the scenario does not define",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("201".into()),
+        "contingent \"Dutch\"",
+    );
+}
+
+#[test]
+fn validate_strength_and_movement() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "101").strength = 0;
+    unit_mut(&mut s, "102").strength = 500;
+    unit_mut(&mut s, "103").movement = 0;
+    unit_mut(&mut s, "104").movement = 400;
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("101".into()),
+        "combat strength of 0",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("102".into()),
+        "combat strength of 500",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("103".into()),
+        "movement allowance of 0",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("104".into()),
+        "movement allowance of 400",
+    );
+}
+
+#[test]
+fn validate_reinforcement_turn_outside_the_game() {
+    let (mut s, m) = waterloo();
+    for (id, turn) in [("301", 0), ("302", 11)] {
+        if let Placement::Reinforcement { turn: t, .. } = &mut unit_mut(&mut s, id).placement {
+            *t = turn;
+        }
+    }
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("301".into()),
+        "Game-Turn 0, outside the game's 10 turns",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("302".into()),
+        "Game-Turn 11",
+    );
+}
+
+#[test]
+fn validate_entry_hexes() {
+    let (mut s, m) = waterloo();
+    let set = |s: &mut Scenario, id: &str, e: Vec<Hex>| {
+        if let Placement::Reinforcement { entry, .. } = &mut unit_mut(s, id).placement {
+            *entry = e;
+        }
+    };
+    set(&mut s, "301", vec![h("2317"), h("2417")]);
+    set(&mut s, "302", vec![h("2310")]);
+    set(&mut s, "303", vec![h("1317")]);
+    set(&mut s, "304", vec![]);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("301".into()),
+        "enters through 2417: 2417 is outside",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("301".into()),
+        "enters through 2317",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("302".into()),
+        "enters through 2310",
+    );
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        Location::Hex(h("1317")),
+        "an enemy unit occupies at the start",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit("304".into()),
+        "no entry hexes",
+    );
+}
+
+#[test]
+fn validate_exit_hexes_on_the_edge() {
+    let (mut s, m) = waterloo();
+    s.victory.exits[0].hexes.push(h("1010"));
+    s.victory.exits[0].hexes.push(h("0217"));
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Hex(h("1010")),
+        "not on an edge",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Hex(h("0217")),
+        "not on the map",
+    );
+    assert_eq!(errors(&issues).len(), 2);
+}
+
+#[test]
+fn validate_victory_hexes_on_the_map() {
+    let (mut s, m) = waterloo();
+    s.victory.victory_hexes.push(VictoryHex {
+        hex: h("2417"),
+        side: "French".into(),
+        points: 5,
+    });
+    s.victory.victory_hexes.push(VictoryHex {
+        hex: h("1310"),
+        side: "Prussia".into(),
+        points: 5,
+    });
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Hex(h("2417")),
+        "victory hex 2417 is not on the map",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("victory.victory_hexes[1]".into()),
+        "\"Prussia\"",
+    );
+}
+
+#[test]
+fn validate_woods_road_leading_off_the_map() {
+    let (s, mut m) = waterloo();
+    // 2301 is woods on the north edge; a road out through its north side
+    // goes nowhere. The Brussels road out of 1001 is fine: 1001 is an exit.
+    let side = m.grid().hexside(h("2301"), Dir::N).expect("side");
+    m.hexsides
+        .entry(side)
+        .or_default()
+        .insert(HexsideFeature::Road);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        Location::Hexside(side),
+        "leads off the map",
+    );
+    assert_eq!(issues.len(), 1, "{issues:?}");
+}
+
+#[test]
+fn validate_crt_missing_cells() {
+    let (mut s, m) = waterloo();
+    s.crt.rows[2].results.pop();
+    s.crt.rows.remove(5);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("crt.rows[2]".into()),
+        "die roll 3 has 9 results for 10",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("crt.rows".into()),
+        "no row for die roll 6",
+    );
+    let (mut s, m) = waterloo();
+    s.crt.columns.swap(0, 1);
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Field("crt.columns[1]".into()),
+        "worst to best",
+    );
+}
+
+#[test]
+fn validate_variant_codes_and_units() {
+    let (mut s, m) = waterloo();
+    s.variants[0].tables[0].chits[0].code = 7;
+    s.variants[0].tables[1].chits[4].changes[0]
+        .units
+        .push("999".into());
+    let issues = validate(&s, &m);
+    let t0 = Location::Field("variants[0].tables[0]".into());
+    let t1 = Location::Field("variants[0].tables[1]".into());
+    assert_issue(&issues, Severity::Error, t0.clone(), "chit code 7");
+    assert_issue(&issues, Severity::Warning, t0, "has no chit 1");
+    assert_issue(
+        &issues,
+        Severity::Error,
+        t1,
+        "names unit 999, which does not exist",
+    );
+}
+
+#[test]
+fn validate_map_size() {
+    let (s, mut m) = waterloo();
+    m.columns = 0;
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Field("map.columns".into()),
+        "at least one column",
+    );
+    m.columns = 5000;
+    m.rows = 5000;
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("map.columns".into()),
+        "largest supported map",
+    );
+}
+
+#[test]
+fn validate_terrain_rows_and_codes() {
+    let (s, mut m) = waterloo();
+    m.terrain[3].push('.');
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Field("map.terrain[3]".into()),
+        "row 04 has 24 hexes",
+    );
+    let (s, mut m) = waterloo();
+    m.set_code(h("0505"), 'X');
+    m.set_code(h("0606"), 'X');
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Hex(h("0505")),
+        "code 'X', which no terrain kind defines (and 1 more",
+    );
+    let (s, mut m) = waterloo();
+    m.terrain_kinds[1].code = '.';
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Error,
+        Location::Field("map.terrain_kinds[1]".into()),
+        "used by two",
+    );
+}
+
+#[test]
+fn validate_sides_turns_and_thresholds() {
+    let (mut s, m) = waterloo();
+    s.turns = 0;
+    s.sides.truncate(1);
+    s.victory.loss_thresholds[0].points = 0;
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("turns".into()),
+        "0 Game-Turns",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("sides".into()),
+        "needs two sides",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("victory.loss_thresholds[0]".into()),
+        "is 0 points",
+    );
+}
+
+#[test]
+fn issue_lines_read_well() {
+    let (mut s, m) = waterloo();
+    unit_mut(&mut s, "206").placement = Placement::Start(h("1013"));
+    let issues = validate(&s, &m);
+    let line = issues[0].to_string();
+    assert_eq!(
+        line,
+        "unit 206: error: British Infantry (206) starts on 1013: 1013 is woods without a road: units may enter it only across a road hexside [4.2]"
+    );
+}
+
+/// Edits applied to the Waterloo text by the fuzz test.
+#[derive(Clone, Debug)]
+enum Mutation {
+    Delete(usize, usize),
+    Insert(usize, String),
+    Replace(usize, char),
+    Truncate(usize),
+    Swap(usize, usize),
+}
+
+fn apply(text: &str, m: &Mutation) -> String {
+    let mut b: Vec<char> = text.chars().collect();
+    let n = b.len();
+    match m {
+        Mutation::Delete(at, len) => {
+            let at = at % n;
+            let end = (at + len).min(n);
+            b.drain(at..end);
+        }
+        Mutation::Insert(at, s) => {
+            let at = at % n;
+            for (i, c) in s.chars().enumerate() {
+                b.insert(at + i, c);
+            }
+        }
+        Mutation::Replace(at, c) => b[at % n] = *c,
+        Mutation::Truncate(at) => b.truncate(at % n),
+        Mutation::Swap(x, y) => b.swap(x % n, y % n),
+    }
+    b.into_iter().collect()
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    let tokens = prop::sample::select(vec![
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        ":",
+        "\"",
+        "'",
+        "0",
+        "-1",
+        "99999999999",
+        "\"0914\"",
+        "Start(\"0101\")",
+        "Some(",
+        "None",
+        "true",
+        "1e99",
+        "\u{fffd}",
+        "//",
+        "/*",
+        "r#\"",
+        "\\",
+        "Variant(entry: [])",
+        "Inline(",
+        "File(\"x\")",
+        "version: 2,",
+        "-",
+    ]);
+    prop_oneof![
+        (any::<usize>(), 1usize..40).prop_map(|(a, l)| Mutation::Delete(a, l)),
+        (any::<usize>(), tokens).prop_map(|(a, t)| Mutation::Insert(a, t.to_string())),
+        (any::<usize>(), any::<char>()).prop_map(|(a, c)| Mutation::Replace(a, c)),
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::Swap(a, b)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Loading never panics, whatever the damage; what loads validates
+    /// without panicking too.
+    #[test]
+    fn mutated_waterloo_never_panics(muts in prop::collection::vec(mutation(), 1..4)) {
+        let mut text = WATERLOO.to_string();
+        for m in &muts {
+            if !text.is_empty() {
+                text = apply(&text, m);
+            }
+        }
+        let map = parse_map(WATERLOO_MAP, "m.ron").expect("map parses");
+        if let Ok(s) = parse_scenario(&text, "w.ron") {
+            let m = match &s.map { MapSource::Inline(m) => (**m).clone(), MapSource::File(_) => map };
+            let _ = validate(&s, &m);
+            let _ = scenario_to_ron(&s);
+        }
+    }
+
+    #[test]
+    fn mutated_map_never_panics(muts in prop::collection::vec(mutation(), 1..4)) {
+        let mut text = WATERLOO_MAP.to_string();
+        for m in &muts {
+            if !text.is_empty() {
+                text = apply(&text, m);
+            }
+        }
+        if let Ok(m) = parse_map(&text, "m.ron") {
+            let _ = validate_map(&m);
+            let _ = map_to_ron(&m);
+        }
+    }
+}

@@ -1,0 +1,831 @@
+//! Checks a scenario and its map for mistakes a designer can make, and says
+//! what is wrong in a sentence that points at a hex, a unit or a field.
+
+use super::map::{MAX_MAP_SIDE, Map, MovementRule, OFF_MAP};
+use super::model::{Placement, Scenario, SideId, UnitId};
+use crate::hex::{Hex, Hexside};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// Largest strength and movement allowance taken as plausible.
+pub const MAX_STRENGTH: u32 = 99;
+pub const MAX_MOVEMENT: u32 = 50;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// What an issue is about, so the editor can select or centre it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// A field of the scenario or map, as a path (`map.terrain[4]`).
+    Field(String),
+    Hex(Hex),
+    Hexside(Hexside),
+    Unit(UnitId),
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Field(p) => f.write_str(p),
+            Location::Hex(h) => write!(f, "{h}"),
+            Location::Hexside(s) => write!(f, "{s}"),
+            Location::Unit(u) => write!(f, "unit {u}"),
+        }
+    }
+}
+
+/// One finding of [`validate`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Issue {
+    pub severity: Severity,
+    pub location: Location,
+    pub message: String,
+}
+
+impl fmt::Display for Issue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.location, self.severity, self.message)
+    }
+}
+
+#[derive(Default)]
+struct Issues(Vec<Issue>);
+
+impl Issues {
+    fn error(&mut self, location: Location, message: impl Into<String>) {
+        self.0.push(Issue {
+            severity: Severity::Error,
+            location,
+            message: message.into(),
+        });
+    }
+    fn warning(&mut self, location: Location, message: impl Into<String>) {
+        self.0.push(Issue {
+            severity: Severity::Warning,
+            location,
+            message: message.into(),
+        });
+    }
+}
+
+fn field(s: &str) -> Location {
+    Location::Field(s.to_string())
+}
+
+/// Whether a unit could ever stand in the hex: on the map, with terrain
+/// that is not prohibited, and (for road-only terrain) with a road to use.
+pub fn is_enterable(map: &Map, h: Hex) -> bool {
+    let Some(t) = map.terrain_at(h) else {
+        return false;
+    };
+    match t.movement {
+        MovementRule::Cost(_) => true,
+        MovementRule::Prohibited => false,
+        MovementRule::RoadOnly(_) => map
+            .grid()
+            .dirs()
+            .iter()
+            .any(|&d| map.has_feature(h, d, super::map::HexsideFeature::Road)),
+    }
+}
+
+/// Explains why a hex cannot hold a unit, or `None` if it can.
+fn why_not_enterable(map: &Map, h: Hex) -> Option<String> {
+    if !map.in_bounds(h) {
+        return Some(format!(
+            "{h} is outside the {}x{} map",
+            map.columns, map.rows
+        ));
+    }
+    if !map.is_on_map(h) {
+        return Some(format!("{h} is not part of the map"));
+    }
+    let t = map.terrain_at(h)?;
+    match t.movement {
+        MovementRule::Cost(_) => None,
+        MovementRule::Prohibited => Some(format!(
+            "{h} is {}, which units may not enter",
+            t.name.to_lowercase()
+        )),
+        MovementRule::RoadOnly(_) => (!is_enterable(map, h)).then(|| {
+            format!(
+                "{h} is {} without a road: units may enter it only across a road hexside [4.2]",
+                t.name.to_lowercase()
+            )
+        }),
+    }
+}
+
+/// Checks a map on its own: size, terrain rows and codes, hexsides, places.
+/// Returns early (after reporting) when the size makes other checks
+/// meaningless.
+pub fn validate_map(map: &Map) -> Vec<Issue> {
+    let mut out = Issues::default();
+    check_map(map, &mut out);
+    out.0
+}
+
+fn check_map(map: &Map, out: &mut Issues) -> bool {
+    if map.columns == 0 || map.rows == 0 {
+        out.error(
+            field("map.columns"),
+            format!(
+                "the map is {}x{} hexes: it needs at least one column and one row",
+                map.columns, map.rows
+            ),
+        );
+        return false;
+    }
+    if map.columns > MAX_MAP_SIDE || map.rows > MAX_MAP_SIDE {
+        out.error(
+            field("map.columns"),
+            format!(
+                "the map is {}x{} hexes: the largest supported map is {MAX_MAP_SIDE}x{MAX_MAP_SIDE}",
+                map.columns, map.rows
+            ),
+        );
+        return false;
+    }
+    // Terrain table.
+    let mut codes = BTreeSet::new();
+    let mut ids = BTreeSet::new();
+    for (i, t) in map.terrain_kinds.iter().enumerate() {
+        let loc = field(&format!("map.terrain_kinds[{i}]"));
+        if t.code == OFF_MAP {
+            out.error(
+                loc.clone(),
+                format!(
+                    "terrain \"{}\" uses code '-', which is reserved for hexes not on the map",
+                    t.name
+                ),
+            );
+        } else if !t.code.is_ascii_graphic() {
+            out.error(
+                loc.clone(),
+                format!(
+                    "terrain \"{}\" needs a printable ASCII code character, not {:?}",
+                    t.name, t.code
+                ),
+            );
+        }
+        if !codes.insert(t.code) {
+            out.error(
+                loc.clone(),
+                format!("terrain code '{}' is used by two terrain kinds", t.code),
+            );
+        }
+        if !ids.insert(t.id.as_str()) {
+            out.error(
+                loc.clone(),
+                format!("terrain id \"{}\" is defined twice", t.id),
+            );
+        }
+        if t.defence_multiplier == 0 {
+            out.error(
+                loc.clone(),
+                format!(
+                    "terrain \"{}\" multiplies the defender by 0: use 1 for no effect",
+                    t.name
+                ),
+            );
+        }
+        if matches!(
+            t.movement,
+            MovementRule::Cost(0) | MovementRule::RoadOnly(0)
+        ) {
+            out.error(
+                loc,
+                format!("terrain \"{}\" costs 0 movement points to enter", t.name),
+            );
+        }
+    }
+    // Terrain rows.
+    let mut rows_ok = true;
+    if map.terrain.len() != map.rows as usize {
+        out.error(
+            field("map.terrain"),
+            format!(
+                "the map has {} rows but {} terrain rows are given",
+                map.rows,
+                map.terrain.len()
+            ),
+        );
+        rows_ok = false;
+    }
+    for (i, row) in map.terrain.iter().enumerate().take(MAX_MAP_SIDE as usize) {
+        let n = row.chars().count();
+        if n != map.columns as usize {
+            out.error(
+                field(&format!("map.terrain[{i}]")),
+                format!(
+                    "terrain row {:02} has {n} hexes, but the map is {} columns wide",
+                    i + 1,
+                    map.columns
+                ),
+            );
+            rows_ok = false;
+        }
+    }
+    if rows_ok {
+        let mut unknown: BTreeMap<char, (Hex, usize)> = BTreeMap::new();
+        for h in map.all_hexes() {
+            if let Some(c) = map.code_at(h)
+                && c != OFF_MAP
+                && !codes.contains(&c)
+            {
+                unknown.entry(c).or_insert((h, 0)).1 += 1;
+            }
+        }
+        for (c, (h, n)) in unknown {
+            let more = if n > 1 {
+                format!(" (and {} more hexes)", n - 1)
+            } else {
+                String::new()
+            };
+            out.error(
+                Location::Hex(h),
+                format!("{h} uses terrain code '{c}', which no terrain kind defines{more}"),
+            );
+        }
+    }
+    // Hexsides.
+    let grid = map.grid();
+    for side in map.hexsides.keys() {
+        match grid.hexside_hexes(*side) {
+            None => out.error(
+                Location::Hexside(*side),
+                format!(
+                    "hexside {side} names direction {}, which a {:?} map does not have",
+                    side.dir, map.orientation
+                ),
+            ),
+            Some((a, b)) => {
+                if !map.is_on_map(a) && !map.is_on_map(b) {
+                    out.warning(
+                        Location::Hexside(*side),
+                        format!("hexside {side} lies between two hexes that are not on the map"),
+                    );
+                }
+            }
+        }
+    }
+    for (i, p) in map.places.iter().enumerate() {
+        if p.hexes.is_empty() {
+            out.warning(
+                field(&format!("map.places[{i}]")),
+                format!("place \"{}\" has no hex", p.name),
+            );
+        }
+        for h in &p.hexes {
+            if !map.is_on_map(*h) {
+                out.warning(
+                    Location::Hex(*h),
+                    format!(
+                        "place \"{}\" is labelled at {h}, which is not on the map",
+                        p.name
+                    ),
+                );
+            }
+        }
+    }
+    for a in &map.areas {
+        for h in &a.hexes {
+            if !map.is_on_map(*h) {
+                out.warning(
+                    Location::Hex(*h),
+                    format!("area \"{}\" includes {h}, which is not on the map", a.name),
+                );
+            }
+        }
+    }
+    for h in map.hexes.keys() {
+        if !map.is_on_map(*h) {
+            out.warning(
+                Location::Hex(*h),
+                format!("elevation or hill recorded for {h}, which is not on the map"),
+            );
+        }
+    }
+    true
+}
+
+/// Roads that leave a road-only hex (woods) towards a hex off the map: the
+/// woods hex can only be reached from the other way, and units can use the
+/// road only to exit. Fine on an exit hex; a likely mistake elsewhere.
+fn check_roads_off_map(map: &Map, exits: &BTreeSet<Hex>, out: &mut Issues) {
+    let grid = map.grid();
+    for (side, features) in &map.hexsides {
+        if !features.contains(&super::map::HexsideFeature::Road) {
+            continue;
+        }
+        let Some((a, b)) = grid.hexside_hexes(*side) else {
+            continue;
+        };
+        for (inside, outside) in [(a, b), (b, a)] {
+            let road_only = map
+                .terrain_at(inside)
+                .is_some_and(|t| matches!(t.movement, MovementRule::RoadOnly(_)));
+            if road_only && !map.is_on_map(outside) && !exits.contains(&inside) {
+                out.warning(
+                    Location::Hexside(*side),
+                    format!(
+                        "the road through {inside} leads off the map at {side}: that way can only be used to leave the map, and {inside} is not an exit hex"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Checks a scenario against its map. Every issue names where it is and
+/// what is wrong; errors make the scenario unplayable, warnings are
+/// probably mistakes.
+pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
+    let mut out = Issues::default();
+    let map_ok = check_map(map, &mut out);
+    let grid = map.grid();
+
+    if s.version != super::model::FORMAT_VERSION {
+        out.error(
+            field("version"),
+            format!(
+                "format version {} is not {}",
+                s.version,
+                super::model::FORMAT_VERSION
+            ),
+        );
+    }
+    if s.title.trim().is_empty() {
+        out.warning(field("title"), "the scenario has no title");
+    }
+    if s.turns == 0 {
+        out.error(
+            field("turns"),
+            "the game lasts 0 Game-Turns: it needs at least one",
+        );
+    } else if s.turns > 999 {
+        out.error(
+            field("turns"),
+            format!(
+                "the game lasts {} Game-Turns: at most 999 are supported",
+                s.turns
+            ),
+        );
+    }
+
+    // Sides.
+    let mut side_ids = BTreeSet::new();
+    for (i, side) in s.sides.iter().enumerate() {
+        if !side_ids.insert(side.id.clone()) {
+            out.error(
+                field(&format!("sides[{i}]")),
+                format!("side \"{}\" is defined twice", side.id),
+            );
+        }
+        let mut names = BTreeSet::new();
+        for c in &side.contingents {
+            if !names.insert(c.name.as_str()) {
+                out.error(
+                    field(&format!("sides[{i}].contingents")),
+                    format!(
+                        "contingent \"{}\" of side \"{}\" is defined twice",
+                        c.name, side.id
+                    ),
+                );
+            }
+        }
+    }
+    if s.sides.len() < 2 {
+        out.error(
+            field("sides"),
+            format!(
+                "a battle needs two sides; this scenario has {}",
+                s.sides.len()
+            ),
+        );
+    }
+    let known_side = |id: &SideId| side_ids.contains(id);
+
+    // Units.
+    let mut unit_ids = BTreeSet::new();
+    let mut at_start: BTreeMap<Hex, &UnitId> = BTreeMap::new();
+    let mut start_side: BTreeMap<Hex, &SideId> = BTreeMap::new();
+    for u in &s.units {
+        if !unit_ids.insert(u.id.clone()) {
+            out.error(
+                Location::Unit(u.id.clone()),
+                format!("unit id \"{}\" is used by more than one unit", u.id),
+            );
+        }
+        if let Placement::Start(h) = u.placement {
+            start_side.entry(h).or_insert(&u.side);
+        }
+    }
+    for u in &s.units {
+        let loc = || Location::Unit(u.id.clone());
+        let name = if u.designation.is_empty() {
+            u.id.to_string()
+        } else {
+            format!("{} ({})", u.designation, u.id)
+        };
+        if !known_side(&u.side) {
+            out.error(
+                loc(),
+                format!(
+                    "{name} belongs to side \"{}\", which the scenario does not define",
+                    u.side
+                ),
+            );
+        } else if let Some(c) = &u.contingent
+            && let Some(side) = s.side(&u.side)
+            && !side.contingents.iter().any(|x| &x.name == c)
+        {
+            out.error(
+                loc(),
+                format!(
+                    "{name} belongs to contingent \"{c}\", which side \"{}\" does not define",
+                    u.side
+                ),
+            );
+        }
+        if u.strength == 0 {
+            out.error(loc(), format!("{name} has a combat strength of 0"));
+        } else if u.strength > MAX_STRENGTH {
+            out.error(
+                loc(),
+                format!(
+                    "{name} has a combat strength of {}: at most {MAX_STRENGTH} is plausible",
+                    u.strength
+                ),
+            );
+        }
+        if u.movement == 0 {
+            out.error(
+                loc(),
+                format!("{name} has a movement allowance of 0 and could never move"),
+            );
+        } else if u.movement > MAX_MOVEMENT {
+            out.error(
+                loc(),
+                format!(
+                    "{name} has a movement allowance of {}: at most {MAX_MOVEMENT} is plausible",
+                    u.movement
+                ),
+            );
+        }
+        if let Some(f) = u.facing
+            && grid.dir_index(f).is_none()
+        {
+            out.error(
+                loc(),
+                format!(
+                    "{name} faces {f}, which a {:?} map does not have",
+                    map.orientation
+                ),
+            );
+        }
+        if !map_ok {
+            continue;
+        }
+        match &u.placement {
+            Placement::Start(h) => {
+                if let Some(why) = why_not_enterable(map, *h) {
+                    out.error(loc(), format!("{name} starts on {h}: {why}"));
+                }
+                if let Some(first) = at_start.get(h) {
+                    out.error(
+                        Location::Hex(*h),
+                        format!("{name} starts on {h}, where unit {first} already stands: units may not stack [4.4]"),
+                    );
+                } else {
+                    at_start.insert(*h, &u.id);
+                }
+            }
+            Placement::Reinforcement { turn, entry } => {
+                if *turn == 0 || *turn > s.turns {
+                    out.error(
+                        loc(),
+                        format!(
+                            "{name} arrives on Game-Turn {turn}, outside the game's {} turns",
+                            s.turns
+                        ),
+                    );
+                }
+                check_entry(
+                    map,
+                    &name,
+                    entry,
+                    u.side.clone(),
+                    &start_side,
+                    loc(),
+                    &mut out,
+                );
+            }
+            Placement::Variant { entry } => {
+                check_entry(
+                    map,
+                    &name,
+                    entry,
+                    u.side.clone(),
+                    &start_side,
+                    loc(),
+                    &mut out,
+                );
+                let scheduled = s.variants.iter().any(|v| {
+                    v.tables.iter().any(|t| {
+                        t.chits.iter().any(|c| {
+                            c.changes
+                                .iter()
+                                .any(|ch| ch.turn.is_some() && ch.units.contains(&u.id))
+                        })
+                    })
+                });
+                if !scheduled {
+                    out.warning(
+                        loc(),
+                        format!(
+                            "{name} is held for a variant, but no variant chit ever brings it in"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    // Forces.
+    for side in &s.sides {
+        for force in &side.forces {
+            for id in &force.units {
+                if !unit_ids.contains(id) {
+                    out.error(
+                        field(&format!("sides.{}.forces", side.id)),
+                        format!(
+                            "force \"{}\" lists unit {id}, which does not exist",
+                            force.name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    // Victory conditions.
+    let mut exit_hexes = BTreeSet::new();
+    for (i, t) in s.victory.loss_thresholds.iter().enumerate() {
+        let loc = field(&format!("victory.loss_thresholds[{i}]"));
+        if !known_side(&t.side) {
+            out.error(
+                loc.clone(),
+                format!(
+                    "loss threshold for side \"{}\", which the scenario does not define",
+                    t.side
+                ),
+            );
+        }
+        if t.points == 0 {
+            out.error(
+                loc,
+                format!("the loss threshold of side \"{}\" is 0 points", t.side),
+            );
+        }
+    }
+    for (i, e) in s.victory.exits.iter().enumerate() {
+        let loc = field(&format!("victory.exits[{i}]"));
+        if !known_side(&e.side) {
+            out.error(
+                loc.clone(),
+                format!(
+                    "exit condition for side \"{}\", which the scenario does not define",
+                    e.side
+                ),
+            );
+        }
+        if e.units == 0 {
+            out.error(loc.clone(), "the exit condition asks for 0 units");
+        }
+        let side_units = s.units.iter().filter(|u| u.side == e.side).count();
+        if e.units as usize > side_units && known_side(&e.side) {
+            out.warning(
+                loc.clone(),
+                format!(
+                    "side \"{}\" must exit {} units but has only {side_units}",
+                    e.side, e.units
+                ),
+            );
+        }
+        if e.hexes.is_empty() {
+            out.error(loc, "the exit condition has no exit hexes");
+        }
+        for h in &e.hexes {
+            exit_hexes.insert(*h);
+            if !map_ok {
+                continue;
+            }
+            if !map.is_on_map(*h) {
+                out.error(Location::Hex(*h), format!("exit hex {h} is not on the map"));
+            } else if !map.is_edge_hex(*h) {
+                out.error(Location::Hex(*h), format!("exit hex {h} is not on an edge of the map: units leave the map only from edge hexes"));
+            } else if !is_enterable(map, *h) {
+                out.error(
+                    Location::Hex(*h),
+                    format!("exit hex {h} can never be entered"),
+                );
+            }
+        }
+    }
+    for (i, v) in s.victory.victory_hexes.iter().enumerate() {
+        if !known_side(&v.side) {
+            out.error(
+                field(&format!("victory.victory_hexes[{i}]")),
+                format!(
+                    "victory hex {} is for side \"{}\", which the scenario does not define",
+                    v.hex, v.side
+                ),
+            );
+        }
+        if map_ok && !map.is_on_map(v.hex) {
+            out.error(
+                Location::Hex(v.hex),
+                format!("victory hex {} is not on the map", v.hex),
+            );
+        }
+    }
+    if map_ok {
+        check_roads_off_map(map, &exit_hexes, &mut out);
+    }
+
+    check_crt(s, &mut out);
+    check_variants(s, &mut out);
+    out.0
+}
+
+fn check_entry(
+    map: &Map,
+    name: &str,
+    entry: &[Hex],
+    side: SideId,
+    start_side: &BTreeMap<Hex, &SideId>,
+    loc: Location,
+    out: &mut Issues,
+) {
+    if entry.is_empty() {
+        out.error(loc.clone(), format!("{name} has no entry hexes"));
+    }
+    for h in entry {
+        if let Some(why) = why_not_enterable(map, *h) {
+            out.error(loc.clone(), format!("{name} enters through {h}: {why}"));
+        } else if start_side.get(h).is_some_and(|s| **s != side) {
+            out.warning(
+                Location::Hex(*h),
+                format!(
+                    "{name} enters through {h}, which an enemy unit occupies at the start [7.2]"
+                ),
+            );
+        }
+    }
+}
+
+fn check_crt(s: &Scenario, out: &mut Issues) {
+    let crt = &s.crt;
+    if crt.columns.is_empty() {
+        out.error(
+            field("crt.columns"),
+            "the combat results table has no odds columns",
+        );
+    }
+    for (i, w) in crt.columns.windows(2).enumerate() {
+        if w[0].value_cmp(w[1]) != std::cmp::Ordering::Less {
+            out.error(
+                field(&format!("crt.columns[{}]", i + 1)),
+                format!(
+                    "CRT columns must go from worst to best odds, but {} follows {}",
+                    w[1], w[0]
+                ),
+            );
+        }
+    }
+    let mut dice = BTreeSet::new();
+    for (i, row) in crt.rows.iter().enumerate() {
+        let loc = field(&format!("crt.rows[{i}]"));
+        if !(1..=6).contains(&row.die) {
+            out.error(
+                loc.clone(),
+                format!(
+                    "CRT row for die roll {} is not a roll of one six-sided die",
+                    row.die
+                ),
+            );
+        }
+        if !dice.insert(row.die) {
+            out.error(
+                loc.clone(),
+                format!("the CRT has two rows for die roll {}", row.die),
+            );
+        }
+        if row.results.len() != crt.columns.len() {
+            out.error(
+                loc,
+                format!(
+                    "the CRT row for die roll {} has {} results for {} odds columns",
+                    row.die,
+                    row.results.len(),
+                    crt.columns.len()
+                ),
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=6)
+        .filter(|d| !dice.contains(d))
+        .map(|d| d.to_string())
+        .collect();
+    if !missing.is_empty() {
+        out.error(
+            field("crt.rows"),
+            format!("the CRT has no row for die roll {}", missing.join(", ")),
+        );
+    }
+}
+
+fn check_variants(s: &Scenario, out: &mut Issues) {
+    for (vi, v) in s.variants.iter().enumerate() {
+        for (ti, table) in v.tables.iter().enumerate() {
+            let loc = || field(&format!("variants[{vi}].tables[{ti}]"));
+            if s.side(&table.side).is_none() {
+                out.error(loc(), format!("variant \"{}\" has a chit table for side \"{}\", which the scenario does not define", v.name, table.side));
+            }
+            let mut codes = BTreeSet::new();
+            for chit in &table.chits {
+                if !(1..=6).contains(&chit.code) {
+                    out.error(
+                        loc(),
+                        format!(
+                            "variant \"{}\": chit code {} for side \"{}\" is outside 1-6",
+                            v.name, chit.code, table.side
+                        ),
+                    );
+                }
+                if !codes.insert(chit.code) {
+                    out.error(
+                        loc(),
+                        format!(
+                            "variant \"{}\": chit code {} appears twice for side \"{}\"",
+                            v.name, chit.code, table.side
+                        ),
+                    );
+                }
+                for ch in &chit.changes {
+                    for id in &ch.units {
+                        match s.unit(id) {
+                            None => out.error(
+                                loc(),
+                                format!("variant \"{}\": chit {} of side \"{}\" names unit {id}, which does not exist", v.name, chit.code, table.side),
+                            ),
+                            Some(u) if u.start_hex().is_some() => out.error(
+                                Location::Unit(id.clone()),
+                                format!("variant \"{}\": chit {} schedules unit {id}, which starts on the map", v.name, chit.code),
+                            ),
+                            Some(u) if u.side != table.side => out.warning(
+                                Location::Unit(id.clone()),
+                                format!("variant \"{}\": chit {} of side \"{}\" schedules unit {id} of side \"{}\"", v.name, chit.code, table.side, u.side),
+                            ),
+                            Some(_) => {}
+                        }
+                    }
+                    if let Some(t) = ch.turn
+                        && (t == 0 || t > s.turns)
+                    {
+                        out.error(loc(), format!("variant \"{}\": chit {} brings units in on Game-Turn {t}, outside the game's {} turns", v.name, chit.code, s.turns));
+                    }
+                }
+            }
+            let missing: Vec<String> = (1..=6)
+                .filter(|c| !codes.contains(c))
+                .map(|c| c.to_string())
+                .collect();
+            if !missing.is_empty() {
+                out.warning(
+                    loc(),
+                    format!(
+                        "variant \"{}\": side \"{}\" has no chit {}",
+                        v.name,
+                        table.side,
+                        missing.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
