@@ -151,10 +151,10 @@ pub fn draw_map(
         let Some(mid) = layout.hexside_midpoint(*side).map(p) else {
             continue;
         };
-        if features.contains(&HexsideFeature::River) {
-            if let Some((x, y)) = layout.hexside_segment(*side) {
-                shapes.push(Shape::line_segment([p(x), p(y)], river));
-            }
+        if features.contains(&HexsideFeature::River)
+            && let Some((x, y)) = layout.hexside_segment(*side)
+        {
+            shapes.push(Shape::line_segment([p(x), p(y)], river));
         }
         if features.contains(&HexsideFeature::Road) {
             for h in [a, b] {

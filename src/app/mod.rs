@@ -31,6 +31,10 @@ pub struct VedetteApp {
     pub view: MapView,
     pub draw: DrawOptions,
     pub hovered: Option<Hex>,
+    /// Where the map was drawn last frame (for tests and hit-testing).
+    pub map_rect: Option<egui::Rect>,
+    /// The window title last sent to the window.
+    shown_title: String,
 }
 
 impl VedetteApp {
@@ -42,6 +46,8 @@ impl VedetteApp {
             view: MapView::default(),
             draw: DrawOptions::default(),
             hovered: None,
+            map_rect: None,
+            shown_title: String::new(),
         };
         app.load(path);
         app
@@ -140,6 +146,7 @@ impl VedetteApp {
         };
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        self.map_rect = Some(rect);
         if !self.view.fitted {
             self.view.fit(&doc.map, rect);
         }
@@ -196,16 +203,27 @@ impl VedetteApp {
 
 impl eframe::App for VedetteApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        VedetteApp::ui(self, ui);
+    }
+}
+
+impl VedetteApp {
+    /// The whole window's contents for one frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        // Only on change: every viewport command requests another frame.
         let title = self.title();
-        ui.ctx()
-            .send_viewport_cmd(egui::ViewportCommand::Title(title));
+        if title != self.shown_title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
                 ui.separator();
                 if let Some(doc) = &self.doc {
                     ui.label(&doc.scenario.title);
-                    ui.label(RichText::new(doc.scenario.rules.name()).weak());
+                    ui.label(RichText::new(format!("rules: {}", doc.scenario.rules.name())).weak());
                     ui.separator();
                 }
                 ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
@@ -237,5 +255,11 @@ pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
         options,
         Box::new(move |_cc| Ok(Box::new(VedetteApp::open(path)))),
     )
-    .map_err(|e| anyhow::anyhow!("could not open a window: {e}"))
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "could not open a window: {e}\n\
+             On Debian or Ubuntu, `.ci/desktop-deps` installs the libraries the window needs \
+             (X11 or Wayland, Mesa OpenGL, fontconfig)."
+        )
+    })
 }

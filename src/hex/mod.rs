@@ -92,7 +92,10 @@ impl FromStr for Hex {
             let row = r.trim().parse().map_err(|_| err())?;
             return Ok(Hex { col, row });
         }
-        if s.len() < 4 || s.len() % 2 != 0 || s.len() > 18 || !s.bytes().all(|b| b.is_ascii_digit())
+        if s.len() < 4
+            || !s.len().is_multiple_of(2)
+            || s.len() > 18
+            || !s.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(err());
         }

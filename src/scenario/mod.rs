@@ -5,6 +5,7 @@
 //! Pure data and text: no file system, no UI, no randomness.
 
 mod format;
+pub mod generate;
 mod map;
 mod model;
 mod validate;

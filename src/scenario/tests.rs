@@ -232,9 +232,9 @@ fn type_errors_name_the_field() {
 #[test]
 fn newer_versions_are_refused_clearly() {
     let text = WATERLOO.replacen("version: 1,", "version: 7,", 1);
-    let e = parse_scenario(&text, "w.ron")
-        .err()
-        .expect("newer versions are refused");
+    let Err(e) = parse_scenario(&text, "w.ron") else {
+        panic!("newer versions are refused")
+    };
     assert!(e.message.contains("version 7"), "{e}");
 }
 
@@ -738,4 +738,18 @@ proptest! {
             let _ = map_to_ron(&m);
         }
     }
+}
+
+#[test]
+fn generated_large_scenarios_are_valid() {
+    let (s, m) = generate::large_scenario(200, 200, 2000, 7);
+    let issues = validate(&s, &m);
+    assert!(
+        errors(&issues).is_empty(),
+        "{:?}",
+        &issues[..issues.len().min(5)]
+    );
+    assert_eq!(s.units.len(), 2000);
+    let text = scenario_to_ron(&s);
+    assert_eq!(parse_scenario(&text, "big.ron").expect("round trip"), s);
 }

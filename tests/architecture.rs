@@ -1,0 +1,106 @@
+//! Architecture invariants that the compiler cannot check.
+//!
+//! The functional core (`hex`, `scenario`, `engine`, `ai`, `sim`, `sheet`)
+//! must not depend on the UI toolkit, native dialogs, the file system or a
+//! global random generator, so that it stays testable, deterministic and
+//! usable headless.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const CORE: [&str; 6] = ["hex", "scenario", "engine", "ai", "sim", "sheet"];
+
+/// Text that must not appear in core code, with the reason.
+const FORBIDDEN: [(&str, &str); 7] = [
+    ("egui", "the core may not use the UI toolkit"),
+    ("eframe", "the core may not use the UI toolkit"),
+    ("rfd", "the core may not open native dialogs"),
+    ("std::fs", "the core may not touch the file system"),
+    (
+        "thread_rng",
+        "the core may not use a global random generator",
+    ),
+    (
+        "rand::rng",
+        "the core may not use a global random generator",
+    ),
+    ("OsRng", "the core may not use operating-system randomness"),
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn core_files() -> Vec<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for m in CORE {
+        rust_files(&src.join(m), &mut files);
+        let single = src.join(format!("{m}.rs"));
+        if single.exists() {
+            files.push(single);
+        }
+    }
+    files
+}
+
+/// Finds forbidden names used as paths (`egui::`, `use egui`), ignoring
+/// comments.
+fn violations(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        for (name, why) in FORBIDDEN {
+            let used = code.contains(&format!("{name}::"))
+                || code.contains(&format!("use {name}"))
+                || code.contains(&format!("{name}("))
+                || (name.contains("::") && code.contains(name));
+            if used {
+                found.push(format!("line {}: `{name}`: {why}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn core_modules_do_not_import_the_shell() {
+    let files = core_files();
+    assert!(
+        files.len() >= 5,
+        "expected to find the core modules, found {files:?}"
+    );
+    let mut bad = Vec::new();
+    for f in files {
+        let text = fs::read_to_string(&f).expect("readable source");
+        for v in violations(&text) {
+            bad.push(format!("{}: {v}", f.display()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "architecture invariant broken:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_catches_what_it_should() {
+    assert!(!violations("use egui::Color32;").is_empty());
+    assert!(!violations("let x = eframe::run_native(a, b, c);").is_empty());
+    assert!(!violations("let t = std::fs::read_to_string(p);").is_empty());
+    assert!(!violations("let mut r = rand::thread_rng();").is_empty());
+    assert!(!violations("rfd::FileDialog::new()").is_empty());
+    assert!(violations("// egui:: is mentioned in a comment").is_empty());
+    assert!(violations("let regui = 1; // not a path").is_empty());
+}

@@ -1,0 +1,161 @@
+//! The command line, run as a user would: `vedette validate`, `format`
+//! and `--help`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn vedette() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_vedette"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(cmd: &mut Command) -> (String, String, i32) {
+    let out = cmd.output().expect("vedette runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn help_lists_the_subcommands() {
+    let (stdout, _, code) = run(vedette().arg("--help"));
+    assert_eq!(code, 0);
+    for sub in ["validate", "format"] {
+        assert!(stdout.contains(sub), "{stdout}");
+    }
+}
+
+#[test]
+fn shipped_scenarios_and_maps_validate_cleanly() {
+    let r = root();
+    let (stdout, stderr, code) = run(vedette().current_dir(&r).args([
+        "validate",
+        "scenarios/waterloo.ron",
+        "scenarios/tutorial.ron",
+        "maps/waterloo.ron",
+        "maps/blank-23x17.ron",
+    ]));
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, "4 files checked: 0 errors, 0 warnings\n");
+    assert_eq!(code, 0);
+    let (stdout, _, code) = run(vedette().current_dir(&r).args([
+        "format",
+        "--check",
+        "scenarios/waterloo.ron",
+        "scenarios/tutorial.ron",
+        "maps/waterloo.ron",
+        "maps/blank-23x17.ron",
+    ]));
+    assert_eq!(
+        (stdout.as_str(), code),
+        ("", 0),
+        "shipped files are canonical"
+    );
+}
+
+fn broken_copy(dir: &Path, name: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let text = std::fs::read_to_string(root().join("scenarios/waterloo.ron")).expect("waterloo");
+    let p = dir.join(name);
+    std::fs::write(&p, edit(&text)).expect("write copy");
+    p
+}
+
+/// A unit moved onto a woods hex, a misspelt field and a truncated file each
+/// give one clear, located message, and the exit code is 1.
+#[test]
+fn broken_copies_give_located_messages() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The copies refer to the map as ../maps/waterloo.ron.
+    std::fs::create_dir(dir.path().join("maps")).expect("maps dir");
+    std::fs::copy(
+        root().join("maps/waterloo.ron"),
+        dir.path().join("maps/waterloo.ron"),
+    )
+    .expect("map");
+    let sc = dir.path().join("scenarios");
+    std::fs::create_dir(&sc).expect("scenarios dir");
+    let woods = broken_copy(&sc, "woods.ron", |t| {
+        t.replacen("Start(\"0514\")", "Start(\"2301\")", 1)
+    });
+    let misspelt = broken_copy(&sc, "misspelt.ron", |t| {
+        t.replacen("movement: 5,", "movment: 5,", 1)
+    });
+    let truncated = broken_copy(&sc, "truncated.ron", |t| t[..t.len() * 2 / 3].to_string());
+    let (stdout, stderr, code) = run(vedette().args([&woods, &misspelt, &truncated].iter().fold(
+        vec!["validate".to_string()],
+        |mut v, p| {
+            v.push(p.display().to_string());
+            v
+        },
+    )));
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}:unit 101: error: French 2nd Cav (101) starts on 2301: 2301 is woods without a road: units may enter it only across a road hexside [4.2]",
+            woods.display()
+        )
+    );
+    let misspelt_line = std::fs::read_to_string(&misspelt)
+        .expect("copy")
+        .lines()
+        .position(|l| l.contains("movment"))
+        .expect("edited line")
+        + 1;
+    assert!(
+        lines[1].starts_with(&format!("{}:{misspelt_line}:", misspelt.display())),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[1].contains("in `units[0].movment`: Unexpected field named `movment`"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(&format!("{}:", truncated.display())),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].contains("error:"), "{}", lines[2]);
+    assert_eq!(stderr, "3 files checked: 3 errors, 0 warnings\n");
+}
+
+#[test]
+fn missing_files_are_reported_not_panicked() {
+    let (stdout, _, code) = run(vedette().args(["validate", "/nonexistent/x.ron"]));
+    assert_eq!(code, 1);
+    assert!(
+        stdout.starts_with("/nonexistent/x.ron: error: cannot read the file"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn format_rewrites_atomically_and_keeps_a_backup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(root().join("scenarios/tutorial.ron")).expect("tutorial");
+    let squashed: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let p = dir.path().join("t.ron");
+    std::fs::write(&p, &squashed).expect("write");
+    let (stdout, _, code) = run(vedette().args(["format", p.to_str().expect("utf-8 path")]));
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(std::fs::read_to_string(&p).expect("formatted"), text);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("t.ron.bak")).expect("backup"),
+        squashed
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
