@@ -1,0 +1,1361 @@
+//! `check`, `execute` and `apply`: the rules of Napoleon at Waterloo.
+//! `check` never changes anything; `execute` produces events and applies
+//! each one as it goes, so the state changes only through `apply`.
+
+use super::board::{Board, HexIx, NO_HEX, UnitIx};
+use super::state::{Occupancy, Pending, Pos, State, Step};
+use super::types::{Command, Event, Outcome, Phase, RuleError};
+use crate::engine::Dice;
+use crate::hex::Hex;
+use crate::scenario::{CombatResult, Odds, RetreatChooser, UnitId, UnitKind};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+impl State {
+    /// The state before the first phase: units at their start hexes, arrival
+    /// turns with the variant chits applied [9.3]-[9.4].
+    pub fn new(board: Arc<Board>, chits: Option<[u32; 2]>) -> State {
+        let n = board.units.len();
+        let mut arrival: Vec<Option<u32>> = board.units.iter().map(|u| u.arrival).collect();
+        if let (Some(chits), Some(tables)) = (chits, &board.chit_changes) {
+            for side in 0..2 {
+                for (units, turn) in tables[side].get(&chits[side]).into_iter().flatten() {
+                    for &u in units {
+                        arrival[u as usize] = *turn;
+                    }
+                }
+            }
+        }
+        State {
+            pos: board
+                .units
+                .iter()
+                .map(|u| u.start.map_or(Pos::Waiting, Pos::OnMap))
+                .collect(),
+            arrival,
+            mp_spent: vec![0; n],
+            moved: vec![false; n],
+            last_moved: None,
+            losses: [0; 2],
+            exited: [0; 2],
+            demoralized: [false; 2],
+            chits,
+            must_attack: vec![false; n],
+            must_be_attacked: vec![false; n],
+            involved: vec![false; n],
+            pending: None,
+            outcome: None,
+            turn: 0,
+            phasing: 0,
+            phase: Phase::Movement,
+            board,
+        }
+    }
+
+    fn uid(&self, u: UnitIx) -> UnitId {
+        self.board.unit(u).id.clone()
+    }
+
+    fn unit_ix(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
+        self.board
+            .unit_ix(id)
+            .ok_or_else(|| RuleError::UnknownUnit(id.clone()))
+    }
+
+    fn hex_ix(&self, h: Hex) -> Result<HexIx, RuleError> {
+        match self.board.ix(h) {
+            Some(i) if self.board.info(i).on_map => Ok(i),
+            _ => Err(RuleError::OffMap(h)),
+        }
+    }
+
+    fn side_id(&self, s: u8) -> crate::scenario::SideId {
+        self.board.sides[s as usize].clone()
+    }
+
+    fn wrong_phase(&self) -> RuleError {
+        RuleError::WrongPhase {
+            side: self.side_id(self.phasing),
+            phase: self.phase,
+        }
+    }
+
+    fn require_phase(&self, phase: Phase) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        if let Some(step) = self.pending.as_ref().and_then(|p| p.steps.front()) {
+            return Err(RuleError::Pending(self.describe_step(step)));
+        }
+        if self.phase != phase {
+            return Err(self.wrong_phase());
+        }
+        Ok(())
+    }
+
+    pub fn describe_step(&self, step: &Step) -> String {
+        match step {
+            Step::Retreat {
+                unit,
+                optional: false,
+                ..
+            } => format!("{} must retreat [6.4]", self.uid(*unit)),
+            Step::Retreat { unit, .. } => format!("{} may retreat or hold [6.8]", self.uid(*unit)),
+            Step::Losses { at_least } => format!(
+                "the attacker must choose exchange losses of at least {at_least} points [6.3]"
+            ),
+            Step::Advance { .. } => "the victor may advance [6.6]".to_string(),
+        }
+    }
+
+    /// The side that must act next: the chooser of a pending decision, else
+    /// the phasing side.
+    pub fn to_act(&self) -> u8 {
+        match self.pending.as_ref().and_then(|p| p.steps.front()) {
+            Some(Step::Retreat { chooser, .. }) => *chooser,
+            Some(Step::Losses { .. }) => self
+                .pending
+                .as_ref()
+                .map_or(self.phasing, |p| p.attacker_side),
+            Some(Step::Advance { side, .. }) => *side,
+            None => self.phasing,
+        }
+    }
+
+    fn own_phasing_unit(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
+        let u = self.unit_ix(id)?;
+        if self.side_of(u) != self.phasing {
+            return Err(RuleError::NotYourUnit {
+                unit: id.clone(),
+                owner: self.side_id(self.side_of(u)),
+                side: self.side_id(self.phasing),
+            });
+        }
+        Ok(u)
+    }
+
+    fn can_start_moving(&self, occ: &Occupancy, u: UnitIx) -> Result<HexIx, RuleError> {
+        let id = self.uid(u);
+        let Some(h) = self.unit_hex(u) else {
+            return Err(RuleError::NotOnMap(id));
+        };
+        if self.moved[u as usize] && self.last_moved != Some(u) {
+            return Err(RuleError::AlreadyMoved(id));
+        }
+        if self.in_enemy_zoc(occ, h, self.side_of(u)) {
+            return Err(RuleError::InEnemyZoc(id));
+        }
+        Ok(h)
+    }
+
+    /// Checks a path step by step; returns its cost [4.1]-[4.5].
+    fn check_path(&self, u: UnitIx, path: &[Hex]) -> Result<u32, RuleError> {
+        let occ = self.occupancy();
+        let mut cur = self.can_start_moving(&occ, u)?;
+        if path.is_empty() {
+            return Err(RuleError::EmptyPath);
+        }
+        let side = self.side_of(u);
+        let left = self.movement_left(u);
+        let mut cost = 0;
+        for (i, &h) in path.iter().enumerate() {
+            if i > 0 && self.in_enemy_zoc(&occ, cur, side) {
+                return Err(RuleError::StoppedByZoc(self.board.hex(cur)));
+            }
+            let from = self.board.hex(cur);
+            let next = match self.board.ix(h) {
+                Some(n) => n,
+                None if self.board.grid.are_adjacent(from, h) => {
+                    return Err(RuleError::LeavesMap(h));
+                }
+                None => return Err(RuleError::NotAdjacent { from, to: h }),
+            };
+            if self.board.dir_between(cur, next).is_none() {
+                return Err(RuleError::NotAdjacent { from, to: h });
+            }
+            let info = self.board.info(next);
+            if !info.on_map {
+                return Err(RuleError::LeavesMap(h));
+            }
+            let Some(c) = info.cost else {
+                return Err(RuleError::Impassable(h));
+            };
+            if !self.board.can_cross(cur, next) {
+                return Err(RuleError::WoodsWithoutRoad { from, to: h });
+            }
+            if self.enemy_at(&occ, next, side) {
+                return Err(RuleError::EnemyOccupied(h));
+            }
+            cost += c;
+            if cost > left {
+                return Err(RuleError::NotEnoughMovement {
+                    unit: self.uid(u),
+                    need: cost,
+                    left,
+                });
+            }
+            cur = next;
+        }
+        Ok(cost)
+    }
+
+    /// Hexes a unit may retreat into now, each with the friendly unit it
+    /// would displace [6.4]-[6.5].
+    pub fn retreat_options(&self, u: UnitIx) -> Vec<(HexIx, Option<UnitIx>)> {
+        let Some(h) = self.unit_hex(u) else {
+            return vec![];
+        };
+        let occ = self.occupancy();
+        let side = self.side_of(u);
+        let safe: Vec<HexIx> = self
+            .board
+            .info(h)
+            .neighbours
+            .iter()
+            .copied()
+            .filter(|&n| n != NO_HEX && self.board.can_cross(h, n))
+            .filter(|&n| !self.enemy_at(&occ, n, side) && !self.in_enemy_zoc(&occ, n, side))
+            .collect();
+        let empty: Vec<(HexIx, Option<UnitIx>)> = safe
+            .iter()
+            .filter(|&&n| occ.unit(n).is_none())
+            .map(|&n| (n, None))
+            .collect();
+        if !empty.is_empty() {
+            return empty;
+        }
+        safe.iter()
+            .filter_map(|&n| {
+                let v = occ.unit(n)?;
+                (self.can_be_displaced(v) && self.has_retreat(&occ, v, n, h, 6))
+                    .then_some((n, Some(v)))
+            })
+            .collect()
+    }
+
+    /// Whether a unit standing in `at` could retreat somewhere, with the
+    /// hex `from` (where its displacer comes from) taken.
+    fn has_retreat(&self, occ: &Occupancy, v: UnitIx, at: HexIx, from: HexIx, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let side = self.side_of(v);
+        self.board.info(at).neighbours.iter().any(|&m| {
+            m != NO_HEX
+                && m != from
+                && self.board.can_cross(at, m)
+                && !self.enemy_at(occ, m, side)
+                && !self.in_enemy_zoc(occ, m, side)
+                && match occ.unit(m) {
+                    None => true,
+                    Some(w) => {
+                        self.can_be_displaced(w) && self.has_retreat(occ, w, m, at, depth - 1)
+                    }
+                }
+        })
+    }
+
+    /// Artillery that still owes a required bombardment may not be
+    /// displaced [6.5].
+    fn can_be_displaced(&self, v: UnitIx) -> bool {
+        if self.board.unit(v).kind != UnitKind::Artillery
+            || self.side_of(v) != self.phasing
+            || self.involved[v as usize]
+            || self.phase != Phase::Combat
+        {
+            return true;
+        }
+        !(self.suggest_attacks(None).is_some() && self.suggest_attacks(Some(v)).is_none())
+    }
+
+    fn chooser_for_retreat(&self, u: UnitIx) -> u8 {
+        match self.board.options.retreat_chooser {
+            RetreatChooser::Owner => self.side_of(u),
+            RetreatChooser::Victor => Board::other(self.side_of(u)),
+        }
+    }
+
+    /// Whether a command is legal now, and if not, why.
+    pub fn check(&self, cmd: &Command) -> Result<(), RuleError> {
+        match cmd {
+            Command::Move { unit, path } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                self.check_path(u, path).map(|_| ())
+            }
+            Command::Enter { unit, hex } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                if self.pos[u as usize] != Pos::Waiting
+                    || !self.arrival[u as usize].is_some_and(|t| t <= self.turn)
+                {
+                    return Err(RuleError::NotAvailable(unit.clone()));
+                }
+                let h = self.hex_ix(*hex)?;
+                if !self.board.unit(u).entry.contains(&h) {
+                    return Err(RuleError::NotEntryHex {
+                        unit: unit.clone(),
+                        hex: *hex,
+                    });
+                }
+                match self.entry_problem(&self.occupancy(), u, h) {
+                    None => Ok(()),
+                    Some("stack") => Err(RuleError::EntryWouldStack(*hex)),
+                    Some("impassable") => Err(RuleError::Impassable(*hex)),
+                    Some("cost") => Err(RuleError::NotEnoughMovement {
+                        unit: unit.clone(),
+                        need: self.board.info(h).cost.unwrap_or(0),
+                        left: self.board.unit(u).movement,
+                    }),
+                    Some(_) => Err(RuleError::EntryBlocked(*hex)),
+                }
+            }
+            Command::Exit { unit } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                let cannot = |reason: String| RuleError::CannotExit {
+                    unit: unit.clone(),
+                    reason,
+                };
+                if self.side_of(u) != self.board.exit_side || self.board.exit_hexes.is_empty() {
+                    return Err(cannot(format!(
+                        "only {} units may leave the map",
+                        self.board.side_names[self.board.exit_side as usize]
+                    )));
+                }
+                let h = self.can_start_moving(&self.occupancy(), u)?;
+                if !self.board.exit_hexes.contains(&h) {
+                    return Err(cannot(format!("{} is not an exit hex", self.board.hex(h))));
+                }
+                if self.movement_left(u) < 1 {
+                    return Err(RuleError::NotEnoughMovement {
+                        unit: unit.clone(),
+                        need: 1,
+                        left: 0,
+                    });
+                }
+                if !(0..6).any(|d| self.board.can_leave_map(h, d)) {
+                    return Err(cannot(format!(
+                        "no hexside of {} leads off the map",
+                        self.board.hex(h)
+                    )));
+                }
+                Ok(())
+            }
+            Command::EndMovement => {
+                self.require_phase(Phase::Movement)?;
+                let occ = self.occupancy();
+                for (h, &c) in occ.count.iter().enumerate() {
+                    if c > 1 {
+                        let here: Vec<String> = (0..self.pos.len())
+                            .filter(|&u| self.pos[u] == Pos::OnMap(h as HexIx))
+                            .map(|u| self.board.units[u].id.to_string())
+                            .collect();
+                        return Err(RuleError::Stacked(format!(
+                            "{} at {}",
+                            here.join(" and "),
+                            self.board.hex(h as HexIx)
+                        )));
+                    }
+                }
+                Ok(())
+            }
+            Command::Attack {
+                attackers,
+                bombarding,
+                defenders,
+                column,
+            } => {
+                self.require_phase(Phase::Combat)?;
+                self.check_attack(attackers, bombarding, defenders, *column)
+                    .map(|_| ())
+            }
+            Command::Retreat { unit, to } => {
+                let u = self.unit_ix(unit)?;
+                self.front_retreat(u)?;
+                let h = self.board.ix(*to).ok_or_else(|| RuleError::BadRetreat {
+                    unit: unit.clone(),
+                    to: *to,
+                    reason: "units forced off the map are eliminated, not retreated [4.6]".into(),
+                })?;
+                if self.retreat_options(u).iter().any(|(x, _)| *x == h) {
+                    Ok(())
+                } else {
+                    Err(RuleError::BadRetreat {
+                        unit: unit.clone(),
+                        to: *to,
+                        reason: self.why_not_retreat(u, h),
+                    })
+                }
+            }
+            Command::HoldPosition { unit } => {
+                let u = self.unit_ix(unit)?;
+                match self.front_retreat(u)? {
+                    true => Ok(()),
+                    false => Err(RuleError::BadRetreat {
+                        unit: unit.clone(),
+                        to: self
+                            .unit_hex(u)
+                            .map_or(Hex::new(0, 0), |h| self.board.hex(h)),
+                        reason: "only bombarding artillery may choose not to retreat".into(),
+                    }),
+                }
+            }
+            Command::ChooseLosses { units } => {
+                let Some(Step::Losses { at_least }) = self.front_step() else {
+                    return Err(RuleError::NothingPending);
+                };
+                self.check_losses(units, *at_least)
+            }
+            Command::Advance { unit, to } => {
+                let Some(Step::Advance { units, hexes, .. }) = self.front_step() else {
+                    return Err(RuleError::NothingPending);
+                };
+                let u = self.unit_ix(unit)?;
+                let bad = |reason: &str| RuleError::BadAdvance {
+                    unit: unit.clone(),
+                    to: *to,
+                    reason: reason.into(),
+                };
+                if !units.contains(&u) {
+                    return Err(bad("only a victorious unit that took part may advance"));
+                }
+                let h = self
+                    .board
+                    .ix(*to)
+                    .ok_or_else(|| bad("it is not on the map"))?;
+                if !hexes.contains(&h) {
+                    return Err(bad("units advance only into a hex vacated by the combat"));
+                }
+                let from = self
+                    .unit_hex(u)
+                    .ok_or_else(|| bad("the unit is not on the map"))?;
+                if !self.board.info(from).neighbours.contains(&h) {
+                    return Err(bad("the hex is not adjacent"));
+                }
+                if !self.board.can_cross(from, h) {
+                    return Err(bad(
+                        "woods are entered only across road hexsides, also when advancing [4.2]",
+                    ));
+                }
+                if self.occupancy().unit(h).is_some() {
+                    return Err(bad("the hex is occupied"));
+                }
+                Ok(())
+            }
+            Command::DeclineAdvance => match self.front_step() {
+                Some(Step::Advance { .. }) => Ok(()),
+                _ => Err(RuleError::NothingPending),
+            },
+            Command::EndCombat => {
+                self.require_phase(Phase::Combat)?;
+                let ra = self.required_attackers();
+                let rd = self.required_defenders();
+                if ra.is_empty() && rd.is_empty() {
+                    return Ok(());
+                }
+                let mut parts = Vec::new();
+                if !ra.is_empty() {
+                    parts.push(format!("{} must still attack", self.names(&ra)));
+                }
+                if !rd.is_empty() {
+                    parts.push(format!("{} must still be attacked", self.names(&rd)));
+                }
+                Err(RuleError::ObligationsUnmet(parts.join("; ")))
+            }
+        }
+    }
+
+    fn names(&self, us: &[UnitIx]) -> String {
+        us.iter()
+            .map(|&u| self.uid(u).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn front_step(&self) -> Option<&Step> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.pending.as_ref()?.steps.front()
+    }
+
+    /// The pending retreat must be this unit's; returns whether it is
+    /// optional.
+    fn front_retreat(&self, u: UnitIx) -> Result<bool, RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        match self.front_step() {
+            Some(Step::Retreat { unit, optional, .. }) if *unit == u => Ok(*optional),
+            Some(step) => Err(RuleError::Pending(self.describe_step(step))),
+            None => Err(RuleError::NothingPending),
+        }
+    }
+
+    fn why_not_retreat(&self, u: UnitIx, h: HexIx) -> String {
+        let Some(from) = self.unit_hex(u) else {
+            return "the unit is not on the map".into();
+        };
+        let occ = self.occupancy();
+        let side = self.side_of(u);
+        if !self.board.info(from).neighbours.contains(&h) {
+            "a retreat is one hex into an adjacent hex".into()
+        } else if !self.board.info(h).on_map {
+            "units forced off the map are eliminated, not retreated [4.6]".into()
+        } else if !self.board.can_cross(from, h) {
+            "woods are entered only across road hexsides, also in retreat [4.2]".into()
+        } else if self.enemy_at(&occ, h, side) {
+            "it holds an enemy unit".into()
+        } else if self.in_enemy_zoc(&occ, h, side) {
+            "it is in an enemy Zone of Control, so it is not a safe hex".into()
+        } else if occ.unit(h).is_some() {
+            "a friendly unit may be displaced only when no empty safe hex exists and it can itself retreat (artillery owing a required bombardment may not be displaced) [6.5]".into()
+        } else {
+            "it is not a safe hex".into()
+        }
+    }
+
+    fn check_losses(&self, units: &[UnitId], at_least: u32) -> Result<(), RuleError> {
+        let Some(p) = &self.pending else {
+            return Err(RuleError::NothingPending);
+        };
+        let mut chosen = Vec::new();
+        for id in units {
+            let u = self.unit_ix(id)?;
+            if !p.attackers.contains(&u) || self.unit_hex(u).is_none() {
+                return Err(RuleError::BadLosses(format!(
+                    "{id} is not an adjacent attacker of this attack (bombarding artillery never suffers an exchange [6.8])"
+                )));
+            }
+            if chosen.contains(&u) {
+                return Err(RuleError::BadLosses(format!("{id} is named twice")));
+            }
+            chosen.push(u);
+        }
+        let total: u32 = chosen.iter().map(|&u| self.board.unit(u).strength).sum();
+        if total < at_least {
+            return Err(RuleError::BadLosses(format!(
+                "they total {total} points, and at least {at_least} must be lost"
+            )));
+        }
+        if let Some(&spare) = chosen
+            .iter()
+            .find(|&&u| total - self.board.unit(u).strength >= at_least)
+        {
+            return Err(RuleError::BadLosses(format!(
+                "{} is not needed to reach {at_least} points",
+                self.uid(spare)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks an attack and returns its participants as indices [5.0]-[6.2].
+    #[allow(clippy::type_complexity)]
+    pub fn check_attack(
+        &self,
+        attackers: &[UnitId],
+        bombarding: &[UnitId],
+        defenders: &[UnitId],
+        column: Option<Odds>,
+    ) -> Result<(Vec<UnitIx>, Vec<UnitIx>, Vec<UnitIx>, Option<usize>), RuleError> {
+        if (attackers.is_empty() && bombarding.is_empty()) || defenders.is_empty() {
+            return Err(RuleError::EmptyAttack);
+        }
+        let occ = self.occupancy();
+        let mut seen = Vec::new();
+        let mut own = |ids: &[UnitId]| -> Result<Vec<UnitIx>, RuleError> {
+            let mut v = Vec::new();
+            for id in ids {
+                let u = self.own_phasing_unit(id)?;
+                if self.unit_hex(u).is_none() {
+                    return Err(RuleError::NotOnMap(id.clone()));
+                }
+                if self.involved[u as usize] || seen.contains(&u) {
+                    return Err(RuleError::AlreadyInvolved(id.clone()));
+                }
+                seen.push(u);
+                v.push(u);
+            }
+            Ok(v)
+        };
+        let att = own(attackers)?;
+        let bom = own(bombarding)?;
+        let mut def = Vec::new();
+        for id in defenders {
+            let d = self.unit_ix(id)?;
+            if self.side_of(d) == self.phasing {
+                return Err(RuleError::NotEnemy(id.clone()));
+            }
+            if self.unit_hex(d).is_none() {
+                return Err(RuleError::NotOnMap(id.clone()));
+            }
+            if self.involved[d as usize] || def.contains(&d) {
+                return Err(RuleError::AlreadyInvolved(id.clone()));
+            }
+            def.push(d);
+        }
+        for &a in &att {
+            for &d in &def {
+                if !self.adjacent(a, d) {
+                    return Err(RuleError::NotAdjacentToDefender {
+                        attacker: self.uid(a),
+                        defender: self.uid(d),
+                    });
+                }
+            }
+        }
+        if att.is_empty() && def.len() > 1 {
+            return Err(RuleError::BombardOneHex);
+        }
+        for &b in &bom {
+            let id = self.uid(b);
+            if self.board.unit(b).kind != UnitKind::Artillery {
+                return Err(RuleError::NotArtillery(id));
+            }
+            let hb = self.unit_hex(b).unwrap_or(NO_HEX);
+            if self.in_enemy_zoc(&occ, hb, self.phasing) {
+                return Err(RuleError::BombardFromZoc(id));
+            }
+            // In a combined attack the guns need only one defender in range
+            // [5.8]; on their own they fire at their single target [5.7].
+            let in_range: Vec<UnitIx> = def
+                .iter()
+                .copied()
+                .filter(|&d| {
+                    self.unit_hex(d)
+                        .is_some_and(|hd| self.board.distance(hb, hd) == 2)
+                })
+                .collect();
+            if in_range.is_empty() {
+                return Err(RuleError::BombardRange {
+                    unit: id,
+                    defender: self.uid(def[0]),
+                });
+            }
+            if !in_range.iter().any(|&d| self.can_bombard(&occ, b, d)) {
+                return Err(RuleError::NoLineOfSight {
+                    unit: id,
+                    defender: self.uid(in_range[0]),
+                });
+            }
+        }
+        let lower = match column {
+            None => None,
+            Some(c) => {
+                let cols = &self.board.crt.columns;
+                let Some(i) = cols.iter().position(|x| *x == c) else {
+                    return Err(RuleError::NoSuchColumn { wanted: c });
+                };
+                let actual = self.odds(&att, &bom, &def, None).column;
+                if i > actual {
+                    return Err(RuleError::NotLowerColumn {
+                        wanted: c,
+                        actual: cols[actual],
+                    });
+                }
+                Some(i)
+            }
+        };
+        // The attack must leave the remaining obligations possible [5.1].
+        let mut after = self.clone();
+        for &x in att.iter().chain(&bom).chain(&def) {
+            after.involved[x as usize] = true;
+        }
+        for u in self.required_attackers() {
+            if !att.contains(&u)
+                && after
+                    .adjacent_enemies(&occ, u)
+                    .iter()
+                    .all(|&e| after.involved[e as usize])
+            {
+                return Err(RuleError::StrandsAttacker(self.uid(u)));
+            }
+        }
+        if after.suggest_attacks(None).is_none() {
+            return Err(RuleError::ObligationsUnmeetable);
+        }
+        Ok((att, bom, def, lower))
+    }
+
+    /// Runs a command: checks it, then produces and applies its events.
+    /// Nothing changes when the command is refused.
+    pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+        self.check(cmd)?;
+        let before = self.losses;
+        let demoralized_before = self.demoralized;
+        let mut ev = Vec::new();
+        match cmd {
+            Command::Move { unit, path } => {
+                let u = self.unit_ix(unit)?;
+                let cost = self.check_path(u, path)?;
+                self.emit(
+                    &mut ev,
+                    Event::Moved {
+                        unit: unit.clone(),
+                        path: path.clone(),
+                        cost,
+                    },
+                );
+            }
+            Command::Enter { unit, hex } => {
+                let cost = self
+                    .board
+                    .ix(*hex)
+                    .and_then(|h| self.board.info(h).cost)
+                    .unwrap_or(1);
+                self.emit(
+                    &mut ev,
+                    Event::Entered {
+                        unit: unit.clone(),
+                        hex: *hex,
+                        cost,
+                    },
+                );
+            }
+            Command::Exit { unit } => {
+                let u = self.unit_ix(unit)?;
+                let from = self
+                    .unit_hex(u)
+                    .map_or(Hex::new(0, 0), |h| self.board.hex(h));
+                self.emit(
+                    &mut ev,
+                    Event::Exited {
+                        unit: unit.clone(),
+                        from,
+                    },
+                );
+            }
+            Command::EndMovement => {
+                let occ = self.occupancy();
+                let mut must_attack = Vec::new();
+                let mut must_be_attacked = Vec::new();
+                for u in 0..self.pos.len() as UnitIx {
+                    let Some(h) = self.unit_hex(u) else { continue };
+                    let side = self.side_of(u);
+                    if side == self.phasing && self.in_enemy_zoc(&occ, h, side) {
+                        must_attack.push(self.uid(u));
+                    }
+                    if side != self.phasing && self.in_enemy_zoc(&occ, h, side) {
+                        must_be_attacked.push(self.uid(u));
+                    }
+                }
+                self.emit(
+                    &mut ev,
+                    Event::ObligationsFixed {
+                        must_attack,
+                        must_be_attacked,
+                    },
+                );
+                let (turn, side) = (self.turn, self.side_id(self.phasing));
+                self.emit(
+                    &mut ev,
+                    Event::PhaseBegan {
+                        turn,
+                        side,
+                        phase: Phase::Combat,
+                    },
+                );
+            }
+            Command::Attack {
+                attackers,
+                bombarding,
+                defenders,
+                column,
+            } => {
+                let (att, bom, def, lower) =
+                    self.check_attack(attackers, bombarding, defenders, *column)?;
+                let odds = self.odds(&att, &bom, &def, lower);
+                let col = self.board.crt.columns[odds.final_column];
+                self.emit(
+                    &mut ev,
+                    Event::AttackDeclared {
+                        attackers: attackers.clone(),
+                        bombarding: bombarding.clone(),
+                        defenders: defenders.clone(),
+                        attack: odds.attack,
+                        defence: odds.defence,
+                        column: col,
+                    },
+                );
+                let roll = dice.d6();
+                self.emit(&mut ev, Event::DieRolled { roll });
+                let result = self
+                    .board
+                    .crt
+                    .result(odds.final_column, roll)
+                    .unwrap_or(CombatResult::Ar);
+                self.emit(&mut ev, Event::CombatResult { result });
+                self.resolve(&mut ev, result, &att, &bom, &def);
+            }
+            Command::Retreat { unit, to } => {
+                let u = self.unit_ix(unit)?;
+                let from = self.unit_hex(u).map_or(*to, |h| self.board.hex(h));
+                let h = self.board.ix(*to).unwrap_or(NO_HEX);
+                let displaced = self.occupancy().unit(h);
+                self.emit(
+                    &mut ev,
+                    Event::Retreated {
+                        unit: unit.clone(),
+                        from,
+                        to: *to,
+                    },
+                );
+                if let Some(v) = displaced {
+                    let chooser = self.side_id(self.chooser_for_retreat(v));
+                    self.emit(
+                        &mut ev,
+                        Event::RetreatRequired {
+                            unit: self.uid(v),
+                            chooser,
+                            optional: false,
+                            displaced: true,
+                        },
+                    );
+                }
+            }
+            Command::HoldPosition { unit } => {
+                self.emit(&mut ev, Event::Held { unit: unit.clone() })
+            }
+            Command::ChooseLosses { units } => {
+                self.emit(
+                    &mut ev,
+                    Event::LossesTaken {
+                        units: units.clone(),
+                    },
+                );
+                let defenders = self
+                    .pending
+                    .as_ref()
+                    .map(|p| p.defenders.clone())
+                    .unwrap_or_default();
+                for d in defenders {
+                    self.eliminate(&mut ev, d, "6.3");
+                }
+                for id in units {
+                    let u = self.unit_ix(id)?;
+                    self.eliminate(&mut ev, u, "6.3");
+                }
+            }
+            Command::Advance { unit, to } => {
+                let u = self.unit_ix(unit)?;
+                let from = self.unit_hex(u).map_or(*to, |h| self.board.hex(h));
+                self.emit(
+                    &mut ev,
+                    Event::Advanced {
+                        unit: unit.clone(),
+                        from,
+                        to: *to,
+                    },
+                );
+            }
+            Command::DeclineAdvance => self.emit(&mut ev, Event::AdvanceDeclined),
+            Command::EndCombat => {
+                if self.phasing == 0 {
+                    let (turn, side) = (self.turn, self.side_id(1));
+                    self.emit(
+                        &mut ev,
+                        Event::PhaseBegan {
+                            turn,
+                            side,
+                            phase: Phase::Movement,
+                        },
+                    );
+                } else if self.turn >= self.board.turns {
+                    let outcome = Outcome::Draw {
+                        reason: format!(
+                            "neither side met its victory conditions in {} Game-Turns [8.4]",
+                            self.board.turns
+                        ),
+                    };
+                    self.emit(&mut ev, Event::GameEnded { outcome });
+                } else {
+                    let (turn, side) = (self.turn + 1, self.side_id(0));
+                    self.emit(
+                        &mut ev,
+                        Event::PhaseBegan {
+                            turn,
+                            side,
+                            phase: Phase::Movement,
+                        },
+                    );
+                }
+            }
+        }
+        self.settle(&mut ev);
+        self.check_victory(&mut ev, before, demoralized_before);
+        Ok(ev)
+    }
+
+    fn emit(&mut self, ev: &mut Vec<Event>, e: Event) {
+        self.apply(&e);
+        ev.push(e);
+    }
+
+    fn eliminate(&mut self, ev: &mut Vec<Event>, u: UnitIx, case: &str) {
+        if self.unit_hex(u).is_none() {
+            return;
+        }
+        let e = Event::Eliminated {
+            unit: self.uid(u),
+            strength: self.board.unit(u).strength,
+            case: case.to_string(),
+        };
+        self.emit(ev, e);
+    }
+
+    /// Applies a combat result [6.3].
+    fn resolve(
+        &mut self,
+        ev: &mut Vec<Event>,
+        r: CombatResult,
+        att: &[UnitIx],
+        bom: &[UnitIx],
+        def: &[UnitIx],
+    ) {
+        let attacker_side = self.phasing;
+        let optional_retreats = |st: &mut State, ev: &mut Vec<Event>| {
+            for &b in bom {
+                let chooser = st.side_id(attacker_side);
+                st.emit(
+                    ev,
+                    Event::RetreatRequired {
+                        unit: st.uid(b),
+                        chooser,
+                        optional: true,
+                        displaced: false,
+                    },
+                );
+            }
+        };
+        match r {
+            CombatResult::Ae => {
+                for &a in att {
+                    self.eliminate(ev, a, "6.3");
+                }
+                optional_retreats(self, ev);
+            }
+            CombatResult::Ar => {
+                for &a in att {
+                    let chooser = self.side_id(self.chooser_for_retreat(a));
+                    self.emit(
+                        ev,
+                        Event::RetreatRequired {
+                            unit: self.uid(a),
+                            chooser,
+                            optional: false,
+                            displaced: false,
+                        },
+                    );
+                }
+                optional_retreats(self, ev);
+            }
+            CombatResult::Ee => {
+                let need: u32 = def.iter().map(|&d| self.board.unit(d).strength).sum();
+                let total: u32 = att.iter().map(|&a| self.board.unit(a).strength).sum();
+                if att.is_empty() || total <= need {
+                    // Bombardment alone loses nothing [6.8]; adjacent
+                    // attackers that cannot make up the loss all go [6.3]
+                    // (exactly the needed total leaves no choice either).
+                    for &d in def {
+                        self.eliminate(ev, d, "6.3");
+                    }
+                    for &a in att {
+                        self.eliminate(ev, a, "6.3");
+                    }
+                } else {
+                    let side = self.side_id(attacker_side);
+                    self.emit(
+                        ev,
+                        Event::LossesRequired {
+                            side,
+                            at_least: need,
+                        },
+                    );
+                }
+                optional_retreats(self, ev);
+            }
+            CombatResult::Dr => {
+                for &d in def {
+                    let chooser = self.side_id(self.chooser_for_retreat(d));
+                    self.emit(
+                        ev,
+                        Event::RetreatRequired {
+                            unit: self.uid(d),
+                            chooser,
+                            optional: false,
+                            displaced: false,
+                        },
+                    );
+                }
+            }
+            CombatResult::De => {
+                for &d in def {
+                    self.eliminate(ev, d, "6.3");
+                }
+            }
+        }
+    }
+
+    /// Moves the pending attack along: retreats with no safe hex eliminate
+    /// the unit [6.4], then the advance is offered [6.6], then the attack
+    /// finishes.
+    fn settle(&mut self, ev: &mut Vec<Event>) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            let Some(p) = &self.pending else { return };
+            match p.steps.front().cloned() {
+                Some(Step::Retreat { unit, optional, .. }) => {
+                    if !self.retreat_options(unit).is_empty() {
+                        return;
+                    }
+                    if optional {
+                        self.emit(
+                            ev,
+                            Event::Held {
+                                unit: self.uid(unit),
+                            },
+                        );
+                    } else {
+                        self.eliminate(ev, unit, "6.4");
+                    }
+                }
+                Some(_) => return,
+                None => {
+                    if !p.advance_done
+                        && let Some(offer) = self.advance_offer()
+                    {
+                        self.emit(ev, offer);
+                        return;
+                    }
+                    self.emit(ev, Event::AttackFinished);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Who may advance where after the current attack [6.6], if anyone.
+    fn advance_offer(&self) -> Option<Event> {
+        let p = self.pending.as_ref()?;
+        let side = match p.result? {
+            CombatResult::Ae | CombatResult::Ar => Board::other(p.attacker_side),
+            _ => p.attacker_side,
+        };
+        let occ = self.occupancy();
+        let mut units: Vec<UnitIx> = if side == p.attacker_side {
+            let mut v = p.attackers.clone();
+            if self.board.options.bombarding_artillery_advances {
+                v.extend(&p.bombarding);
+            }
+            v
+        } else {
+            p.defenders.clone()
+        };
+        units.retain(|&u| self.unit_hex(u).is_some());
+        let hexes: Vec<HexIx> = p
+            .vacated
+            .iter()
+            .filter(|(_, s)| *s != side)
+            .map(|(h, _)| *h)
+            .filter(|&h| occ.unit(h).is_none())
+            .collect();
+        let able: Vec<UnitIx> = units
+            .iter()
+            .copied()
+            .filter(|&u| {
+                let from = self.unit_hex(u).unwrap_or(NO_HEX);
+                hexes.iter().any(|&h| {
+                    self.board.info(from).neighbours.contains(&h) && self.board.can_cross(from, h)
+                })
+            })
+            .collect();
+        if able.is_empty() {
+            return None;
+        }
+        Some(Event::AdvanceOffered {
+            side: self.side_id(side),
+            units: able.iter().map(|&u| self.uid(u)).collect(),
+            hexes: hexes.iter().map(|&h| self.board.hex(h)).collect(),
+        })
+    }
+
+    /// Victory [8.0]-[8.4], checked after every command.
+    fn check_victory(
+        &mut self,
+        ev: &mut Vec<Event>,
+        before: [u32; 2],
+        demoralized_before: [bool; 2],
+    ) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let f = self.board.exit_side as usize;
+        let a = 1 - f;
+        let t = self.board.thresholds;
+        let f_new = self.losses[f] >= t[f] && before[f] < t[f];
+        let a_new = self.losses[a] >= t[a] && before[a] < t[a];
+        let exits_met = self.exited[f] >= self.board.exits_needed;
+        let names = self.board.side_names.clone();
+        let sides = self.board.sides.clone();
+        let win = |side: usize, case: &str, reason: String| Outcome::Win {
+            side: sides[side].clone(),
+            case: case.to_string(),
+            reason,
+        };
+        if f_new && a_new && !demoralized_before[a] {
+            let outcome = if exits_met {
+                win(
+                    f,
+                    "8.4",
+                    format!(
+                        "both armies reached their loss limits at once, and {} had already exited enough units",
+                        names[f]
+                    ),
+                )
+            } else {
+                win(
+                    a,
+                    "8.4",
+                    "both armies reached their loss limits at once".to_string(),
+                )
+            };
+            self.emit(ev, Event::GameEnded { outcome });
+            return;
+        }
+        if a_new && !self.demoralized[a] {
+            let side = self.board.sides[a].clone();
+            self.emit(ev, Event::Demoralized { side });
+        }
+        if f_new && !self.demoralized[a] {
+            let outcome = win(
+                a,
+                "8.1",
+                format!(
+                    "{} lost {} strength points before {} lost {}",
+                    names[f], t[f], names[a], t[a]
+                ),
+            );
+            self.emit(ev, Event::GameEnded { outcome });
+            return;
+        }
+        if self.demoralized[a] && exits_met {
+            let outcome = win(
+                f,
+                "8.3",
+                format!(
+                    "{} is demoralized and {} has exited {} units",
+                    names[a], names[f], self.exited[f]
+                ),
+            );
+            self.emit(ev, Event::GameEnded { outcome });
+        }
+    }
+
+    /// Applies one event: the only way the state changes.
+    pub fn apply(&mut self, e: &Event) {
+        let ix = |st: &State, id: &UnitId| st.board.unit_ix(id).unwrap_or(0) as usize;
+        let hx = |st: &State, h: &Hex| st.board.ix(*h).unwrap_or(NO_HEX);
+        match e {
+            Event::ChitsDrawn { chits } => {
+                let mut c = [0; 2];
+                for (side, code) in chits {
+                    let s = if *side == self.board.sides[0] { 0 } else { 1 };
+                    c[s] = *code;
+                }
+                *self = State::new(self.board.clone(), Some(c));
+            }
+            Event::PhaseBegan { turn, side, phase } => {
+                self.turn = *turn;
+                self.phasing = if *side == self.board.sides[0] { 0 } else { 1 };
+                self.phase = *phase;
+                self.involved.iter_mut().for_each(|x| *x = false);
+                if *phase == Phase::Movement {
+                    self.mp_spent.iter_mut().for_each(|x| *x = 0);
+                    self.moved.iter_mut().for_each(|x| *x = false);
+                    self.last_moved = None;
+                    self.must_attack.iter_mut().for_each(|x| *x = false);
+                    self.must_be_attacked.iter_mut().for_each(|x| *x = false);
+                }
+            }
+            Event::Moved { unit, path, cost } => {
+                let u = ix(self, unit);
+                if let Some(last) = path.last() {
+                    self.pos[u] = Pos::OnMap(hx(self, last));
+                }
+                self.mp_spent[u] += cost;
+                self.moved[u] = true;
+                self.last_moved = Some(u as UnitIx);
+            }
+            Event::Entered { unit, hex, cost } => {
+                let u = ix(self, unit);
+                self.pos[u] = Pos::OnMap(hx(self, hex));
+                self.mp_spent[u] = *cost;
+                self.moved[u] = true;
+                self.last_moved = Some(u as UnitIx);
+            }
+            Event::Exited { unit, .. } => {
+                let u = ix(self, unit);
+                self.pos[u] = Pos::Exited;
+                self.exited[self.board.units[u].side as usize] += 1;
+                self.moved[u] = true;
+                self.last_moved = None;
+            }
+            Event::ObligationsFixed {
+                must_attack,
+                must_be_attacked,
+            } => {
+                for id in must_attack {
+                    let u = ix(self, id);
+                    self.must_attack[u] = true;
+                }
+                for id in must_be_attacked {
+                    let u = ix(self, id);
+                    self.must_be_attacked[u] = true;
+                }
+            }
+            Event::AttackDeclared {
+                attackers,
+                bombarding,
+                defenders,
+                ..
+            } => {
+                let list = |st: &State, v: &[UnitId]| {
+                    v.iter().map(|id| ix(st, id) as UnitIx).collect::<Vec<_>>()
+                };
+                let p = Pending {
+                    attacker_side: self.phasing,
+                    attackers: list(self, attackers),
+                    bombarding: list(self, bombarding),
+                    defenders: list(self, defenders),
+                    result: None,
+                    steps: VecDeque::new(),
+                    vacated: Vec::new(),
+                    advance_done: false,
+                };
+                for &u in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
+                    self.involved[u as usize] = true;
+                }
+                self.pending = Some(p);
+            }
+            Event::DieRolled { .. } => {}
+            Event::CombatResult { result } => {
+                if let Some(p) = &mut self.pending {
+                    p.result = Some(*result);
+                }
+            }
+            Event::Eliminated { unit, strength, .. } => {
+                let u = ix(self, unit);
+                let side = self.board.units[u].side;
+                if let Pos::OnMap(h) = self.pos[u] {
+                    self.note_vacated(u as UnitIx, h);
+                }
+                self.pos[u] = Pos::Eliminated;
+                self.losses[side as usize] += strength;
+                if let Some(p) = &mut self.pending
+                    && matches!(p.steps.front(), Some(Step::Retreat { unit: x, .. }) if *x as usize == u)
+                {
+                    p.steps.pop_front();
+                }
+            }
+            Event::RetreatRequired {
+                unit,
+                chooser,
+                optional,
+                displaced,
+            } => {
+                let u = ix(self, unit) as UnitIx;
+                let chooser = if *chooser == self.board.sides[0] {
+                    0
+                } else {
+                    1
+                };
+                if let Some(p) = &mut self.pending {
+                    let step = Step::Retreat {
+                        unit: u,
+                        chooser,
+                        optional: *optional,
+                    };
+                    if *displaced {
+                        p.steps.push_front(step);
+                    } else {
+                        p.steps.push_back(step);
+                    }
+                }
+            }
+            Event::Retreated { unit, to, .. } => {
+                let u = ix(self, unit);
+                if let Pos::OnMap(h) = self.pos[u] {
+                    self.note_vacated(u as UnitIx, h);
+                }
+                self.pos[u] = Pos::OnMap(hx(self, to));
+                if let Some(p) = &mut self.pending {
+                    p.steps.pop_front();
+                }
+            }
+            Event::Held { .. } => {
+                if let Some(p) = &mut self.pending {
+                    p.steps.pop_front();
+                }
+            }
+            Event::LossesRequired { at_least, .. } => {
+                if let Some(p) = &mut self.pending {
+                    p.steps.push_back(Step::Losses {
+                        at_least: *at_least,
+                    });
+                }
+            }
+            Event::LossesTaken { .. } => {
+                if let Some(p) = &mut self.pending {
+                    p.steps.pop_front();
+                }
+            }
+            Event::AdvanceOffered { side, units, hexes } => {
+                let s = if *side == self.board.sides[0] { 0 } else { 1 };
+                let units = units.iter().map(|id| ix(self, id) as UnitIx).collect();
+                let hexes = hexes.iter().map(|h| hx(self, h)).collect();
+                if let Some(p) = &mut self.pending {
+                    p.steps.push_back(Step::Advance {
+                        side: s,
+                        units,
+                        hexes,
+                    });
+                }
+            }
+            Event::Advanced { unit, to, .. } => {
+                let u = ix(self, unit);
+                self.pos[u] = Pos::OnMap(hx(self, to));
+                if let Some(p) = &mut self.pending {
+                    p.steps.pop_front();
+                    p.advance_done = true;
+                }
+            }
+            Event::AdvanceDeclined => {
+                if let Some(p) = &mut self.pending {
+                    p.steps.pop_front();
+                    p.advance_done = true;
+                }
+            }
+            Event::AttackFinished => self.pending = None,
+            Event::Demoralized { side } => {
+                let s = if *side == self.board.sides[0] { 0 } else { 1 };
+                self.demoralized[s] = true;
+            }
+            Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
+        }
+    }
+
+    /// Records a participant's hex as vacated by the combat [6.6].
+    fn note_vacated(&mut self, u: UnitIx, h: HexIx) {
+        let side = self.side_of(u);
+        if let Some(p) = &mut self.pending
+            && (p.attackers.contains(&u) || p.defenders.contains(&u))
+            && !p.vacated.iter().any(|(x, _)| *x == h)
+        {
+            p.vacated.push((h, side));
+        }
+    }
+}

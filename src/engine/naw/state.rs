@@ -1,0 +1,609 @@
+//! The dynamic game state and the queries the UI and computer players ask:
+//! where units are, what is in a Zone of Control, where a unit can move,
+//! what an attack's odds are, and what the combat obligations are.
+
+use super::board::{Board, HexIx, NO_HEX, UnitIx};
+use super::types::{Outcome, Phase};
+use crate::hex::Hex;
+use crate::scenario::{CombatResult, Odds, UnitKind};
+use std::collections::{BinaryHeap, VecDeque};
+use std::sync::Arc;
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    /// Not yet on the map (a reinforcement, or held for a variant).
+    Waiting,
+    OnMap(HexIx),
+    Eliminated,
+    Exited,
+}
+
+/// A decision the current attack is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Retreat {
+        unit: UnitIx,
+        chooser: u8,
+        optional: bool,
+    },
+    Losses {
+        at_least: u32,
+    },
+    Advance {
+        side: u8,
+        units: Vec<UnitIx>,
+        hexes: Vec<HexIx>,
+    },
+}
+
+/// The attack being resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub attacker_side: u8,
+    pub attackers: Vec<UnitIx>,
+    pub bombarding: Vec<UnitIx>,
+    pub defenders: Vec<UnitIx>,
+    pub result: Option<CombatResult>,
+    pub steps: VecDeque<Step>,
+    /// Hexes vacated by the result, in order, with the side that left them.
+    pub vacated: Vec<(HexIx, u8)>,
+    pub advance_done: bool,
+}
+
+/// The whole dynamic state of a Napoleon at Waterloo game.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub board: Arc<Board>,
+    pub turn: u32,
+    /// Index of the side whose Player-Turn it is.
+    pub phasing: u8,
+    pub phase: Phase,
+    pub pos: Vec<Pos>,
+    /// Game-Turn each waiting unit may enter (variants applied), if ever.
+    pub arrival: Vec<Option<u32>>,
+    pub mp_spent: Vec<u32>,
+    /// Units that have moved this phase.
+    pub moved: Vec<bool>,
+    /// The unit that moved last: the only moved unit that may go on moving.
+    pub last_moved: Option<UnitIx>,
+    pub losses: [u32; 2],
+    pub exited: [u32; 2],
+    pub demoralized: [bool; 2],
+    pub chits: Option<[u32; 2]>,
+    pub must_attack: Vec<bool>,
+    pub must_be_attacked: Vec<bool>,
+    /// Units that attacked or were attacked this Combat Phase [5.2].
+    pub involved: Vec<bool>,
+    pub pending: Option<Pending>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Who stands where, rebuilt on demand from unit positions.
+pub struct Occupancy {
+    /// First unit in each hex, or `UnitIx::MAX`.
+    pub first: Vec<UnitIx>,
+    pub count: Vec<u8>,
+}
+
+impl Occupancy {
+    pub fn unit(&self, h: HexIx) -> Option<UnitIx> {
+        let u = *self.first.get(h as usize)?;
+        (u != UnitIx::MAX).then_some(u)
+    }
+}
+
+/// A hex a unit can reach this Movement Phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub hex: Hex,
+    pub cost: u32,
+    /// The hexes entered, in order (the start excluded).
+    pub path: Vec<Hex>,
+    /// Entering it stops the unit: it is in an enemy Zone of Control [4.5].
+    pub stops: bool,
+    /// A friendly unit stands there: passing is fine, ending is not [4.4].
+    pub friendly: bool,
+}
+
+/// The odds of a proposed attack, for the odds panel [6.2].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackOdds {
+    pub attack: u32,
+    /// Defence strength after terrain.
+    pub defence: u32,
+    /// Defenders whose strength terrain multiplies.
+    pub doubled: Vec<UnitIx>,
+    /// The simplified ratio, rounded in the defender's favour (`"2:1"`).
+    pub ratio: String,
+    /// CRT column from the strengths (clamped to the table).
+    pub column: usize,
+    /// Column after a voluntary reduction and demoralization [8.2].
+    pub final_column: usize,
+}
+
+/// One attack of a suggested complete assignment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    pub attackers: Vec<UnitIx>,
+    pub bombarding: Vec<UnitIx>,
+    pub defenders: Vec<UnitIx>,
+}
+
+impl State {
+    pub fn unit_hex(&self, u: UnitIx) -> Option<HexIx> {
+        match self.pos[u as usize] {
+            Pos::OnMap(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    pub fn side_of(&self, u: UnitIx) -> u8 {
+        self.board.unit(u).side
+    }
+
+    pub fn occupancy(&self) -> Occupancy {
+        let n = self.board.hexes.len();
+        let mut occ = Occupancy {
+            first: vec![UnitIx::MAX; n],
+            count: vec![0; n],
+        };
+        for (i, p) in self.pos.iter().enumerate() {
+            if let Pos::OnMap(h) = *p {
+                let h = h as usize;
+                if occ.count[h] == 0 {
+                    occ.first[h] = i as UnitIx;
+                }
+                occ.count[h] = occ.count[h].saturating_add(1);
+            }
+        }
+        occ
+    }
+
+    /// Whether hex `h` is in the Zone of Control of a unit of the side that
+    /// opposes `side` [4.5].
+    pub fn in_enemy_zoc(&self, occ: &Occupancy, h: HexIx, side: u8) -> bool {
+        self.board
+            .info(h)
+            .neighbours
+            .iter()
+            .any(|&n| n != NO_HEX && occ.unit(n).is_some_and(|u| self.side_of(u) != side))
+    }
+
+    /// Whether an enemy (of `side`) stands in `h`.
+    pub fn enemy_at(&self, occ: &Occupancy, h: HexIx, side: u8) -> bool {
+        occ.unit(h).is_some_and(|u| self.side_of(u) != side)
+    }
+
+    pub fn friendly_at(&self, occ: &Occupancy, h: HexIx, side: u8) -> bool {
+        occ.unit(h).is_some_and(|u| self.side_of(u) == side)
+    }
+
+    /// Enemy units adjacent to a unit.
+    pub fn adjacent_enemies(&self, occ: &Occupancy, u: UnitIx) -> Vec<UnitIx> {
+        let Some(h) = self.unit_hex(u) else {
+            return vec![];
+        };
+        let side = self.side_of(u);
+        self.board
+            .info(h)
+            .neighbours
+            .iter()
+            .filter(|&&n| n != NO_HEX)
+            .filter_map(|&n| occ.unit(n))
+            .filter(|&e| self.side_of(e) != side)
+            .collect()
+    }
+
+    pub fn adjacent(&self, a: UnitIx, b: UnitIx) -> bool {
+        match (self.unit_hex(a), self.unit_hex(b)) {
+            (Some(x), Some(y)) => self.board.info(x).neighbours.contains(&y),
+            _ => false,
+        }
+    }
+
+    pub fn movement_left(&self, u: UnitIx) -> u32 {
+        self.board
+            .unit(u)
+            .movement
+            .saturating_sub(self.mp_spent[u as usize])
+    }
+
+    /// Every hex the unit could move to now, with cost and path [4.1]-[4.5];
+    /// empty when it may not move at all.
+    pub fn reachable(&self, u: UnitIx) -> Vec<Reach> {
+        let Some(start) = self.unit_hex(u) else {
+            return vec![];
+        };
+        if self.phase != Phase::Movement
+            || self.side_of(u) != self.phasing
+            || (self.moved[u as usize] && self.last_moved != Some(u))
+        {
+            return vec![];
+        }
+        let occ = self.occupancy();
+        let side = self.side_of(u);
+        if self.in_enemy_zoc(&occ, start, side) {
+            return vec![];
+        }
+        let budget = self.movement_left(u);
+        let n = self.board.hexes.len();
+        let mut best = vec![u32::MAX; n];
+        let mut prev = vec![NO_HEX; n];
+        let mut heap = BinaryHeap::new();
+        best[start as usize] = 0;
+        heap.push(std::cmp::Reverse((0u32, start)));
+        while let Some(std::cmp::Reverse((cost, h))) = heap.pop() {
+            if cost > best[h as usize] {
+                continue;
+            }
+            // A unit that entered an enemy ZOC stops there.
+            if h != start && self.in_enemy_zoc(&occ, h, side) {
+                continue;
+            }
+            for &nb in &self.board.info(h).neighbours {
+                if nb == NO_HEX || !self.board.can_cross(h, nb) || self.enemy_at(&occ, nb, side) {
+                    continue;
+                }
+                let c = cost + self.board.info(nb).cost.unwrap_or(u32::MAX / 2);
+                if c <= budget && c < best[nb as usize] {
+                    best[nb as usize] = c;
+                    prev[nb as usize] = h;
+                    heap.push(std::cmp::Reverse((c, nb)));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (i, &c) in best.iter().enumerate() {
+            let h = i as HexIx;
+            if c == u32::MAX || h == start {
+                continue;
+            }
+            let mut path = vec![self.board.hex(h)];
+            let mut cur = prev[i];
+            while cur != start && cur != NO_HEX {
+                path.push(self.board.hex(cur));
+                cur = prev[cur as usize];
+            }
+            path.reverse();
+            out.push(Reach {
+                hex: self.board.hex(h),
+                cost: c,
+                path,
+                stops: self.in_enemy_zoc(&occ, h, side),
+                friendly: self.friendly_at(&occ, h, side),
+            });
+        }
+        out
+    }
+
+    /// Reinforcements of the phasing side that may enter now, with their
+    /// legal entry hexes [7.0]-[7.2].
+    pub fn available_reinforcements(&self) -> Vec<(UnitIx, Vec<HexIx>)> {
+        if self.phase != Phase::Movement || self.outcome.is_some() {
+            return vec![];
+        }
+        let occ = self.occupancy();
+        let mut out = Vec::new();
+        for (i, info) in self.board.units.iter().enumerate() {
+            let u = i as UnitIx;
+            if info.side != self.phasing
+                || self.pos[i] != Pos::Waiting
+                || !self.arrival[i].is_some_and(|t| t <= self.turn)
+            {
+                continue;
+            }
+            let hexes: Vec<HexIx> = info
+                .entry
+                .iter()
+                .copied()
+                .filter(|&h| self.entry_problem(&occ, u, h).is_none())
+                .collect();
+            out.push((u, hexes));
+        }
+        out
+    }
+
+    /// Why a unit may not enter at `h`, if it may not [7.2].
+    pub fn entry_problem(&self, occ: &Occupancy, u: UnitIx, h: HexIx) -> Option<&'static str> {
+        if h == NO_HEX || !self.board.info(h).on_map {
+            return Some("off the map");
+        }
+        let side = self.side_of(u);
+        let Some(cost) = self.board.info(h).cost else {
+            return Some("impassable");
+        };
+        if self.enemy_at(occ, h, side) || self.in_enemy_zoc(occ, h, side) {
+            return Some("enemy");
+        }
+        if cost > self.board.unit(u).movement {
+            return Some("cost");
+        }
+        if self.friendly_at(occ, h, side) && self.board.unit(u).movement == cost {
+            return Some("stack");
+        }
+        None
+    }
+
+    /// Attack and defence totals, ratio and CRT column of a proposed attack
+    /// [6.1]-[6.2], with an optional lower column and demoralization [8.2].
+    pub fn odds(
+        &self,
+        attackers: &[UnitIx],
+        bombarding: &[UnitIx],
+        defenders: &[UnitIx],
+        lower_to: Option<usize>,
+    ) -> AttackOdds {
+        let b = &self.board;
+        let attack: u32 = attackers
+            .iter()
+            .chain(bombarding)
+            .map(|&u| b.unit(u).strength)
+            .sum();
+        let mut defence = 0;
+        let mut doubled = Vec::new();
+        for &d in defenders {
+            let m = self.unit_hex(d).map_or(1, |h| b.info(h).defence_multiplier);
+            if m > 1 {
+                doubled.push(d);
+            }
+            defence += b.unit(d).strength * m;
+        }
+        let ratio = if defence == 0 || attack == 0 {
+            "-".to_string()
+        } else if attack >= defence {
+            format!("{}:1", attack / defence)
+        } else {
+            format!("1:{}", defence.div_ceil(attack))
+        };
+        let column = column_for(&b.crt.columns, attack, defence);
+        let mut col = lower_to.map_or(column, |l| l.min(column)) as i64;
+        let attacker_side = attackers
+            .first()
+            .or(bombarding.first())
+            .map(|&u| self.side_of(u))
+            .unwrap_or(self.phasing);
+        let max = b.crt.columns.len().saturating_sub(1) as i64;
+        if self.demoralized[attacker_side as usize] {
+            col -= 1;
+        }
+        if self.demoralized[Board::other(attacker_side) as usize] {
+            col += 1;
+        }
+        AttackOdds {
+            attack,
+            defence,
+            doubled,
+            ratio,
+            column,
+            final_column: col.clamp(0, max) as usize,
+        }
+    }
+
+    /// Required attackers: phasing units that must still attack and are
+    /// still in contact with an enemy that can be attacked (an obligation
+    /// lapses when a combat result removes the contact) [5.1].
+    pub fn required_attackers(&self) -> Vec<UnitIx> {
+        let occ = self.occupancy();
+        (0..self.pos.len() as UnitIx)
+            .filter(|&u| self.must_attack[u as usize] && !self.involved[u as usize])
+            .filter(|&u| {
+                self.adjacent_enemies(&occ, u)
+                    .iter()
+                    .any(|&e| !self.involved[e as usize])
+            })
+            .collect()
+    }
+
+    /// Required defenders: enemy units that must still be attacked and still
+    /// have a phasing unit adjacent [5.1].
+    pub fn required_defenders(&self) -> Vec<UnitIx> {
+        let occ = self.occupancy();
+        (0..self.pos.len() as UnitIx)
+            .filter(|&e| self.must_be_attacked[e as usize] && !self.involved[e as usize])
+            .filter(|&e| !self.adjacent_enemies(&occ, e).is_empty())
+            .collect()
+    }
+
+    /// Whether artillery `a` could bombard defender `d` now [5.6]-[5.8].
+    pub fn can_bombard(&self, occ: &Occupancy, a: UnitIx, d: UnitIx) -> bool {
+        let b = &self.board;
+        if b.unit(a).kind != UnitKind::Artillery {
+            return false;
+        }
+        let (Some(ha), Some(hd)) = (self.unit_hex(a), self.unit_hex(d)) else {
+            return false;
+        };
+        !self.in_enemy_zoc(occ, ha, self.side_of(a))
+            && b.distance(ha, hd) == 2
+            && !b.line_of_sight_blocked(ha, hd)
+    }
+
+    /// A complete legal assignment of the remaining combat obligations (the
+    /// "suggest attacks" helper), or `None` if none exists [5.1]-[5.8].
+    /// `exclude` leaves one unit out (to test whether artillery owes a
+    /// required bombardment [6.5]).
+    pub fn suggest_attacks(&self, exclude: Option<UnitIx>) -> Option<Vec<Proposal>> {
+        let occ = self.occupancy();
+        let mut involved = self.involved.clone();
+        if let Some(x) = exclude {
+            involved[x as usize] = true;
+        }
+        // Strict: every must-attack unit in contact with any enemy, even an
+        // already attacked one (it would then be stranded).
+        let ra: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
+            .filter(|&u| self.must_attack[u as usize] && !involved[u as usize])
+            .filter(|&u| !self.adjacent_enemies(&occ, u).is_empty())
+            .collect();
+        let rd: Vec<UnitIx> = self.required_defenders();
+        let artillery: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
+            .filter(|&u| {
+                self.side_of(u) == self.phasing
+                    && !involved[u as usize]
+                    && self.board.unit(u).kind == UnitKind::Artillery
+                    && self.unit_hex(u).is_some()
+            })
+            .collect();
+        let mut search = Search {
+            st: self,
+            occ: &occ,
+            ra,
+            rd,
+            artillery,
+            involved,
+            out: Vec::new(),
+            budget: 50_000,
+        };
+        search.run().then_some(search.out)
+    }
+}
+
+/// The CRT column for the strengths: the best column whose odds do not
+/// exceed the actual ratio (so ratios round in the defender's favour),
+/// clamped to the table's ends [6.2].
+pub fn column_for(columns: &[Odds], attack: u32, defence: u32) -> usize {
+    let mut best = 0;
+    for (i, c) in columns.iter().enumerate() {
+        if (c.attack as u64) * (defence as u64) <= (attack as u64) * (c.defence as u64) {
+            best = i;
+        }
+    }
+    best
+}
+
+struct Search<'a> {
+    st: &'a State,
+    occ: &'a super::state::Occupancy,
+    ra: Vec<UnitIx>,
+    rd: Vec<UnitIx>,
+    artillery: Vec<UnitIx>,
+    involved: Vec<bool>,
+    out: Vec<Proposal>,
+    budget: u32,
+}
+
+impl Search<'_> {
+    fn free_enemies(&self, u: UnitIx) -> Vec<UnitIx> {
+        self.st
+            .adjacent_enemies(self.occ, u)
+            .into_iter()
+            .filter(|&e| !self.involved[e as usize])
+            .collect()
+    }
+
+    fn run(&mut self) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        // The required attacker with the fewest choices first.
+        let next = self
+            .ra
+            .iter()
+            .copied()
+            .filter(|&u| !self.involved[u as usize])
+            .map(|u| (self.free_enemies(u), u))
+            .min_by_key(|(e, _)| e.len());
+        if let Some((enemies, u)) = next {
+            if enemies.is_empty() {
+                return false;
+            }
+            for set in subsets(&enemies, 3) {
+                let co: Vec<UnitIx> = self
+                    .ra
+                    .iter()
+                    .copied()
+                    .filter(|&v| v != u && !self.involved[v as usize])
+                    .filter(|&v| set.iter().all(|&d| self.st.adjacent(v, d)))
+                    .collect();
+                // Co-attackers whose every free enemy is in the set must
+                // join, or they would be stranded.
+                let forced: Vec<UnitIx> = co
+                    .iter()
+                    .copied()
+                    .filter(|&v| self.free_enemies(v).iter().all(|e| set.contains(e)))
+                    .collect();
+                let mut options = vec![forced.clone()];
+                if co.len() > forced.len() {
+                    options.push(co.clone());
+                }
+                for extra in options {
+                    let mut attackers = vec![u];
+                    attackers.extend(extra);
+                    if self.try_attack(attackers, vec![], set.clone()) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        let Some(d) = self
+            .rd
+            .iter()
+            .copied()
+            .find(|&d| !self.involved[d as usize])
+        else {
+            return true;
+        };
+        let guns: Vec<UnitIx> = self
+            .artillery
+            .iter()
+            .copied()
+            .filter(|&a| !self.involved[a as usize] && self.st.can_bombard(self.occ, a, d))
+            .collect();
+        for a in guns {
+            if self.try_attack(vec![], vec![a], vec![d]) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn try_attack(
+        &mut self,
+        attackers: Vec<UnitIx>,
+        bombarding: Vec<UnitIx>,
+        defenders: Vec<UnitIx>,
+    ) -> bool {
+        let all: Vec<UnitIx> = attackers
+            .iter()
+            .chain(&bombarding)
+            .chain(&defenders)
+            .copied()
+            .collect();
+        for &x in &all {
+            self.involved[x as usize] = true;
+        }
+        self.out.push(Proposal {
+            attackers,
+            bombarding,
+            defenders,
+        });
+        if self.run() {
+            return true;
+        }
+        self.out.pop();
+        for &x in &all {
+            self.involved[x as usize] = false;
+        }
+        false
+    }
+}
+
+/// Non-empty subsets of up to `max` elements, smallest first.
+fn subsets(items: &[UnitIx], max: usize) -> Vec<Vec<UnitIx>> {
+    let mut out: Vec<Vec<UnitIx>> = Vec::new();
+    let n = items.len().min(12);
+    for mask in 1u32..(1 << n) {
+        if (mask.count_ones() as usize) <= max {
+            out.push(
+                (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| items[i])
+                    .collect(),
+            );
+        }
+    }
+    out.sort_by_key(|s| s.len());
+    out
+}
