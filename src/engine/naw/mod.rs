@@ -4,6 +4,7 @@
 //! scenario through [`Board`].
 
 mod board;
+mod legal;
 mod rules;
 mod state;
 mod types;

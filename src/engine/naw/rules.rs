@@ -196,7 +196,33 @@ impl State {
             }
             cur = next;
         }
+        if occ.unit(cur).is_some_and(|f| f != u)
+            && (cost == left || self.in_enemy_zoc(&occ, cur, side))
+        {
+            return Err(RuleError::WouldStayStacked {
+                unit: self.uid(u),
+                hex: self.board.hex(cur),
+            });
+        }
         Ok(cost)
+    }
+
+    /// A unit left sharing a hex must move on (or its hex-mate must move
+    /// away) before any other unit moves [4.4].
+    fn check_unstacked(&self, u: Option<UnitIx>) -> Result<(), RuleError> {
+        let Some(l) = self.last_moved else {
+            return Ok(());
+        };
+        let Some(h) = self.unit_hex(l) else {
+            return Ok(());
+        };
+        let mates: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
+            .filter(|&x| x != l && self.pos[x as usize] == Pos::OnMap(h))
+            .collect();
+        if mates.is_empty() || u.is_some_and(|u| u == l || mates.contains(&u)) {
+            return Ok(());
+        }
+        Err(RuleError::MustUnstack(self.uid(l)))
     }
 
     /// Hexes a unit may retreat into now, each with the friendly unit it
@@ -281,11 +307,13 @@ impl State {
             Command::Move { unit, path } => {
                 self.require_phase(Phase::Movement)?;
                 let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
                 self.check_path(u, path).map(|_| ())
             }
             Command::Enter { unit, hex } => {
                 self.require_phase(Phase::Movement)?;
                 let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
                 if self.pos[u as usize] != Pos::Waiting
                     || !self.arrival[u as usize].is_some_and(|t| t <= self.turn)
                 {
@@ -313,6 +341,7 @@ impl State {
             Command::Exit { unit } => {
                 self.require_phase(Phase::Movement)?;
                 let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
                 let cannot = |reason: String| RuleError::CannotExit {
                     unit: unit.clone(),
                     reason,

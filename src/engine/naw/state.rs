@@ -319,7 +319,7 @@ impl State {
         if cost > self.board.unit(u).movement {
             return Some("cost");
         }
-        if self.friendly_at(occ, h, side) && self.board.unit(u).movement == cost {
+        if self.friendly_at(occ, h, side) {
             return Some("stack");
         }
         None

@@ -337,6 +337,14 @@ pub enum RuleError {
     EnemyOccupied(Hex),
     #[error("may not continue past {0}: entering an enemy Zone of Control stops a unit [4.5]")]
     StoppedByZoc(Hex),
+    #[error(
+        "{unit} may not stop on {hex}: a friendly unit is there and {unit} could not move on, and units may not end the Movement Phase stacked [4.4]"
+    )]
+    WouldStayStacked { unit: UnitId, hex: Hex },
+    #[error(
+        "{0} shares a hex with a friendly unit: move it (or the other unit) on before moving another unit [4.4]"
+    )]
+    MustUnstack(UnitId),
     #[error("an empty path does not move anything [4.0]")]
     EmptyPath,
     #[error("may not end the Movement Phase: {0} share a hex [4.4]")]

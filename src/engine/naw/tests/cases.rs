@@ -1,0 +1,3 @@
+//! One test (or more) per case of the rules, named after it.
+
+use super::*;

@@ -1,0 +1,132 @@
+//! Random legal play on Waterloo with invariants checked after every
+//! command, and replay of the recorded games.
+
+use super::*;
+use crate::engine::naw::board::UnitIx;
+
+const WATERLOO: &str = include_str!("../../../../scenarios/waterloo.ron");
+const WATERLOO_MAP: &str = include_str!("../../../../maps/waterloo.ron");
+
+pub(crate) fn waterloo() -> (Scenario, Map) {
+    let s = parse_scenario(WATERLOO, "waterloo.ron").expect("parses");
+    let m = parse_map(WATERLOO_MAP, "map.ron").expect("parses");
+    (s, m)
+}
+
+/// Plays one game choosing uniformly among legal commands, checking the
+/// invariants after each; returns the game.
+pub(crate) fn random_game(s: &Scenario, m: &Map, seed: u64, variant: VariantSetup) -> Game {
+    let mut g = Game::new(s, m, seed, variant).expect("waterloo starts");
+    let mut chooser = Dice::new(seed ^ 0x5eed);
+    for _ in 0..20_000 {
+        if g.is_over() {
+            break;
+        }
+        let cmds = g.state.legal_commands();
+        assert!(
+            !cmds.is_empty(),
+            "no legal command in {:?} turn {}",
+            g.state.phase,
+            g.state.turn
+        );
+        // Favour ending phases a little less than moving, so games see
+        // contact; pick uniformly otherwise.
+        let c = cmds[(chooser.roll(cmds.len() as u32) - 1) as usize].clone();
+        let before = g.state.losses;
+        match g.execute(&c) {
+            Ok(events) => check_invariants(&g, &c, &events, before),
+            Err(e) => panic!("legal command {c:?} refused: {e}"),
+        }
+    }
+    assert!(g.is_over(), "game did not finish");
+    g
+}
+
+fn check_invariants(g: &Game, c: &Command, events: &[Event], before: [u32; 2]) {
+    let st = &g.state;
+    let occ = st.occupancy();
+    for (i, p) in st.pos.iter().enumerate() {
+        if let Pos::OnMap(hx) = *p {
+            let info = st.board.info(hx);
+            assert!(
+                info.on_map && info.cost.is_some(),
+                "unit {i} on a prohibited hex after {c:?}"
+            );
+            // No unit shares a hex with an enemy.
+            for (j, q) in st.pos.iter().enumerate() {
+                if j != i && *q == Pos::OnMap(hx) {
+                    assert_eq!(
+                        st.side_of(i as UnitIx),
+                        st.side_of(j as UnitIx),
+                        "enemies share {} after {c:?}",
+                        info.hex
+                    );
+                }
+            }
+        }
+    }
+    // No stacked friendly units once the Movement Phase is over.
+    if matches!(c, Command::EndMovement) {
+        assert!(
+            occ.count.iter().all(|&n| n <= 1),
+            "stacked after the Movement Phase"
+        );
+    }
+    // Loss ledgers equal printed strength destroyed.
+    for side in 0..2u8 {
+        let destroyed: u32 = (0..st.pos.len())
+            .filter(|&u| st.pos[u] == Pos::Eliminated && st.board.units[u].side == side)
+            .map(|u| st.board.units[u].strength)
+            .sum();
+        assert_eq!(st.losses[side as usize], destroyed);
+    }
+    // Victory is declared exactly when its condition holds.
+    let f = st.board.exit_side as usize;
+    let a = 1 - f;
+    let t = st.board.thresholds;
+    let ended = events.iter().any(|e| matches!(e, Event::GameEnded { .. }));
+    let allied_win =
+        st.losses[f] >= t[f] && before[f] < t[f] && !(st.demoralized[a] && before[a] >= t[a]);
+    let french_win = st.demoralized[a] && st.exited[f] >= st.board.exits_needed;
+    if allied_win || french_win {
+        assert!(
+            st.outcome.is_some(),
+            "a victory condition holds but the game goes on after {c:?}"
+        );
+    }
+    if ended && !matches!(st.outcome, Some(Outcome::Draw { .. })) {
+        assert!(
+            allied_win || french_win || (st.losses[f] >= t[f] && st.losses[a] >= t[a]),
+            "unexplained win"
+        );
+    }
+    assert_eq!(st.demoralized[a], st.losses[a] >= t[a]);
+}
+
+#[test]
+fn random_games_keep_the_invariants_and_replay() {
+    let (s, m) = waterloo();
+    let games = if cfg!(debug_assertions) { 12 } else { 200 };
+    let mut outcomes = std::collections::BTreeMap::new();
+    for seed in 0..games {
+        let variant = if seed % 3 == 0 {
+            VariantSetup::Drawn
+        } else {
+            VariantSetup::Off
+        };
+        let g = random_game(&s, &m, seed, variant);
+        let key = match &g.state.outcome {
+            Some(Outcome::Win { side, .. }) => side.to_string(),
+            _ => "draw".to_string(),
+        };
+        *outcomes.entry(key).or_insert(0) += 1;
+        let log = g.log();
+        let text = to_ron(&log);
+        let back: crate::engine::GameLog = from_ron(&text, "log.ron").expect("log parses");
+        assert_eq!(back, log);
+        let again = replay(&s, &m, &back).expect("replays");
+        assert_eq!(again.state.outcome, g.state.outcome);
+        assert_eq!(to_ron(&again.log()), text, "replay is byte-identical");
+    }
+    assert!(!outcomes.is_empty());
+}
