@@ -181,8 +181,8 @@ pub enum ReplayError {
     #[error("command {index} ({command:?}) is refused on replay: {error}")]
     Refused {
         index: usize,
-        command: naw::Command,
-        error: naw::RuleError,
+        command: Box<naw::Command>,
+        error: Box<naw::RuleError>,
     },
     #[error(
         "command {index} gives different events on replay: recorded {recorded:?}, replayed {replayed:?}"
@@ -212,8 +212,8 @@ pub fn replay(scenario: &Scenario, map: &Map, log: &GameLog) -> Result<Game, Rep
             .execute(&entry.command)
             .map_err(|error| ReplayError::Refused {
                 index,
-                command: entry.command.clone(),
-                error,
+                command: Box::new(entry.command.clone()),
+                error: Box::new(error),
             })?;
         if replayed != entry.events {
             return Err(ReplayError::Diverged {

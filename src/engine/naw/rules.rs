@@ -159,9 +159,6 @@ impl State {
         let left = self.movement_left(u);
         let mut cost = 0;
         for (i, &h) in path.iter().enumerate() {
-            if i > 0 && self.in_enemy_zoc(&occ, cur, side) {
-                return Err(RuleError::StoppedByZoc(self.board.hex(cur)));
-            }
             let from = self.board.hex(cur);
             let next = match self.board.ix(h) {
                 Some(n) => n,
@@ -185,6 +182,9 @@ impl State {
             }
             if self.enemy_at(&occ, next, side) {
                 return Err(RuleError::EnemyOccupied(h));
+            }
+            if i > 0 && self.in_enemy_zoc(&occ, cur, side) {
+                return Err(RuleError::StoppedByZoc(self.board.hex(cur)));
             }
             cost += c;
             if cost > left {
@@ -315,7 +315,7 @@ impl State {
                 let u = self.own_phasing_unit(unit)?;
                 self.check_unstacked(Some(u))?;
                 if self.pos[u as usize] != Pos::Waiting
-                    || !self.arrival[u as usize].is_some_and(|t| t <= self.turn)
+                    || self.arrival[u as usize].is_none_or(|t| t > self.turn)
                 {
                     return Err(RuleError::NotAvailable(unit.clone()));
                 }

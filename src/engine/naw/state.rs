@@ -289,7 +289,7 @@ impl State {
             let u = i as UnitIx;
             if info.side != self.phasing
                 || self.pos[i] != Pos::Waiting
-                || !self.arrival[i].is_some_and(|t| t <= self.turn)
+                || self.arrival[i].is_none_or(|t| t > self.turn)
             {
                 continue;
             }

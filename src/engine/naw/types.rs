@@ -355,7 +355,9 @@ pub enum RuleError {
     NotEntryHex { unit: UnitId, hex: Hex },
     #[error("may not enter at {0}: it is enemy-occupied or in an enemy Zone of Control [7.2]")]
     EntryBlocked(Hex),
-    #[error("may not enter at {0}: the unit could not leave the friendly unit there [7.2]")]
+    #[error(
+        "may not enter at {0}: a friendly unit is there, and reinforcements are never placed where they would end up stacked [7.2]"
+    )]
     EntryWouldStack(Hex),
     #[error("{unit} may not exit: {reason} [8.3]")]
     CannotExit { unit: UnitId, reason: String },
