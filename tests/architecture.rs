@@ -35,10 +35,19 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
+        } else if p.extension().is_some_and(|x| x == "rs") && !is_test_module(&p) {
             out.push(p);
         }
     }
+}
+
+/// Unit-test modules (`tests.rs`, `tests/` inside a module) are compiled
+/// only for tests; they may read fixture files.
+fn is_test_module(p: &Path) -> bool {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rel = p.strip_prefix(&src).unwrap_or(p);
+    rel.file_name().is_some_and(|n| n == "tests.rs")
+        || rel.components().any(|c| c.as_os_str() == "tests")
 }
 
 fn core_files() -> Vec<PathBuf> {
