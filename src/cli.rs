@@ -24,6 +24,30 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Play a scenario from a file of commands, printing every event with
+    /// its rule citation and a final summary. A refused command prints the
+    /// reason and ends the run with exit code 2.
+    Play {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A RON list of commands, e.g. `[Move(unit: "101", path: ["0513"]), EndMovement]`.
+        #[arg(long)]
+        commands: PathBuf,
+        /// Grouchy variant: off, drawn, or two chit codes such as 4,2.
+        #[arg(long, default_value = "off")]
+        variant: String,
+        /// Write the game log (replayable with `vedette replay`) here.
+        #[arg(long)]
+        log: Option<PathBuf>,
+    },
+    /// Re-run a game log and report the first divergence, if any.
+    Replay {
+        log: PathBuf,
+        /// The scenario, if the log does not name it (or to override it).
+        #[arg(long)]
+        scenario: Option<PathBuf>,
+    },
     /// Rewrite scenario or map files in Vedette's canonical layout (what the
     /// editor would save), or with --check report files that differ.
     Format {
@@ -141,5 +165,13 @@ pub fn run(command: &Command) -> Outcome {
     match command {
         Command::Validate { files } => validate_files(files),
         Command::Format { files, check } => format_files(files, *check),
+        Command::Play {
+            scenario,
+            seed,
+            commands,
+            variant,
+            log,
+        } => crate::cli_play::play(scenario, *seed, commands, variant, log.as_deref()),
+        Command::Replay { log, scenario } => crate::cli_play::replay(log, scenario.as_deref()),
     }
 }

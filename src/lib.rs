@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod cli_play;
 pub mod engine;
 pub mod files;
 pub mod hex;

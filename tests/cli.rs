@@ -159,3 +159,58 @@ fn format_rewrites_atomically_and_keeps_a_backup() {
         .collect();
     assert!(leftovers.is_empty());
 }
+
+/// `vedette play` prints every event with its citation, stops at the first
+/// refused command with its reason and exit code 2, and writes a log of
+/// what was played that `vedette replay` reproduces.
+#[test]
+fn play_prints_events_refuses_with_reasons_and_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("game.ron");
+    let (stdout, stderr, code) = run(vedette().current_dir(root()).args([
+        "play",
+        "scenarios/waterloo.ron",
+        "--seed",
+        "3",
+        "--commands",
+        "tests/data/waterloo-opening.ron",
+        "--log",
+        log.to_str().expect("utf-8"),
+    ]));
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("attack by [102, 103, 105] on [206]: 15 to 2, column 6:1 [6.1]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("206 eliminated (1 point) [6.3]"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Allied: lost 1 of 40 strength points"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr,
+        "tests/data/waterloo-opening.ron: command 7 (Move(unit:\"101\",path:[\"0513\",\"0512\",\"0511\",\"0510\",\"0509\",\"0508\"])) refused: may not enter 0509: it holds an enemy unit [4.3]\n"
+    );
+    let (stdout, stderr, code) = run(vedette()
+        .current_dir(root())
+        .args(["replay", log.to_str().expect("utf-8")]));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("6 commands replayed, every event identical"),
+        "{stdout}"
+    );
+    // A tampered log reports where it diverges.
+    let text = std::fs::read_to_string(&log).expect("log");
+    std::fs::write(&log, text.replacen("roll: 2", "roll: 5", 1)).expect("write");
+    let (stdout, stderr, code) = run(vedette()
+        .current_dir(root())
+        .args(["replay", log.to_str().expect("utf-8")]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stderr.contains("replay diverges: command 2 gives different events"),
+        "{stderr}"
+    );
+}

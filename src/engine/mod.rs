@@ -135,6 +135,7 @@ impl Game {
         GameLog {
             version: 1,
             scenario: self.scenario_id.clone(),
+            scenario_file: None,
             seed: self.seed,
             variant: self.variant.clone(),
             entries: self
@@ -161,6 +162,9 @@ pub struct GameLog {
     pub version: u32,
     /// Fingerprint of the scenario ([`scenario_fingerprint`]).
     pub scenario: String,
+    /// The scenario file the game was played on, as the player named it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario_file: Option<String>,
     pub seed: u64,
     pub variant: VariantSetup,
     pub entries: Vec<LogEntry>,

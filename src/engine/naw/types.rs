@@ -251,7 +251,11 @@ impl fmt::Display for Event {
                 write!(f, "result {} ({})", result.code(), result.meaning())
             }
             Event::Eliminated { unit, strength, .. } => {
-                write!(f, "{unit} eliminated ({strength} points)")
+                write!(
+                    f,
+                    "{unit} eliminated ({strength} point{})",
+                    if *strength == 1 { "" } else { "s" }
+                )
             }
             Event::RetreatRequired {
                 unit,
