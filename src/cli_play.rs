@@ -132,7 +132,7 @@ pub fn play(
         let mut st = g.state.clone();
         match g.execute(c) {
             Ok(events) => {
-                for e in &events {
+                for e in events {
                     st.apply(e);
                     let _ = writeln!(out, "{}", event_line(&st, e));
                 }

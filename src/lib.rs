@@ -5,6 +5,7 @@
 //! global random generator or the UI toolkit; `files` and `app` are the
 //! imperative shell around it. See ARCHITECTURE.md for the code map.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod cli_play;

@@ -119,11 +119,12 @@ impl Game {
         self.state.check(cmd)
     }
 
-    /// Executes a command; on refusal nothing changes.
-    pub fn execute(&mut self, cmd: &naw::Command) -> Result<Vec<naw::Event>, naw::RuleError> {
+    /// Executes a command and returns its events; on refusal nothing
+    /// changes.
+    pub fn execute(&mut self, cmd: &naw::Command) -> Result<&[naw::Event], naw::RuleError> {
         let events = self.state.execute(cmd, &mut self.dice)?;
-        self.history.push((cmd.clone(), events.clone()));
-        Ok(events)
+        self.history.push((cmd.clone(), events));
+        Ok(self.history.last().map_or(&[], |(_, e)| e.as_slice()))
     }
 
     pub fn is_over(&self) -> bool {
@@ -210,7 +211,18 @@ pub fn replay(scenario: &Scenario, map: &Map, log: &GameLog) -> Result<Game, Rep
             actual,
         });
     }
-    let mut game = Game::new(scenario, map, log.seed, log.variant.clone())?;
+    let board = Arc::new(naw::Board::new(scenario, map)?);
+    replay_on(board, actual, log)
+}
+
+/// Replays a log on a board built once (batch replays share it); the
+/// caller has checked the scenario fingerprint.
+pub fn replay_on(
+    board: Arc<naw::Board>,
+    scenario_id: String,
+    log: &GameLog,
+) -> Result<Game, ReplayError> {
+    let mut game = Game::with_board(board, log.seed, log.variant.clone(), scenario_id);
     for (index, entry) in log.entries.iter().enumerate() {
         let replayed = game
             .execute(&entry.command)
@@ -219,11 +231,11 @@ pub fn replay(scenario: &Scenario, map: &Map, log: &GameLog) -> Result<Game, Rep
                 command: Box::new(entry.command.clone()),
                 error: Box::new(error),
             })?;
-        if replayed != entry.events {
+        if replayed != entry.events.as_slice() {
             return Err(ReplayError::Diverged {
                 index,
                 recorded: entry.events.clone(),
-                replayed,
+                replayed: replayed.to_vec(),
             });
         }
     }

@@ -78,7 +78,7 @@ pub fn large_scenario(columns: u32, rows: u32, units: usize, seed: u64) -> (Scen
             Placement::Start(free[(i * step) % free.len()])
         };
         list.push(Unit {
-            id: UnitId(format!("u{i}")),
+            id: UnitId::new(format!("u{i}")),
             designation: format!("{}/{}", i % 7 + 1, i / 7 + 1),
             side: SideId::new(side),
             contingent: None,

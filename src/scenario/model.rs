@@ -12,13 +12,15 @@ pub const FORMAT_VERSION: u32 = 1;
 macro_rules! string_id {
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*
+        // CompactString keeps short ids inline: events copy ids constantly,
+        // and this way a copy never allocates.
         #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
         #[serde(transparent)]
-        pub struct $name(pub String);
+        pub struct $name(pub compact_str::CompactString);
 
         impl $name {
-            pub fn new(s: impl Into<String>) -> Self {
-                $name(s.into())
+            pub fn new(s: impl AsRef<str>) -> Self {
+                $name(compact_str::CompactString::new(s.as_ref()))
             }
             pub fn as_str(&self) -> &str {
                 &self.0
@@ -33,7 +35,7 @@ macro_rules! string_id {
 
         impl From<&str> for $name {
             fn from(s: &str) -> Self {
-                $name(s.to_string())
+                $name::new(s)
             }
         }
     };

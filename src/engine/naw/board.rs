@@ -8,7 +8,32 @@ use crate::scenario::{
     Crt, HexsideFeature, LineOfSight, Map, MovementRule, NawOptions, Placement, RuleSet, Scenario,
     SideId, UnitId, UnitKind,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a: a small, fast hash for the short unit ids looked up on every
+/// event. Only lookups use it; nothing iterates the map, so its order never
+/// shows.
+#[derive(Default, Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
 
 /// Index of a hex in the board's dense arrays.
 pub type HexIx = u16;
@@ -61,7 +86,7 @@ pub struct Board {
     pub rows: u32,
     pub hexes: Vec<HexInfo>,
     pub units: Vec<UnitInfo>,
-    pub unit_index: BTreeMap<UnitId, UnitIx>,
+    pub unit_index: HashMap<UnitId, UnitIx, BuildHasherDefault<Fnv>>,
     pub sides: [SideId; 2],
     pub side_names: [String; 2],
     pub turns: u32,
@@ -155,7 +180,7 @@ impl Board {
         }
         let side_of = |id: &SideId| -> u8 { if *id == s.sides[0].id { 0 } else { 1 } };
         let mut units = Vec::with_capacity(s.units.len());
-        let mut unit_index = BTreeMap::new();
+        let mut unit_index: HashMap<UnitId, UnitIx, BuildHasherDefault<Fnv>> = HashMap::default();
         for (i, u) in s.units.iter().enumerate() {
             let (start, entry, arrival) = match &u.placement {
                 Placement::Start(h) => (Some(ix_of(*h)), vec![], None),

@@ -26,12 +26,14 @@ impl State {
                 }
             }
         }
+        let pos: Vec<Pos> = board
+            .units
+            .iter()
+            .map(|u| u.start.map_or(Pos::Waiting, Pos::OnMap))
+            .collect();
         State {
-            pos: board
-                .units
-                .iter()
-                .map(|u| u.start.map_or(Pos::Waiting, Pos::OnMap))
-                .collect(),
+            occ: State::build_occupancy(&board, &pos),
+            pos,
             arrival,
             mp_spent: vec![0; n],
             moved: vec![false; n],
@@ -135,15 +137,14 @@ impl State {
     }
 
     fn can_start_moving(&self, occ: &Occupancy, u: UnitIx) -> Result<HexIx, RuleError> {
-        let id = self.uid(u);
         let Some(h) = self.unit_hex(u) else {
-            return Err(RuleError::NotOnMap(id));
+            return Err(RuleError::NotOnMap(self.uid(u)));
         };
         if self.moved[u as usize] && self.last_moved != Some(u) {
-            return Err(RuleError::AlreadyMoved(id));
+            return Err(RuleError::AlreadyMoved(self.uid(u)));
         }
         if self.in_enemy_zoc(occ, h, self.side_of(u)) {
-            return Err(RuleError::InEnemyZoc(id));
+            return Err(RuleError::InEnemyZoc(self.uid(u)));
         }
         Ok(h)
     }
@@ -216,10 +217,9 @@ impl State {
         let Some(h) = self.unit_hex(l) else {
             return Ok(());
         };
-        let mates: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
-            .filter(|&x| x != l && self.pos[x as usize] == Pos::OnMap(h))
-            .collect();
-        if mates.is_empty() || u.is_some_and(|u| u == l || mates.contains(&u)) {
+        if self.occ.count[h as usize] <= 1
+            || u.is_some_and(|u| u == l || self.unit_hex(u) == Some(h))
+        {
             return Ok(());
         }
         Err(RuleError::MustUnstack(self.uid(l)))
@@ -688,21 +688,21 @@ impl State {
             }
         };
         // The attack must leave the remaining obligations possible [5.1].
-        let mut after = self.clone();
+        let mut involved = self.involved.clone();
         for &x in att.iter().chain(&bom).chain(&def) {
-            after.involved[x as usize] = true;
+            involved[x as usize] = true;
         }
         for u in self.required_attackers() {
             if !att.contains(&u)
-                && after
-                    .adjacent_enemies(&occ, u)
+                && self
+                    .adjacent_enemies(occ, u)
                     .iter()
-                    .all(|&e| after.involved[e as usize])
+                    .all(|&e| involved[e as usize])
             {
                 return Err(RuleError::StrandsAttacker(self.uid(u)));
             }
         }
-        if after.suggest_attacks(None).is_none() {
+        if self.solve(involved).is_none() {
             return Err(RuleError::ObligationsUnmeetable);
         }
         Ok((att, bom, def, lower))
@@ -711,14 +711,35 @@ impl State {
     /// Runs a command: checks it, then produces and applies its events.
     /// Nothing changes when the command is refused.
     pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-        self.check(cmd)?;
+        // Moves and attacks are checked here, once, keeping what the check
+        // computed; everything else goes through `check`.
+        let mut move_cost = 0;
+        let mut prepared_attack = None;
+        match cmd {
+            Command::Move { unit, path } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
+                move_cost = self.check_path(u, path)?;
+            }
+            Command::Attack {
+                attackers,
+                bombarding,
+                defenders,
+                column,
+            } => {
+                self.require_phase(Phase::Combat)?;
+                prepared_attack =
+                    Some(self.check_attack(attackers, bombarding, defenders, *column)?);
+            }
+            _ => self.check(cmd)?,
+        }
         let before = self.losses;
         let demoralized_before = self.demoralized;
         let mut ev = Vec::new();
         match cmd {
             Command::Move { unit, path } => {
-                let u = self.unit_ix(unit)?;
-                let cost = self.check_path(u, path)?;
+                let cost = move_cost;
                 self.emit(
                     &mut ev,
                     Event::Moved {
@@ -791,10 +812,11 @@ impl State {
                 attackers,
                 bombarding,
                 defenders,
-                column,
+                ..
             } => {
-                let (att, bom, def, lower) =
-                    self.check_attack(attackers, bombarding, defenders, *column)?;
+                let Some((att, bom, def, lower)) = prepared_attack.take() else {
+                    return Err(RuleError::EmptyAttack);
+                };
                 let odds = self.odds(&att, &bom, &def, lower);
                 let col = self.board.crt.columns[odds.final_column];
                 self.emit(
@@ -1213,7 +1235,7 @@ impl State {
             Event::Moved { unit, path, cost } => {
                 let u = ix(self, unit);
                 if let Some(last) = path.last() {
-                    self.pos[u] = Pos::OnMap(hx(self, last));
+                    self.set_pos(u, Pos::OnMap(hx(self, last)));
                 }
                 self.mp_spent[u] += cost;
                 self.moved[u] = true;
@@ -1221,14 +1243,14 @@ impl State {
             }
             Event::Entered { unit, hex, cost } => {
                 let u = ix(self, unit);
-                self.pos[u] = Pos::OnMap(hx(self, hex));
+                self.set_pos(u, Pos::OnMap(hx(self, hex)));
                 self.mp_spent[u] = *cost;
                 self.moved[u] = true;
                 self.last_moved = Some(u as UnitIx);
             }
             Event::Exited { unit, .. } => {
                 let u = ix(self, unit);
-                self.pos[u] = Pos::Exited;
+                self.set_pos(u, Pos::Exited);
                 self.exited[self.board.units[u].side as usize] += 1;
                 self.moved[u] = true;
                 self.last_moved = None;
@@ -1282,7 +1304,7 @@ impl State {
                 if let Pos::OnMap(h) = self.pos[u] {
                     self.note_vacated(u as UnitIx, h);
                 }
-                self.pos[u] = Pos::Eliminated;
+                self.set_pos(u, Pos::Eliminated);
                 self.losses[side as usize] += strength;
                 if let Some(p) = &mut self.pending
                     && matches!(p.steps.front(), Some(Step::Retreat { unit: x, .. }) if *x as usize == u)
@@ -1320,7 +1342,7 @@ impl State {
                 if let Pos::OnMap(h) = self.pos[u] {
                     self.note_vacated(u as UnitIx, h);
                 }
-                self.pos[u] = Pos::OnMap(hx(self, to));
+                self.set_pos(u, Pos::OnMap(hx(self, to)));
                 if let Some(p) = &mut self.pending {
                     p.steps.pop_front();
                 }
@@ -1356,7 +1378,7 @@ impl State {
             }
             Event::Advanced { unit, to, .. } => {
                 let u = ix(self, unit);
-                self.pos[u] = Pos::OnMap(hx(self, to));
+                self.set_pos(u, Pos::OnMap(hx(self, to)));
                 if let Some(p) = &mut self.pending {
                     p.steps.pop_front();
                     p.advance_done = true;

@@ -77,9 +77,12 @@ pub struct State {
     pub involved: Vec<bool>,
     pub pending: Option<Pending>,
     pub outcome: Option<Outcome>,
+    /// Derived from `pos`, updated with it.
+    pub(crate) occ: Occupancy,
 }
 
-/// Who stands where, rebuilt on demand from unit positions.
+/// Who stands where, kept up to date as units move.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupancy {
     /// First unit in each hex, or `UnitIx::MAX`.
     pub first: Vec<UnitIx>,
@@ -142,13 +145,18 @@ impl State {
         self.board.unit(u).side
     }
 
-    pub fn occupancy(&self) -> Occupancy {
-        let n = self.board.hexes.len();
+    pub fn occupancy(&self) -> &Occupancy {
+        &self.occ
+    }
+
+    /// Builds the occupancy from positions (at setup).
+    pub(crate) fn build_occupancy(board: &super::board::Board, pos: &[Pos]) -> Occupancy {
+        let n = board.hexes.len();
         let mut occ = Occupancy {
             first: vec![UnitIx::MAX; n],
             count: vec![0; n],
         };
-        for (i, p) in self.pos.iter().enumerate() {
+        for (i, p) in pos.iter().enumerate() {
             if let Pos::OnMap(h) = *p {
                 let h = h as usize;
                 if occ.count[h] == 0 {
@@ -158,6 +166,29 @@ impl State {
             }
         }
         occ
+    }
+
+    /// Moves a unit, keeping the occupancy in step. Used only by `apply`.
+    pub(crate) fn set_pos(&mut self, u: usize, p: Pos) {
+        if let Pos::OnMap(h) = self.pos[u] {
+            let h = h as usize;
+            self.occ.count[h] = self.occ.count[h].saturating_sub(1);
+            if self.occ.count[h] == 0 {
+                self.occ.first[h] = UnitIx::MAX;
+            } else if self.occ.first[h] as usize == u {
+                self.occ.first[h] = (0..self.pos.len())
+                    .find(|&x| x != u && self.pos[x] == Pos::OnMap(h as HexIx))
+                    .map_or(UnitIx::MAX, |x| x as UnitIx);
+            }
+        }
+        if let Pos::OnMap(h) = p {
+            let h = h as usize;
+            if self.occ.count[h] == 0 {
+                self.occ.first[h] = u as UnitIx;
+            }
+            self.occ.count[h] = self.occ.count[h].saturating_add(1);
+        }
+        self.pos[u] = p;
     }
 
     /// Whether hex `h` is in the Zone of Control of a unit of the side that
@@ -424,18 +455,28 @@ impl State {
     /// `exclude` leaves one unit out (to test whether artillery owes a
     /// required bombardment [6.5]).
     pub fn suggest_attacks(&self, exclude: Option<UnitIx>) -> Option<Vec<Proposal>> {
-        let occ = self.occupancy();
         let mut involved = self.involved.clone();
         if let Some(x) = exclude {
             involved[x as usize] = true;
         }
+        self.solve(involved)
+    }
+
+    /// The search behind [`State::suggest_attacks`], with `involved` marking
+    /// the units already used.
+    pub(crate) fn solve(&self, involved: Vec<bool>) -> Option<Vec<Proposal>> {
+        let occ = self.occupancy();
         // Strict: every must-attack unit in contact with any enemy, even an
         // already attacked one (it would then be stranded).
         let ra: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
             .filter(|&u| self.must_attack[u as usize] && !involved[u as usize])
             .filter(|&u| !self.adjacent_enemies(&occ, u).is_empty())
             .collect();
-        let rd: Vec<UnitIx> = self.required_defenders();
+        let rd: Vec<UnitIx> = self
+            .required_defenders()
+            .into_iter()
+            .filter(|&d| !involved[d as usize])
+            .collect();
         let artillery: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
             .filter(|&u| {
                 self.side_of(u) == self.phasing

@@ -195,7 +195,7 @@ pub(super) fn attack_at(att: &[&str], bom: &[&str], def: &[&str], col: (u32, u32
 #[track_caller]
 pub(super) fn ok(g: &mut Game, c: Command) -> Vec<Event> {
     match g.execute(&c) {
-        Ok(e) => e,
+        Ok(e) => e.to_vec(),
         Err(e) => panic!("{c:?} refused: {e}"),
     }
 }

@@ -34,7 +34,10 @@ pub(crate) fn random_game(s: &Scenario, m: &Map, seed: u64, variant: VariantSetu
         let c = cmds[(chooser.roll(cmds.len() as u32) - 1) as usize].clone();
         let before = g.state.losses;
         match g.execute(&c) {
-            Ok(events) => check_invariants(&g, &c, &events, before),
+            Ok(events) => {
+                let events = events.to_vec();
+                check_invariants(&g, &c, &events, before)
+            }
             Err(e) => panic!("legal command {c:?} refused: {e}"),
         }
     }
