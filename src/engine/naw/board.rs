@@ -98,6 +98,8 @@ pub struct Board {
     pub exit_side: u8,
     pub exit_hexes: Vec<HexIx>,
     pub exits_needed: u32,
+    /// Artillery units of each side (for bombardment searches).
+    pub artillery: [Vec<UnitIx>; 2],
     /// The variant's arrival changes per side and chit code [9.3]-[9.4]:
     /// units and their new Game-Turn (`None`: they never arrive).
     pub chit_changes: Option<[VariantTable; 2]>,
@@ -235,7 +237,15 @@ impl Board {
             }
             tables
         });
+        let artillery = [0u8, 1].map(|side| {
+            (0..units.len() as UnitIx)
+                .filter(|&u| {
+                    units[u as usize].side == side && units[u as usize].kind == UnitKind::Artillery
+                })
+                .collect()
+        });
         Ok(Board {
+            artillery,
             chit_changes,
             grid,
             columns: map.columns,

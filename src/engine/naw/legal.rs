@@ -123,7 +123,7 @@ impl State {
                 let occ = self.occupancy();
                 for d in self.required_defenders() {
                     let adj: Vec<UnitIx> = self
-                        .adjacent_enemies(&occ, d)
+                        .adjacent_enemies(occ, d)
                         .into_iter()
                         .filter(|&a| !self.involved[a as usize])
                         .collect();

@@ -43,6 +43,8 @@ impl State {
             demoralized: [false; 2],
             chits,
             must_attack: vec![false; n],
+            must_attack_list: Vec::new(),
+            must_be_attacked_list: Vec::new(),
             must_be_attacked: vec![false; n],
             involved: vec![false; n],
             pending: None,
@@ -152,7 +154,7 @@ impl State {
     /// Checks a path step by step; returns its cost [4.1]-[4.5].
     fn check_path(&self, u: UnitIx, path: &[Hex]) -> Result<u32, RuleError> {
         let occ = self.occupancy();
-        let mut cur = self.can_start_moving(&occ, u)?;
+        let mut cur = self.can_start_moving(occ, u)?;
         if path.is_empty() {
             return Err(RuleError::EmptyPath);
         }
@@ -181,10 +183,10 @@ impl State {
             if !self.board.can_cross(cur, next) {
                 return Err(RuleError::WoodsWithoutRoad { from, to: h });
             }
-            if self.enemy_at(&occ, next, side) {
+            if self.enemy_at(occ, next, side) {
                 return Err(RuleError::EnemyOccupied(h));
             }
-            if i > 0 && self.in_enemy_zoc(&occ, cur, side) {
+            if i > 0 && self.in_enemy_zoc(occ, cur, side) {
                 return Err(RuleError::StoppedByZoc(self.board.hex(cur)));
             }
             cost += c;
@@ -197,15 +199,38 @@ impl State {
             }
             cur = next;
         }
-        if occ.unit(cur).is_some_and(|f| f != u)
-            && (cost == left || self.in_enemy_zoc(&occ, cur, side))
-        {
-            return Err(RuleError::WouldStayStacked {
-                unit: self.uid(u),
-                hex: self.board.hex(cur),
-            });
+        // Stopping on a friend is fine only if one of the two can still
+        // step off into an empty hex, so the stack can always be undone.
+        if let Some(f) = occ.unit(cur).filter(|&f| f != u) {
+            let free = !self.in_enemy_zoc(occ, cur, side);
+            let mover_can = free && self.can_step_off(u, cur, left - cost);
+            let mate_can = free
+                && !self.moved[f as usize]
+                && self.can_step_off(u, cur, self.board.unit(f).movement);
+            if !mover_can && !mate_can {
+                return Err(RuleError::WouldStayStacked {
+                    unit: self.uid(u),
+                    hex: self.board.hex(cur),
+                });
+            }
         }
         Ok(cost)
+    }
+
+    /// Whether a unit in `at` with `mp` points could step into an empty
+    /// adjacent hex (`mover`'s own start hex counts as empty: it leaves it).
+    fn can_step_off(&self, mover: UnitIx, at: HexIx, mp: u32) -> bool {
+        let side = self.side_of(mover);
+        self.board.info(at).neighbours.iter().any(|&n| {
+            n != NO_HEX
+                && self.board.can_cross(at, n)
+                && self.board.info(n).cost.is_some_and(|c| c <= mp)
+                && self
+                    .occ
+                    .unit(n)
+                    .is_none_or(|x| x == mover && self.occ.count[n as usize] == 1)
+                && !self.enemy_at(&self.occ, n, side)
+        })
     }
 
     /// A unit left sharing a hex must move on (or its hex-mate must move
@@ -240,7 +265,7 @@ impl State {
             .iter()
             .copied()
             .filter(|&n| n != NO_HEX && self.board.can_cross(h, n))
-            .filter(|&n| !self.enemy_at(&occ, n, side) && !self.in_enemy_zoc(&occ, n, side))
+            .filter(|&n| !self.enemy_at(occ, n, side) && !self.in_enemy_zoc(occ, n, side))
             .collect();
         let empty: Vec<(HexIx, Option<UnitIx>)> = safe
             .iter()
@@ -253,7 +278,7 @@ impl State {
         safe.iter()
             .filter_map(|&n| {
                 let v = occ.unit(n)?;
-                (self.can_be_displaced(v) && self.has_retreat(&occ, v, n, h, 6))
+                (self.can_be_displaced(v) && self.has_retreat(occ, v, n, h, 6))
                     .then_some((n, Some(v)))
             })
             .collect()
@@ -326,7 +351,7 @@ impl State {
                         hex: *hex,
                     });
                 }
-                match self.entry_problem(&self.occupancy(), u, h) {
+                match self.entry_problem(self.occupancy(), u, h) {
                     None => Ok(()),
                     Some("stack") => Err(RuleError::EntryWouldStack(*hex)),
                     Some("impassable") => Err(RuleError::Impassable(*hex)),
@@ -352,7 +377,7 @@ impl State {
                         self.board.side_names[self.board.exit_side as usize]
                     )));
                 }
-                let h = self.can_start_moving(&self.occupancy(), u)?;
+                let h = self.can_start_moving(self.occupancy(), u)?;
                 if !self.board.exit_hexes.contains(&h) {
                     return Err(cannot(format!("{} is not an exit hex", self.board.hex(h))));
                 }
@@ -483,6 +508,14 @@ impl State {
                 if ra.is_empty() && rd.is_empty() {
                     return Ok(());
                 }
+                // Attacks are refused when they would make the rest
+                // impossible, so only a combat result (a defender advancing
+                // next to the guns meant to bombard) can; then the remaining
+                // obligations lapse, like those whose contact a result
+                // removed (RULINGS R7).
+                if self.suggest_attacks(None).is_none() {
+                    return Ok(());
+                }
                 let mut parts = Vec::new();
                 if !ra.is_empty() {
                     parts.push(format!("{} must still attack", self.names(&ra)));
@@ -534,9 +567,9 @@ impl State {
             "units forced off the map are eliminated, not retreated [4.6]".into()
         } else if !self.board.can_cross(from, h) {
             "woods are entered only across road hexsides, also in retreat [4.2]".into()
-        } else if self.enemy_at(&occ, h, side) {
+        } else if self.enemy_at(occ, h, side) {
             "it holds an enemy unit".into()
-        } else if self.in_enemy_zoc(&occ, h, side) {
+        } else if self.in_enemy_zoc(occ, h, side) {
             "it is in an enemy Zone of Control, so it is not a safe hex".into()
         } else if occ.unit(h).is_some() {
             "a friendly unit may be displaced only when no empty safe hex exists and it can itself retreat (artillery owing a required bombardment may not be displaced) [6.5]".into()
@@ -644,7 +677,7 @@ impl State {
                 return Err(RuleError::NotArtillery(id));
             }
             let hb = self.unit_hex(b).unwrap_or(NO_HEX);
-            if self.in_enemy_zoc(&occ, hb, self.phasing) {
+            if self.in_enemy_zoc(occ, hb, self.phasing) {
                 return Err(RuleError::BombardFromZoc(id));
             }
             // In a combined attack the guns need only one defender in range
@@ -663,7 +696,7 @@ impl State {
                     defender: self.uid(def[0]),
                 });
             }
-            if !in_range.iter().any(|&d| self.can_bombard(&occ, b, d)) {
+            if !in_range.iter().any(|&d| self.can_bombard(occ, b, d)) {
                 return Err(RuleError::NoLineOfSight {
                     unit: id,
                     defender: self.uid(in_range[0]),
@@ -784,10 +817,10 @@ impl State {
                 for u in 0..self.pos.len() as UnitIx {
                     let Some(h) = self.unit_hex(u) else { continue };
                     let side = self.side_of(u);
-                    if side == self.phasing && self.in_enemy_zoc(&occ, h, side) {
+                    if side == self.phasing && self.in_enemy_zoc(occ, h, side) {
                         must_attack.push(self.uid(u));
                     }
-                    if side != self.phasing && self.in_enemy_zoc(&occ, h, side) {
+                    if side != self.phasing && self.in_enemy_zoc(occ, h, side) {
                         must_be_attacked.push(self.uid(u));
                     }
                 }
@@ -1229,6 +1262,8 @@ impl State {
                     self.moved.iter_mut().for_each(|x| *x = false);
                     self.last_moved = None;
                     self.must_attack.iter_mut().for_each(|x| *x = false);
+                    self.must_attack_list.clear();
+                    self.must_be_attacked_list.clear();
                     self.must_be_attacked.iter_mut().for_each(|x| *x = false);
                 }
             }
@@ -1262,10 +1297,12 @@ impl State {
                 for id in must_attack {
                     let u = ix(self, id);
                     self.must_attack[u] = true;
+                    self.must_attack_list.push(u as UnitIx);
                 }
                 for id in must_be_attacked {
                     let u = ix(self, id);
                     self.must_be_attacked[u] = true;
+                    self.must_be_attacked_list.push(u as UnitIx);
                 }
             }
             Event::AttackDeclared {

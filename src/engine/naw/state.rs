@@ -72,6 +72,9 @@ pub struct State {
     pub demoralized: [bool; 2],
     pub chits: Option<[u32; 2]>,
     pub must_attack: Vec<bool>,
+    /// The same obligations as lists, for quick scans.
+    pub(crate) must_attack_list: Vec<UnitIx>,
+    pub(crate) must_be_attacked_list: Vec<UnitIx>,
     pub must_be_attacked: Vec<bool>,
     /// Units that attacked or were attacked this Combat Phase [5.2].
     pub involved: Vec<bool>,
@@ -226,6 +229,21 @@ impl State {
             .collect()
     }
 
+    /// Whether an enemy stands next to the unit; with `free_only`, one not
+    /// yet involved in an attack. Allocation-free, for hot paths.
+    pub fn touches_enemy(&self, u: UnitIx, free_only: bool) -> bool {
+        let Some(h) = self.unit_hex(u) else {
+            return false;
+        };
+        let side = self.side_of(u);
+        self.board.info(h).neighbours.iter().any(|&n| {
+            n != NO_HEX
+                && self.occ.unit(n).is_some_and(|e| {
+                    self.side_of(e) != side && (!free_only || !self.involved[e as usize])
+                })
+        })
+    }
+
     pub fn adjacent(&self, a: UnitIx, b: UnitIx) -> bool {
         match (self.unit_hex(a), self.unit_hex(b)) {
             (Some(x), Some(y)) => self.board.info(x).neighbours.contains(&y),
@@ -254,7 +272,7 @@ impl State {
         }
         let occ = self.occupancy();
         let side = self.side_of(u);
-        if self.in_enemy_zoc(&occ, start, side) {
+        if self.in_enemy_zoc(occ, start, side) {
             return vec![];
         }
         let budget = self.movement_left(u);
@@ -269,11 +287,11 @@ impl State {
                 continue;
             }
             // A unit that entered an enemy ZOC stops there.
-            if h != start && self.in_enemy_zoc(&occ, h, side) {
+            if h != start && self.in_enemy_zoc(occ, h, side) {
                 continue;
             }
             for &nb in &self.board.info(h).neighbours {
-                if nb == NO_HEX || !self.board.can_cross(h, nb) || self.enemy_at(&occ, nb, side) {
+                if nb == NO_HEX || !self.board.can_cross(h, nb) || self.enemy_at(occ, nb, side) {
                     continue;
                 }
                 let c = cost + self.board.info(nb).cost.unwrap_or(u32::MAX / 2);
@@ -301,8 +319,8 @@ impl State {
                 hex: self.board.hex(h),
                 cost: c,
                 path,
-                stops: self.in_enemy_zoc(&occ, h, side),
-                friendly: self.friendly_at(&occ, h, side),
+                stops: self.in_enemy_zoc(occ, h, side),
+                friendly: self.friendly_at(occ, h, side),
             });
         }
         out
@@ -328,7 +346,7 @@ impl State {
                 .entry
                 .iter()
                 .copied()
-                .filter(|&h| self.entry_problem(&occ, u, h).is_none())
+                .filter(|&h| self.entry_problem(occ, u, h).is_none())
                 .collect();
             out.push((u, hexes));
         }
@@ -412,27 +430,31 @@ impl State {
     }
 
     /// Required attackers: phasing units that must still attack and are
-    /// still in contact with an enemy that can be attacked (an obligation
-    /// lapses when a combat result removes the contact) [5.1].
+    /// still in contact with an enemy they were in contact with when the
+    /// Movement Phase ended and that can still be attacked (an obligation
+    /// lapses when a combat result removes the contact, RULINGS R7) [5.1].
     pub fn required_attackers(&self) -> Vec<UnitIx> {
-        let occ = self.occupancy();
-        (0..self.pos.len() as UnitIx)
-            .filter(|&u| self.must_attack[u as usize] && !self.involved[u as usize])
+        self.must_attack_list
+            .iter()
+            .copied()
+            .filter(|&u| !self.involved[u as usize])
             .filter(|&u| {
-                self.adjacent_enemies(&occ, u)
+                self.must_be_attacked_list
                     .iter()
-                    .any(|&e| !self.involved[e as usize])
+                    .any(|&e| !self.involved[e as usize] && self.adjacent(u, e))
             })
             .collect()
     }
 
     /// Required defenders: enemy units that must still be attacked and still
-    /// have a phasing unit adjacent [5.1].
+    /// have adjacent a phasing unit that was in their Zone of Control when
+    /// the Movement Phase ended [5.1], [5.6].
     pub fn required_defenders(&self) -> Vec<UnitIx> {
-        let occ = self.occupancy();
-        (0..self.pos.len() as UnitIx)
-            .filter(|&e| self.must_be_attacked[e as usize] && !self.involved[e as usize])
-            .filter(|&e| !self.adjacent_enemies(&occ, e).is_empty())
+        self.must_be_attacked_list
+            .iter()
+            .copied()
+            .filter(|&e| !self.involved[e as usize])
+            .filter(|&e| self.must_attack_list.iter().any(|&u| self.adjacent(u, e)))
             .collect()
     }
 
@@ -468,26 +490,30 @@ impl State {
         let occ = self.occupancy();
         // Strict: every must-attack unit in contact with any enemy, even an
         // already attacked one (it would then be stranded).
-        let ra: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
-            .filter(|&u| self.must_attack[u as usize] && !involved[u as usize])
-            .filter(|&u| !self.adjacent_enemies(&occ, u).is_empty())
+        let ra: Vec<UnitIx> = self
+            .must_attack_list
+            .iter()
+            .copied()
+            .filter(|&u| !involved[u as usize])
+            .filter(|&u| {
+                self.must_be_attacked_list
+                    .iter()
+                    .any(|&e| self.adjacent(u, e))
+            })
             .collect();
         let rd: Vec<UnitIx> = self
             .required_defenders()
             .into_iter()
             .filter(|&d| !involved[d as usize])
             .collect();
-        let artillery: Vec<UnitIx> = (0..self.pos.len() as UnitIx)
-            .filter(|&u| {
-                self.side_of(u) == self.phasing
-                    && !involved[u as usize]
-                    && self.board.unit(u).kind == UnitKind::Artillery
-                    && self.unit_hex(u).is_some()
-            })
+        let artillery: Vec<UnitIx> = self.board.artillery[self.phasing as usize]
+            .iter()
+            .copied()
+            .filter(|&u| !involved[u as usize] && self.unit_hex(u).is_some())
             .collect();
         let mut search = Search {
             st: self,
-            occ: &occ,
+            occ,
             ra,
             rd,
             artillery,
@@ -512,9 +538,32 @@ pub fn column_for(columns: &[Odds], attack: u32, defence: u32) -> usize {
     best
 }
 
+/// At most six units: the enemies around one hex. Fixed size, so the
+/// obligations search allocates nothing per step.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Six {
+    items: [UnitIx; 6],
+    len: u8,
+}
+
+impl Six {
+    fn push(&mut self, u: UnitIx) {
+        if (self.len as usize) < 6 {
+            self.items[self.len as usize] = u;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[UnitIx] {
+        &self.items[..self.len as usize]
+    }
+    fn contains(&self, u: UnitIx) -> bool {
+        self.as_slice().contains(&u)
+    }
+}
+
 struct Search<'a> {
     st: &'a State,
-    occ: &'a super::state::Occupancy,
+    occ: &'a Occupancy,
     ra: Vec<UnitIx>,
     rd: Vec<UnitIx>,
     artillery: Vec<UnitIx>,
@@ -524,12 +573,25 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn free_enemies(&self, u: UnitIx) -> Vec<UnitIx> {
-        self.st
-            .adjacent_enemies(self.occ, u)
-            .into_iter()
-            .filter(|&e| !self.involved[e as usize])
-            .collect()
+    /// Enemies adjacent to `u` not yet involved in an attack.
+    fn free_enemies(&self, u: UnitIx) -> Six {
+        let mut out = Six::default();
+        let Some(h) = self.st.unit_hex(u) else {
+            return out;
+        };
+        let side = self.st.side_of(u);
+        for &n in &self.st.board.info(h).neighbours {
+            if n == NO_HEX {
+                continue;
+            }
+            if let Some(e) = self.occ.unit(n)
+                && self.st.side_of(e) != side
+                && !self.involved[e as usize]
+            {
+                out.push(e);
+            }
+        }
+        out
     }
 
     fn run(&mut self) -> bool {
@@ -538,41 +600,62 @@ impl Search<'_> {
         }
         self.budget -= 1;
         // The required attacker with the fewest choices first.
-        let next = self
-            .ra
-            .iter()
-            .copied()
-            .filter(|&u| !self.involved[u as usize])
-            .map(|u| (self.free_enemies(u), u))
-            .min_by_key(|(e, _)| e.len());
+        let mut next: Option<(Six, UnitIx)> = None;
+        for &u in &self.ra {
+            if self.involved[u as usize] {
+                continue;
+            }
+            let e = self.free_enemies(u);
+            if next.is_none_or(|(b, _)| e.len < b.len) {
+                next = Some((e, u));
+            }
+        }
         if let Some((enemies, u)) = next {
-            if enemies.is_empty() {
+            if enemies.len == 0 {
                 return false;
             }
-            for set in subsets(&enemies, 3) {
-                let co: Vec<UnitIx> = self
-                    .ra
-                    .iter()
-                    .copied()
-                    .filter(|&v| v != u && !self.involved[v as usize])
-                    .filter(|&v| set.iter().all(|&d| self.st.adjacent(v, d)))
-                    .collect();
-                // Co-attackers whose every free enemy is in the set must
-                // join, or they would be stranded.
-                let forced: Vec<UnitIx> = co
-                    .iter()
-                    .copied()
-                    .filter(|&v| self.free_enemies(v).iter().all(|e| set.contains(e)))
-                    .collect();
-                let mut options = vec![forced.clone()];
-                if co.len() > forced.len() {
-                    options.push(co.clone());
-                }
-                for extra in options {
+            let n = enemies.len as u32;
+            // Defender sets, smallest first: a unit ringed by enemies that
+            // nobody else touches must take them all in one attack.
+            for size in 1..=n {
+                for mask in 1u32..(1 << n) {
+                    if mask.count_ones() != size {
+                        continue;
+                    }
+                    let mut set = Six::default();
+                    for i in 0..n {
+                        if mask & (1 << i) != 0 {
+                            set.push(enemies.items[i as usize]);
+                        }
+                    }
+                    // Co-attackers: other required attackers adjacent to the
+                    // whole set. Those whose every free enemy is in the set
+                    // must join, or they would be stranded.
+                    let mut co = Vec::new();
+                    let mut forced = Vec::new();
+                    for &v in &self.ra {
+                        if v == u || self.involved[v as usize] {
+                            continue;
+                        }
+                        if set.as_slice().iter().all(|&d| self.st.adjacent(v, d)) {
+                            co.push(v);
+                            let fe = self.free_enemies(v);
+                            if fe.as_slice().iter().all(|&e| set.contains(e)) {
+                                forced.push(v);
+                            }
+                        }
+                    }
                     let mut attackers = vec![u];
-                    attackers.extend(extra);
-                    if self.try_attack(attackers, vec![], set.clone()) {
+                    attackers.extend(&forced);
+                    if self.try_attack(attackers, vec![], set.as_slice().to_vec()) {
                         return true;
+                    }
+                    if co.len() > forced.len() {
+                        let mut attackers = vec![u];
+                        attackers.extend(&co);
+                        if self.try_attack(attackers, vec![], set.as_slice().to_vec()) {
+                            return true;
+                        }
                     }
                 }
             }
@@ -586,14 +669,12 @@ impl Search<'_> {
         else {
             return true;
         };
-        let guns: Vec<UnitIx> = self
-            .artillery
-            .iter()
-            .copied()
-            .filter(|&a| !self.involved[a as usize] && self.st.can_bombard(self.occ, a, d))
-            .collect();
-        for a in guns {
-            if self.try_attack(vec![], vec![a], vec![d]) {
+        for i in 0..self.artillery.len() {
+            let a = self.artillery[i];
+            if !self.involved[a as usize]
+                && self.st.can_bombard(self.occ, a, d)
+                && self.try_attack(vec![], vec![a], vec![d])
+            {
                 return true;
             }
         }
@@ -606,13 +687,7 @@ impl Search<'_> {
         bombarding: Vec<UnitIx>,
         defenders: Vec<UnitIx>,
     ) -> bool {
-        let all: Vec<UnitIx> = attackers
-            .iter()
-            .chain(&bombarding)
-            .chain(&defenders)
-            .copied()
-            .collect();
-        for &x in &all {
+        for &x in attackers.iter().chain(&bombarding).chain(&defenders) {
             self.involved[x as usize] = true;
         }
         self.out.push(Proposal {
@@ -623,28 +698,11 @@ impl Search<'_> {
         if self.run() {
             return true;
         }
-        self.out.pop();
-        for &x in &all {
-            self.involved[x as usize] = false;
+        if let Some(p) = self.out.pop() {
+            for &x in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
+                self.involved[x as usize] = false;
+            }
         }
         false
     }
-}
-
-/// Non-empty subsets of up to `max` elements, smallest first.
-fn subsets(items: &[UnitIx], max: usize) -> Vec<Vec<UnitIx>> {
-    let mut out: Vec<Vec<UnitIx>> = Vec::new();
-    let n = items.len().min(12);
-    for mask in 1u32..(1 << n) {
-        if (mask.count_ones() as usize) <= max {
-            out.push(
-                (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .map(|i| items[i])
-                    .collect(),
-            );
-        }
-    }
-    out.sort_by_key(|s| s.len());
-    out
 }

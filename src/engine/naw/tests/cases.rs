@@ -232,9 +232,8 @@ fn case_4_4_stacking_only_in_passing() {
     // Passing through a friendly unit is fine.
     ok(&mut g, mv("f1", &["0506", "0507", "0508"]));
     let mut g = p.game(1);
-    // Stopping on it with nowhere to go on is not.
+    // Stopping on it is fine while one of the two can still step off...
     refused(&mut g, mv("f1", &["0504", "0503", "0506", "0507"]), "4.0");
-    refused(&mut g, mv("f1", &["0506", "0505", "0506", "0507"]), "4.4");
     ok(&mut g, mv("f1", &["0506", "0507"]));
     refused(&mut g, mv("f3", &["0904"]), "4.4");
     let e = refused(&mut g, Command::EndMovement, "4.4");
@@ -244,6 +243,19 @@ fn case_4_4_stacking_only_in_passing() {
     );
     ok(&mut g, mv("f1", &["0508"]));
     ok(&mut g, Command::EndMovement);
+    // ...but not when neither could: f2 has already moved, and f1 would
+    // arrive with no points left.
+    let mut g = p.game(1);
+    ok(&mut g, mv("f2", &["0508"]));
+    let e = refused(&mut g, mv("f1", &["0605", "0606", "0607", "0508"]), "4.4");
+    assert_eq!(
+        e,
+        RuleError::WouldStayStacked {
+            unit: "f1".into(),
+            hex: h("0508")
+        }
+    );
+    ok(&mut g, mv("f1", &["0605", "0606", "0607"]));
 }
 
 #[test]
