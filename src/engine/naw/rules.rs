@@ -233,6 +233,19 @@ impl State {
         })
     }
 
+    /// The cheapest legal path to a hex this phase.
+    fn path_to(&self, u: UnitIx, to: Hex) -> Result<Vec<Hex>, RuleError> {
+        self.can_start_moving(&self.occ, u)?;
+        self.reachable(u)
+            .into_iter()
+            .find(|r| r.hex == to)
+            .map(|r| r.path)
+            .ok_or_else(|| RuleError::OutOfReach {
+                unit: self.uid(u),
+                hex: to,
+            })
+    }
+
     /// A unit left sharing a hex must move on (or its hex-mate must move
     /// away) before any other unit moves [4.4].
     fn check_unstacked(&self, u: Option<UnitIx>) -> Result<(), RuleError> {
@@ -334,6 +347,13 @@ impl State {
                 let u = self.own_phasing_unit(unit)?;
                 self.check_unstacked(Some(u))?;
                 self.check_path(u, path).map(|_| ())
+            }
+            Command::MoveTo { unit, to } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
+                let path = self.path_to(u, *to)?;
+                self.check_path(u, &path).map(|_| ())
             }
             Command::Enter { unit, hex } => {
                 self.require_phase(Phase::Movement)?;
@@ -747,6 +767,7 @@ impl State {
         // Moves and attacks are checked here, once, keeping what the check
         // computed; everything else goes through `check`.
         let mut move_cost = 0;
+        let mut resolved_path = Vec::new();
         let mut prepared_attack = None;
         match cmd {
             Command::Move { unit, path } => {
@@ -754,6 +775,14 @@ impl State {
                 let u = self.own_phasing_unit(unit)?;
                 self.check_unstacked(Some(u))?;
                 move_cost = self.check_path(u, path)?;
+            }
+            Command::MoveTo { unit, to } => {
+                self.require_phase(Phase::Movement)?;
+                let u = self.own_phasing_unit(unit)?;
+                self.check_unstacked(Some(u))?;
+                let path = self.path_to(u, *to)?;
+                move_cost = self.check_path(u, &path)?;
+                resolved_path = path;
             }
             Command::Attack {
                 attackers,
@@ -772,6 +801,18 @@ impl State {
         let mut ev = Vec::new();
         match cmd {
             Command::Move { unit, path } => {
+                let cost = move_cost;
+                self.emit(
+                    &mut ev,
+                    Event::Moved {
+                        unit: unit.clone(),
+                        path: path.clone(),
+                        cost,
+                    },
+                );
+            }
+            Command::MoveTo { unit, .. } => {
+                let path = &resolved_path;
                 let cost = move_cost;
                 self.emit(
                     &mut ev,

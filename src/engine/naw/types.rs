@@ -21,6 +21,11 @@ pub enum Command {
         unit: UnitId,
         path: Vec<Hex>,
     },
+    /// Move a unit to a hex by the cheapest legal path.
+    MoveTo {
+        unit: UnitId,
+        to: Hex,
+    },
     /// Bring a reinforcement onto the map at an entry hex [7.1].
     Enter {
         unit: UnitId,
@@ -349,6 +354,10 @@ pub enum RuleError {
         "{0} shares a hex with a friendly unit: move it (or the other unit) on before moving another unit [4.4]"
     )]
     MustUnstack(UnitId),
+    #[error(
+        "{unit} cannot reach {hex} this Movement Phase: too far, or only through enemy units, Zones of Control or woods off the roads [4.1]"
+    )]
+    OutOfReach { unit: UnitId, hex: Hex },
     #[error("an empty path does not move anything [4.0]")]
     EmptyPath,
     #[error("may not end the Movement Phase: {0} share a hex [4.4]")]

@@ -1361,3 +1361,42 @@ fn case_9_0_chits_are_drawn_from_the_seeded_dice() {
     let off = Game::new(&s, &m, 77, VariantSetup::Off).expect("waterloo");
     assert!(off.state.chits.is_none());
 }
+
+#[test]
+fn case_4_1_move_to_a_hex_by_the_cheapest_path() {
+    let mut g = pos(vec![
+        U("f1", 'F', 'i', 4, 4, "0505"),
+        U("a1", 'A', 'i', 4, 4, "0109"),
+    ])
+    .game(1);
+    let e = refused(
+        &mut g,
+        Command::MoveTo {
+            unit: "f1".into(),
+            to: h("0510"),
+        },
+        "4.1",
+    );
+    assert_eq!(
+        e,
+        RuleError::OutOfReach {
+            unit: "f1".into(),
+            hex: h("0510")
+        }
+    );
+    let ev = ok(
+        &mut g,
+        Command::MoveTo {
+            unit: "f1".into(),
+            to: h("0508"),
+        },
+    );
+    assert_eq!(
+        ev,
+        vec![Event::Moved {
+            unit: "f1".into(),
+            path: vec![h("0506"), h("0507"), h("0508")],
+            cost: 3
+        }]
+    );
+}
