@@ -233,6 +233,25 @@ impl State {
         })
     }
 
+    /// Checks a `Move` or `MoveTo` and returns the path and its cost.
+    fn prepare_move(&self, cmd: &Command) -> Result<Option<(Vec<Hex>, u32)>, RuleError> {
+        let (unit, path, to) = match cmd {
+            Command::Move { unit, path } => (unit, Some(path), None),
+            Command::MoveTo { unit, to } => (unit, None, Some(*to)),
+            _ => return Ok(None),
+        };
+        self.require_phase(Phase::Movement)?;
+        let u = self.own_phasing_unit(unit)?;
+        self.check_unstacked(Some(u))?;
+        let path = match (path, to) {
+            (Some(p), _) => p.clone(),
+            (None, Some(to)) => self.path_to(u, to)?,
+            (None, None) => return Ok(None),
+        };
+        let cost = self.check_path(u, &path)?;
+        Ok(Some((path, cost)))
+    }
+
     /// The cheapest legal path to a hex this phase.
     fn path_to(&self, u: UnitIx, to: Hex) -> Result<Vec<Hex>, RuleError> {
         self.can_start_moving(&self.occ, u)?;
@@ -342,19 +361,7 @@ impl State {
     /// Whether a command is legal now, and if not, why.
     pub fn check(&self, cmd: &Command) -> Result<(), RuleError> {
         match cmd {
-            Command::Move { unit, path } => {
-                self.require_phase(Phase::Movement)?;
-                let u = self.own_phasing_unit(unit)?;
-                self.check_unstacked(Some(u))?;
-                self.check_path(u, path).map(|_| ())
-            }
-            Command::MoveTo { unit, to } => {
-                self.require_phase(Phase::Movement)?;
-                let u = self.own_phasing_unit(unit)?;
-                self.check_unstacked(Some(u))?;
-                let path = self.path_to(u, *to)?;
-                self.check_path(u, &path).map(|_| ())
-            }
+            Command::Move { .. } | Command::MoveTo { .. } => self.prepare_move(cmd).map(|_| ()),
             Command::Enter { unit, hex } => {
                 self.require_phase(Phase::Movement)?;
                 let u = self.own_phasing_unit(unit)?;
@@ -766,24 +773,10 @@ impl State {
     pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
         // Moves and attacks are checked here, once, keeping what the check
         // computed; everything else goes through `check`.
-        let mut move_cost = 0;
-        let mut resolved_path = Vec::new();
+        let mut moved = None;
         let mut prepared_attack = None;
         match cmd {
-            Command::Move { unit, path } => {
-                self.require_phase(Phase::Movement)?;
-                let u = self.own_phasing_unit(unit)?;
-                self.check_unstacked(Some(u))?;
-                move_cost = self.check_path(u, path)?;
-            }
-            Command::MoveTo { unit, to } => {
-                self.require_phase(Phase::Movement)?;
-                let u = self.own_phasing_unit(unit)?;
-                self.check_unstacked(Some(u))?;
-                let path = self.path_to(u, *to)?;
-                move_cost = self.check_path(u, &path)?;
-                resolved_path = path;
-            }
+            Command::Move { .. } | Command::MoveTo { .. } => moved = self.prepare_move(cmd)?,
             Command::Attack {
                 attackers,
                 bombarding,
@@ -800,25 +793,13 @@ impl State {
         let demoralized_before = self.demoralized;
         let mut ev = Vec::new();
         match cmd {
-            Command::Move { unit, path } => {
-                let cost = move_cost;
+            Command::Move { unit, .. } | Command::MoveTo { unit, .. } => {
+                let (path, cost) = moved.take().unwrap_or_default();
                 self.emit(
                     &mut ev,
                     Event::Moved {
                         unit: unit.clone(),
-                        path: path.clone(),
-                        cost,
-                    },
-                );
-            }
-            Command::MoveTo { unit, .. } => {
-                let path = &resolved_path;
-                let cost = move_cost;
-                self.emit(
-                    &mut ev,
-                    Event::Moved {
-                        unit: unit.clone(),
-                        path: path.clone(),
+                        path,
                         cost,
                     },
                 );
@@ -1062,18 +1043,7 @@ impl State {
                 optional_retreats(self, ev);
             }
             CombatResult::Ar => {
-                for &a in att {
-                    let chooser = self.side_id(self.chooser_for_retreat(a));
-                    self.emit(
-                        ev,
-                        Event::RetreatRequired {
-                            unit: self.uid(a),
-                            chooser,
-                            optional: false,
-                            displaced: false,
-                        },
-                    );
-                }
+                self.require_retreats(ev, att);
                 optional_retreats(self, ev);
             }
             CombatResult::Ee => {
@@ -1102,24 +1072,28 @@ impl State {
                 optional_retreats(self, ev);
             }
             CombatResult::Dr => {
-                for &d in def {
-                    let chooser = self.side_id(self.chooser_for_retreat(d));
-                    self.emit(
-                        ev,
-                        Event::RetreatRequired {
-                            unit: self.uid(d),
-                            chooser,
-                            optional: false,
-                            displaced: false,
-                        },
-                    );
-                }
+                self.require_retreats(ev, def);
             }
             CombatResult::De => {
                 for &d in def {
                     self.eliminate(ev, d, "6.3");
                 }
             }
+        }
+    }
+
+    /// Every unit of a beaten force must retreat; its owner (or the victor,
+    /// by option) chooses the hex [6.3]-[6.4].
+    fn require_retreats(&mut self, ev: &mut Vec<Event>, units: &[UnitIx]) {
+        for &u in units {
+            let chooser = self.side_id(self.chooser_for_retreat(u));
+            let e = Event::RetreatRequired {
+                unit: self.uid(u),
+                chooser,
+                optional: false,
+                displaced: false,
+            };
+            self.emit(ev, e);
         }
     }
 

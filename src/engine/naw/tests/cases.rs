@@ -4,6 +4,20 @@
 
 use super::*;
 
+fn adv(unit: &str, to: &str) -> Command {
+    Command::Advance {
+        unit: unit.into(),
+        to: h(to),
+    }
+}
+
+fn ret(unit: &str, to: &str) -> Command {
+    Command::Retreat {
+        unit: unit.into(),
+        to: h(to),
+    }
+}
+
 fn pos(units: Vec<U>) -> Position {
     Position {
         units,
@@ -180,26 +194,13 @@ fn case_4_2_woods_in_retreat_and_advance() {
         .map(|(x, _)| g.state.board.hex(*x))
         .collect();
     assert_eq!(options, vec![h("0501")]);
-    let e = refused(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0601"),
-        },
-        "6.4",
-    );
+    let e = refused(&mut g, ret("a1", "0601"), "6.4");
     assert!(
         e.to_string()
             .contains("woods are entered only across road hexsides"),
         "{e}"
     );
-    let ev = ok(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0501"),
-        },
-    );
+    let ev = ok(&mut g, ret("a1", "0501"));
     // f1 may not follow into the woods across a roadless side: no advance.
     assert!(
         !events_have(&ev, |e| matches!(e, Event::AdvanceOffered { .. })),
@@ -689,13 +690,7 @@ fn case_6_3_attacker_eliminated() {
         |e| matches!(e, Event::AdvanceOffered { side, .. } if side.as_str() == "Allied")
     ));
     assert_eq!(g.state.to_act(), 1);
-    ok(
-        &mut g,
-        Command::Advance {
-            unit: "a1".into(),
-            to: h("0506"),
-        },
-    );
+    ok(&mut g, adv("a1", "0506"));
 }
 
 #[test]
@@ -705,20 +700,8 @@ fn case_6_3_attacker_retreats() {
     assert_eq!(result_of(&ev), Some(CombatResult::Ar));
     assert_eq!(g.state.to_act(), 0, "the owner chooses the retreat [6.4]");
     refused(&mut g, Command::EndCombat, "6.4");
-    ok(
-        &mut g,
-        Command::Retreat {
-            unit: "f1".into(),
-            to: h("0507"),
-        },
-    );
-    ok(
-        &mut g,
-        Command::Retreat {
-            unit: "f2".into(),
-            to: h("0306"),
-        },
-    );
+    ok(&mut g, ret("f1", "0507"));
+    ok(&mut g, ret("f2", "0306"));
     ok(&mut g, Command::DeclineAdvance);
     assert!(g.state.pending.is_none());
 }
@@ -756,13 +739,7 @@ fn case_6_3_exchange() {
     assert_eq!(g.state.losses, [2, 2]);
     assert_eq!(pos_of(&g, "a1"), Pos::Eliminated);
     // The survivor may advance.
-    ok(
-        &mut g,
-        Command::Advance {
-            unit: "f1".into(),
-            to: h("0505"),
-        },
-    );
+    ok(&mut g, adv("f1", "0505"));
 }
 
 #[test]
@@ -771,20 +748,8 @@ fn case_6_3_defender_retreats() {
     let ev = ok(&mut g, attack_at(&["f1", "f2"], &[], &["a1"], (2, 1)));
     assert_eq!(result_of(&ev), Some(CombatResult::Dr));
     assert_eq!(g.state.to_act(), 1);
-    ok(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0504"),
-        },
-    );
-    ok(
-        &mut g,
-        Command::Advance {
-            unit: "f1".into(),
-            to: h("0505"),
-        },
-    );
+    ok(&mut g, ret("a1", "0504"));
+    ok(&mut g, adv("f1", "0505"));
 }
 
 #[test]
@@ -811,14 +776,7 @@ fn case_6_4_retreats_only_into_safe_hexes_chosen_by_the_owner() {
     safe.sort();
     // 0404 touches f2 (0405) and 0605 touches f1 (0506): not safe.
     assert_eq!(safe, ["0504", "0604"]);
-    let e = refused(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0404"),
-        },
-        "6.4",
-    );
+    let e = refused(&mut g, ret("a1", "0404"), "6.4");
     assert!(e.to_string().contains("Zone of Control"), "{e}");
     // With the Victor option the attacker chooses.
     let mut p = pos(vec![
@@ -855,32 +813,13 @@ fn case_6_5_displacement_chain() {
         options.iter().all(|(_, d)| d.is_some()),
         "only displacements are possible: {options:?}"
     );
-    let ev = ok(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0201"),
-        },
-    );
+    let ev = ok(&mut g, ret("a1", "0201"));
     assert!(events_have(
         &ev,
         |e| matches!(e, Event::RetreatRequired { unit, displaced: true, .. } if unit.as_str() == "a2")
     ));
-    refused(
-        &mut g,
-        Command::Retreat {
-            unit: "a1".into(),
-            to: h("0102"),
-        },
-        "6.4",
-    );
-    ok(
-        &mut g,
-        Command::Retreat {
-            unit: "a2".into(),
-            to: h("0101"),
-        },
-    );
+    refused(&mut g, ret("a1", "0102"), "6.4");
+    ok(&mut g, ret("a2", "0101"));
     assert_eq!(hex_of(&g, "a1"), Some(h("0201")));
 }
 
@@ -918,39 +857,12 @@ fn case_6_5_displacement_needs_a_hex_for_the_displaced_unit() {
 fn case_6_6_advance_after_combat() {
     let mut g = duel(1);
     ok(&mut g, attack_at(&["f1", "f2"], &[], &["a1"], (3, 1)));
-    let e = refused(
-        &mut g,
-        Command::Advance {
-            unit: "f1".into(),
-            to: h("0507"),
-        },
-        "6.6",
-    );
+    let e = refused(&mut g, adv("f1", "0507"), "6.6");
     assert!(e.to_string().contains("vacated"), "{e}");
-    refused(
-        &mut g,
-        Command::Advance {
-            unit: "a1".into(),
-            to: h("0505"),
-        },
-        "6.6",
-    );
-    ok(
-        &mut g,
-        Command::Advance {
-            unit: "f2".into(),
-            to: h("0505"),
-        },
-    );
+    refused(&mut g, adv("a1", "0505"), "6.6");
+    ok(&mut g, adv("f2", "0505"));
     // One unit only.
-    refused(
-        &mut g,
-        Command::Advance {
-            unit: "f1".into(),
-            to: h("0505"),
-        },
-        "6.0",
-    );
+    refused(&mut g, adv("f1", "0505"), "6.0");
     assert_eq!(hex_of(&g, "f2"), Some(h("0505")));
 }
 
@@ -964,13 +876,7 @@ fn case_6_7_combat_movement_costs_no_movement_points() {
     ok(&mut g, mv("f1", &["0508", "0507", "0506", "0505"]));
     ok(&mut g, Command::EndMovement);
     ok(&mut g, attack(&["f1"], &[], &["a1"]));
-    ok(
-        &mut g,
-        Command::Advance {
-            unit: "f1".into(),
-            to: h("0504"),
-        },
-    );
+    ok(&mut g, adv("f1", "0504"));
 }
 
 #[test]
