@@ -1306,3 +1306,45 @@ fn case_4_1_move_to_a_hex_by_the_cheapest_path() {
         }]
     );
 }
+
+#[test]
+fn case_6_5_artillery_owing_a_bombardment_is_not_displaced() {
+    // f2 (0506) touches a2 (0505) and a3 (0507) and attacks a3, so a2 must
+    // be bombarded by fa (0503). f1 (0403) then attacks a1 (0303) and must
+    // retreat; its only safe hex is fa's (0402 and 0304 are woods, 0504 and
+    // 0404 touch a2). fa still owes the bombardment of a2, so it may not be
+    // displaced, and f1 is eliminated instead [6.5].
+    let mut p = pos(vec![
+        U("f1", 'F', 'i', 4, 4, "0403"),
+        U("f2", 'F', 'i', 12, 4, "0506"),
+        U("fa", 'F', 'a', 3, 3, "0503"),
+        U("a1", 'A', 'i', 4, 4, "0303"),
+        U("a2", 'A', 'i', 2, 4, "0505"),
+        U("a3", 'A', 'i', 1, 4, "0507"),
+    ]);
+    p.rows[1] = "...W......";
+    p.rows[3] = "..W.......";
+    // The second die of the game is a 1 (Ar at 1:3).
+    let seed = (0..).find(|&s| {
+        let mut d = Dice::new(s);
+        d.d6();
+        d.d6() == 1
+    });
+    let mut g = p.game(seed.expect("a seed"));
+    ok(&mut g, Command::EndMovement);
+    ok(&mut g, attack(&["f2"], &[], &["a3"]));
+    ok(&mut g, Command::DeclineAdvance);
+    let ev = ok(&mut g, attack_at(&["f1"], &[], &["a1"], (1, 3)));
+    assert_eq!(result_of(&ev), Some(CombatResult::Ar));
+    assert!(
+        events_have(
+            &ev,
+            |e| matches!(e, Event::Eliminated { unit, case, .. } if unit.as_str() == "f1" && case == "6.4")
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(hex_of(&g, "fa"), Some(h("0503")));
+    // fa then makes its required bombardment.
+    ok(&mut g, Command::DeclineAdvance);
+    ok(&mut g, attack(&[], &["fa"], &["a2"]));
+}
