@@ -1348,3 +1348,64 @@ fn case_6_5_artillery_owing_a_bombardment_is_not_displaced() {
     ok(&mut g, Command::DeclineAdvance);
     ok(&mut g, attack(&[], &["fa"], &["a2"]));
 }
+
+/// Waterloo with only two units at the start, far apart, so Game-Turns can
+/// pass without combat.
+fn quiet_waterloo(variant: VariantSetup) -> Game {
+    let (mut s, m) = super::play::waterloo();
+    s.units.retain(|u| {
+        !matches!(u.start_hex(), Some(_)) || u.id.as_str() == "101" || u.id.as_str() == "218"
+    });
+    Game::new(&s, &m, 1, variant).expect("the reduced scenario is valid")
+}
+
+#[test]
+fn case_9_2_variant_forces_enter_like_the_prussians() {
+    // French chit 6: all of Grouchy's units on Game-Turn 5, through the
+    // Prussian entry hexes of column 23.
+    let mut g = quiet_waterloo(VariantSetup::Fixed(6, 1));
+    advance_to(&mut g, 4, 0, Phase::Movement);
+    refused(
+        &mut g,
+        Command::Enter {
+            unit: "401".into(),
+            hex: h("2303"),
+        },
+        "7.0",
+    );
+    advance_to(&mut g, 5, 0, Phase::Movement);
+    refused(
+        &mut g,
+        Command::Enter {
+            unit: "401".into(),
+            hex: h("2304"),
+        },
+        "7.0",
+    );
+    let ev = ok(
+        &mut g,
+        Command::Enter {
+            unit: "401".into(),
+            hex: h("2303"),
+        },
+    );
+    assert_eq!(
+        ev,
+        vec![Event::Entered {
+            unit: "401".into(),
+            hex: h("2303"),
+            cost: 1
+        }]
+    );
+    // Prussian chit 2: not even the Game-Turn 3 Prussians come.
+    let mut g = quiet_waterloo(VariantSetup::Fixed(1, 2));
+    advance_to(&mut g, 3, 1, Phase::Movement);
+    refused(
+        &mut g,
+        Command::Enter {
+            unit: "301".into(),
+            hex: h("2303"),
+        },
+        "7.0",
+    );
+}
