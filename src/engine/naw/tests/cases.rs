@@ -1353,9 +1353,8 @@ fn case_6_5_artillery_owing_a_bombardment_is_not_displaced() {
 /// pass without combat.
 fn quiet_waterloo(variant: VariantSetup) -> Game {
     let (mut s, m) = super::play::waterloo();
-    s.units.retain(|u| {
-        !matches!(u.start_hex(), Some(_)) || u.id.as_str() == "101" || u.id.as_str() == "218"
-    });
+    s.units
+        .retain(|u| u.start_hex().is_none() || u.id.as_str() == "101" || u.id.as_str() == "218");
     Game::new(&s, &m, 1, variant).expect("the reduced scenario is valid")
 }
 
