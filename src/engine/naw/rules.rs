@@ -42,10 +42,8 @@ impl State {
             exited: [0; 2],
             demoralized: [false; 2],
             chits,
-            must_attack: vec![false; n],
-            must_attack_list: Vec::new(),
-            must_be_attacked_list: Vec::new(),
-            must_be_attacked: vec![false; n],
+            must_attack: Vec::new(),
+            must_be_attacked: Vec::new(),
             involved: vec![false; n],
             pending: None,
             outcome: None,
@@ -1276,10 +1274,8 @@ impl State {
                     self.mp_spent.iter_mut().for_each(|x| *x = 0);
                     self.moved.iter_mut().for_each(|x| *x = false);
                     self.last_moved = None;
-                    self.must_attack.iter_mut().for_each(|x| *x = false);
-                    self.must_attack_list.clear();
-                    self.must_be_attacked_list.clear();
-                    self.must_be_attacked.iter_mut().for_each(|x| *x = false);
+                    self.must_attack.clear();
+                    self.must_be_attacked.clear();
                 }
             }
             Event::Moved { unit, path, cost } => {
@@ -1311,13 +1307,11 @@ impl State {
             } => {
                 for id in must_attack {
                     let u = ix(self, id);
-                    self.must_attack[u] = true;
-                    self.must_attack_list.push(u as UnitIx);
+                    self.must_attack.push(u as UnitIx);
                 }
                 for id in must_be_attacked {
                     let u = ix(self, id);
-                    self.must_be_attacked[u] = true;
-                    self.must_be_attacked_list.push(u as UnitIx);
+                    self.must_be_attacked.push(u as UnitIx);
                 }
             }
             Event::AttackDeclared {

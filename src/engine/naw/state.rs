@@ -71,11 +71,11 @@ pub struct State {
     pub exited: [u32; 2],
     pub demoralized: [bool; 2],
     pub chits: Option<[u32; 2]>,
-    pub must_attack: Vec<bool>,
-    /// The same obligations as lists, for quick scans.
-    pub(crate) must_attack_list: Vec<UnitIx>,
-    pub(crate) must_be_attacked_list: Vec<UnitIx>,
-    pub must_be_attacked: Vec<bool>,
+    /// Combat obligations fixed when the Movement Phase ended [5.1]: the
+    /// phasing units then in an enemy Zone of Control, and the enemy units
+    /// with a phasing unit in theirs.
+    pub must_attack: Vec<UnitIx>,
+    pub must_be_attacked: Vec<UnitIx>,
     /// Units that attacked or were attacked this Combat Phase [5.2].
     pub involved: Vec<bool>,
     pub pending: Option<Pending>,
@@ -434,12 +434,12 @@ impl State {
     /// Movement Phase ended and that can still be attacked (an obligation
     /// lapses when a combat result removes the contact, RULINGS R7) [5.1].
     pub fn required_attackers(&self) -> Vec<UnitIx> {
-        self.must_attack_list
+        self.must_attack
             .iter()
             .copied()
             .filter(|&u| !self.involved[u as usize])
             .filter(|&u| {
-                self.must_be_attacked_list
+                self.must_be_attacked
                     .iter()
                     .any(|&e| !self.involved[e as usize] && self.adjacent(u, e))
             })
@@ -450,11 +450,11 @@ impl State {
     /// have adjacent a phasing unit that was in their Zone of Control when
     /// the Movement Phase ended [5.1], [5.6].
     pub fn required_defenders(&self) -> Vec<UnitIx> {
-        self.must_be_attacked_list
+        self.must_be_attacked
             .iter()
             .copied()
             .filter(|&e| !self.involved[e as usize])
-            .filter(|&e| self.must_attack_list.iter().any(|&u| self.adjacent(u, e)))
+            .filter(|&e| self.must_attack.iter().any(|&u| self.adjacent(u, e)))
             .collect()
     }
 
@@ -491,15 +491,11 @@ impl State {
         // Strict: every must-attack unit in contact with any enemy, even an
         // already attacked one (it would then be stranded).
         let ra: Vec<UnitIx> = self
-            .must_attack_list
+            .must_attack
             .iter()
             .copied()
             .filter(|&u| !involved[u as usize])
-            .filter(|&u| {
-                self.must_be_attacked_list
-                    .iter()
-                    .any(|&e| self.adjacent(u, e))
-            })
+            .filter(|&u| self.must_be_attacked.iter().any(|&e| self.adjacent(u, e)))
             .collect();
         let rd: Vec<UnitIx> = self
             .required_defenders()
