@@ -341,6 +341,11 @@ impl Board {
             })
     }
 
+    /// The index (0 or 1) of a side named in an event.
+    pub fn side_index(&self, id: &SideId) -> u8 {
+        if *id == self.sides[0] { 0 } else { 1 }
+    }
+
     pub fn other(side: u8) -> u8 {
         1 - side
     }

@@ -1260,14 +1260,14 @@ impl State {
             Event::ChitsDrawn { chits } => {
                 let mut c = [0; 2];
                 for (side, code) in chits {
-                    let s = if *side == self.board.sides[0] { 0 } else { 1 };
-                    c[s] = *code;
+                    let s = self.board.side_index(side);
+                    c[s as usize] = *code;
                 }
                 *self = State::new(self.board.clone(), Some(c));
             }
             Event::PhaseBegan { turn, side, phase } => {
                 self.turn = *turn;
-                self.phasing = if *side == self.board.sides[0] { 0 } else { 1 };
+                self.phasing = self.board.side_index(side);
                 self.phase = *phase;
                 self.involved.iter_mut().for_each(|x| *x = false);
                 if *phase == Phase::Movement {
@@ -1365,11 +1365,7 @@ impl State {
                 displaced,
             } => {
                 let u = ix(self, unit) as UnitIx;
-                let chooser = if *chooser == self.board.sides[0] {
-                    0
-                } else {
-                    1
-                };
+                let chooser = self.board.side_index(chooser);
                 if let Some(p) = &mut self.pending {
                     let step = Step::Retreat {
                         unit: u,
@@ -1411,7 +1407,7 @@ impl State {
                 }
             }
             Event::AdvanceOffered { side, units, hexes } => {
-                let s = if *side == self.board.sides[0] { 0 } else { 1 };
+                let s = self.board.side_index(side);
                 let units = units.iter().map(|id| ix(self, id) as UnitIx).collect();
                 let hexes = hexes.iter().map(|h| hx(self, h)).collect();
                 if let Some(p) = &mut self.pending {
@@ -1438,8 +1434,8 @@ impl State {
             }
             Event::AttackFinished => self.pending = None,
             Event::Demoralized { side } => {
-                let s = if *side == self.board.sides[0] { 0 } else { 1 };
-                self.demoralized[s] = true;
+                let s = self.board.side_index(side);
+                self.demoralized[s as usize] = true;
             }
             Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
         }
