@@ -10,7 +10,9 @@ mod state;
 mod types;
 
 pub use board::{Board, HexIx, NO_HEX, SetupError, UnitInfo, UnitIx};
-pub use state::{AttackOdds, Occupancy, Pending, Pos, Proposal, Reach, State, Step, column_for};
+pub use state::{
+    AttackOdds, Occupancy, Pending, Pos, Proposal, Reach, ReachMap, State, Step, column_for,
+};
 pub use types::{Command, Event, Outcome, Phase, RuleError};
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::board::{Board, HexIx, NO_HEX, UnitIx};
 use super::types::{Outcome, Phase};
 use crate::hex::Hex;
 use crate::scenario::{CombatResult, Odds, UnitKind};
+use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::sync::Arc;
 
@@ -110,6 +111,60 @@ pub struct Reach {
     pub stops: bool,
     /// A friendly unit stands there: passing is fine, ending is not [4.4].
     pub friendly: bool,
+}
+
+/// Every hex one unit can reach, as costs and previous hexes, reusable
+/// from search to search without allocating (see [`State::reach_into`]).
+#[derive(Clone, Debug, Default)]
+pub struct ReachMap {
+    /// Where the unit starts (`NO_HEX` when it may not move).
+    pub start: HexIx,
+    cost: Vec<u32>,
+    prev: Vec<HexIx>,
+    /// The hexes it can reach, its start excluded, in the order found.
+    pub hexes: Vec<HexIx>,
+    heap: BinaryHeap<Reverse<(u32, HexIx)>>,
+}
+
+impl ReachMap {
+    fn clear(&mut self, n: usize) {
+        if self.cost.len() != n {
+            self.cost = vec![u32::MAX; n];
+            self.prev = vec![NO_HEX; n];
+        } else {
+            for &h in &self.hexes {
+                self.cost[h as usize] = u32::MAX;
+            }
+            if (self.start as usize) < n {
+                self.cost[self.start as usize] = u32::MAX;
+            }
+        }
+        self.hexes.clear();
+        self.heap.clear();
+        self.start = NO_HEX;
+    }
+
+    /// Movement points to reach `h`, if it can be reached (0 for the start).
+    pub fn cost(&self, h: HexIx) -> Option<u32> {
+        let c = *self.cost.get(h as usize)?;
+        (c != u32::MAX).then_some(c)
+    }
+
+    /// The hexes entered on the cheapest way to `h`, in order (the start
+    /// excluded); empty if `h` is not reachable.
+    pub fn path(&self, board: &Board, h: HexIx) -> Vec<Hex> {
+        if self.cost(h).is_none() || h == self.start {
+            return vec![];
+        }
+        let mut path = vec![board.hex(h)];
+        let mut cur = self.prev[h as usize];
+        while cur != self.start && cur != NO_HEX {
+            path.push(board.hex(cur));
+            cur = self.prev[cur as usize];
+        }
+        path.reverse();
+        path
+    }
 }
 
 /// The odds of a proposed attack, for the odds panel [6.2].
@@ -261,29 +316,50 @@ impl State {
     /// Every hex the unit could move to now, with cost and path [4.1]-[4.5];
     /// empty when it may not move at all.
     pub fn reachable(&self, u: UnitIx) -> Vec<Reach> {
+        let mut map = ReachMap::default();
+        self.reach_into(u, &mut map);
+        let occ = self.occupancy();
+        let side = self.side_of(u);
+        let mut hexes = map.hexes.clone();
+        hexes.sort_unstable();
+        hexes
+            .into_iter()
+            .map(|h| Reach {
+                hex: self.board.hex(h),
+                cost: map.cost[h as usize],
+                path: map.path(&self.board, h),
+                stops: self.in_enemy_zoc(occ, h, side),
+                friendly: self.friendly_at(occ, h, side),
+            })
+            .collect()
+    }
+
+    /// The movement search behind [`State::reachable`], into a reusable map
+    /// and without building paths: computer players ask it for every unit
+    /// of every Movement Phase [4.1]-[4.5]. Leaves the map empty when the
+    /// unit may not move.
+    pub fn reach_into(&self, u: UnitIx, map: &mut ReachMap) {
+        map.clear(self.board.hexes.len());
         let Some(start) = self.unit_hex(u) else {
-            return vec![];
+            return;
         };
         if self.phase != Phase::Movement
             || self.side_of(u) != self.phasing
             || (self.moved[u as usize] && self.last_moved != Some(u))
         {
-            return vec![];
+            return;
         }
         let occ = self.occupancy();
         let side = self.side_of(u);
         if self.in_enemy_zoc(occ, start, side) {
-            return vec![];
+            return;
         }
         let budget = self.movement_left(u);
-        let n = self.board.hexes.len();
-        let mut best = vec![u32::MAX; n];
-        let mut prev = vec![NO_HEX; n];
-        let mut heap = BinaryHeap::new();
-        best[start as usize] = 0;
-        heap.push(std::cmp::Reverse((0u32, start)));
-        while let Some(std::cmp::Reverse((cost, h))) = heap.pop() {
-            if cost > best[h as usize] {
+        map.start = start;
+        map.cost[start as usize] = 0;
+        map.heap.push(Reverse((0u32, start)));
+        while let Some(Reverse((cost, h))) = map.heap.pop() {
+            if cost > map.cost[h as usize] {
                 continue;
             }
             // A unit that entered an enemy ZOC stops there.
@@ -295,35 +371,17 @@ impl State {
                     continue;
                 }
                 let c = cost + self.board.info(nb).cost.unwrap_or(u32::MAX / 2);
-                if c <= budget && c < best[nb as usize] {
-                    best[nb as usize] = c;
-                    prev[nb as usize] = h;
-                    heap.push(std::cmp::Reverse((c, nb)));
+                let old = map.cost[nb as usize];
+                if c <= budget && c < old {
+                    if old == u32::MAX {
+                        map.hexes.push(nb);
+                    }
+                    map.cost[nb as usize] = c;
+                    map.prev[nb as usize] = h;
+                    map.heap.push(Reverse((c, nb)));
                 }
             }
         }
-        let mut out = Vec::new();
-        for (i, &c) in best.iter().enumerate() {
-            let h = i as HexIx;
-            if c == u32::MAX || h == start {
-                continue;
-            }
-            let mut path = vec![self.board.hex(h)];
-            let mut cur = prev[i];
-            while cur != start && cur != NO_HEX {
-                path.push(self.board.hex(cur));
-                cur = prev[cur as usize];
-            }
-            path.reverse();
-            out.push(Reach {
-                hex: self.board.hex(h),
-                cost: c,
-                path,
-                stops: self.in_enemy_zoc(occ, h, side),
-                friendly: self.friendly_at(occ, h, side),
-            });
-        }
-        out
     }
 
     /// Reinforcements of the phasing side that may enter now, with their
@@ -406,27 +464,44 @@ impl State {
             format!("1:{}", defence.div_ceil(attack))
         };
         let column = column_for(&b.crt.columns, attack, defence);
-        let mut col = lower_to.map_or(column, |l| l.min(column)) as i64;
         let attacker_side = attackers
             .first()
             .or(bombarding.first())
             .map(|&u| self.side_of(u))
             .unwrap_or(self.phasing);
-        let max = b.crt.columns.len().saturating_sub(1) as i64;
-        if self.demoralized[attacker_side as usize] {
-            col -= 1;
-        }
-        if self.demoralized[Board::other(attacker_side) as usize] {
-            col += 1;
-        }
         AttackOdds {
             attack,
             defence,
             doubled,
             ratio,
             column,
-            final_column: col.clamp(0, max) as usize,
+            final_column: self
+                .final_column(attacker_side, lower_to.map_or(column, |l| l.min(column))),
         }
+    }
+
+    /// A defender's strength after terrain [6.2] (its printed strength when
+    /// it is off the map).
+    pub fn defence_strength(&self, d: UnitIx) -> u32 {
+        let m = self
+            .unit_hex(d)
+            .map_or(1, |h| self.board.info(h).defence_multiplier);
+        self.board.unit(d).strength * m
+    }
+
+    /// The CRT column an attack by `attacker_side` is resolved on, from the
+    /// column its strengths (or the attacker's choice) give, after
+    /// demoralization shifts it [8.2].
+    pub fn final_column(&self, attacker_side: u8, column: usize) -> usize {
+        let mut col = column as i64;
+        if self.demoralized[attacker_side as usize] {
+            col -= 1;
+        }
+        if self.demoralized[Board::other(attacker_side) as usize] {
+            col += 1;
+        }
+        let max = self.board.crt.columns.len().saturating_sub(1) as i64;
+        col.clamp(0, max) as usize
     }
 
     /// Required attackers: phasing units that must still attack and are
