@@ -127,6 +127,16 @@ impl Game {
         Ok(self.history.last().map_or(&[], |(_, e)| e.as_slice()))
     }
 
+    /// Executes a command without recording it in the history (batch
+    /// games, which keep summaries, not logs). The game's `log()` no longer
+    /// replays once this is used.
+    pub fn execute_unrecorded(
+        &mut self,
+        cmd: &naw::Command,
+    ) -> Result<Vec<naw::Event>, naw::RuleError> {
+        self.state.execute(cmd, &mut self.dice)
+    }
+
     pub fn is_over(&self) -> bool {
         self.state.outcome.is_some()
     }

@@ -294,8 +294,7 @@ impl State {
             .neighbours
             .iter()
             .copied()
-            .filter(|&n| n != NO_HEX && self.board.can_cross(h, n))
-            .filter(|&n| !self.enemy_at(occ, n, side) && !self.in_enemy_zoc(occ, n, side))
+            .filter(|&n| self.is_safe_hex(occ, h, n, side))
             .collect();
         let empty: Vec<(HexIx, Option<UnitIx>)> = safe
             .iter()
@@ -312,6 +311,16 @@ impl State {
                     .then_some((n, Some(v)))
             })
             .collect()
+    }
+
+    /// Whether `n`, next to `from`, is a safe hex for a unit of `side`: one
+    /// it could enter, not enemy-held and not in an enemy Zone of Control
+    /// [6.4]. Friendly units there are not considered.
+    pub fn is_safe_hex(&self, occ: &Occupancy, from: HexIx, n: HexIx, side: u8) -> bool {
+        n != NO_HEX
+            && self.board.can_cross(from, n)
+            && !self.enemy_at(occ, n, side)
+            && !self.in_enemy_zoc(occ, n, side)
     }
 
     /// Whether a unit standing in `at` could retreat somewhere, with the
@@ -339,6 +348,16 @@ impl State {
     /// Artillery that still owes a required bombardment may not be
     /// displaced [6.5].
     fn can_be_displaced(&self, v: UnitIx) -> bool {
+        // A unit retreats at most once per attack: otherwise two hexes and
+        // three units can displace one another for ever (RULINGS R11 allows
+        // chains, not cycles).
+        if self
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.retreated.contains(&v))
+        {
+            return false;
+        }
         if self.board.unit(v).kind != UnitKind::Artillery
             || self.side_of(v) != self.phasing
             || self.involved[v as usize]
@@ -1331,6 +1350,7 @@ impl State {
                     result: None,
                     steps: VecDeque::new(),
                     vacated: Vec::new(),
+                    retreated: Vec::new(),
                     advance_done: false,
                 };
                 for &u in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
@@ -1387,6 +1407,7 @@ impl State {
                 self.set_pos(u, Pos::OnMap(hx(self, to)));
                 if let Some(p) = &mut self.pending {
                     p.steps.pop_front();
+                    p.retreated.push(u as UnitIx);
                 }
             }
             Event::Held { .. } => {

@@ -49,6 +49,10 @@ pub struct Pending {
     pub steps: VecDeque<Step>,
     /// Hexes vacated by the result, in order, with the side that left them.
     pub vacated: Vec<(HexIx, u8)>,
+    /// Units that have retreated (or been displaced) in this attack: none
+    /// may be displaced again, so a chain of displacements always ends
+    /// [6.5].
+    pub retreated: Vec<UnitIx>,
     pub advance_done: bool,
 }
 

@@ -824,6 +824,51 @@ fn case_6_5_displacement_chain() {
 }
 
 #[test]
+fn case_6_5_a_displacement_chain_never_comes_back() {
+    // a1 (0505) is attacked from 0506; its only safe hex is a2's 0504. From
+    // there the chain can run 0504 -> 0503 (a3) -> 0603 (a4) -> 0703 (empty),
+    // and 0504, 0503 and 0603 touch one another, so without a limit a3
+    // could displace a1 again, a1 then a2, and so for ever (seen in batch
+    // play). A unit that has retreated in this attack is not displaced
+    // again, so the chain ends [6.5].
+    let mut p = pos(vec![
+        U("f1", 'F', 'i', 6, 4, "0506"),
+        U("a1", 'A', 'i', 2, 4, "0505"),
+        U("a2", 'A', 'i', 2, 4, "0504"),
+        U("a3", 'A', 'i', 2, 4, "0503"),
+        U("a4", 'A', 'i', 2, 4, "0603"),
+    ]);
+    // Woods (no roads) close every other way out.
+    p.rows[1] = "...WWW....";
+    p.rows[2] = "...W......";
+    p.rows[3] = "...W.WW...";
+    p.exits = vec!["0901"];
+    let mut g = p.game(seed_rolling(1));
+    ok(&mut g, Command::EndMovement);
+    let ev = ok(&mut g, attack_at(&["f1"], &[], &["a1"], (2, 1)));
+    assert_eq!(result_of(&ev), Some(CombatResult::Dr));
+    ok(&mut g, ret("a1", "0504"));
+    ok(&mut g, ret("a2", "0503"));
+    let a3 = g.state.board.unit_ix(&"a3".into()).expect("a3");
+    let options: Vec<Hex> = g
+        .state
+        .retreat_options(a3)
+        .iter()
+        .map(|(x, _)| g.state.board.hex(*x))
+        .collect();
+    assert_eq!(options, vec![h("0603")]);
+    refused(&mut g, ret("a3", "0504"), "6.4");
+    ok(&mut g, ret("a3", "0603"));
+    ok(&mut g, ret("a4", "0703"));
+    ok(&mut g, Command::DeclineAdvance);
+    assert!(g.state.pending.is_none());
+    assert_eq!(
+        ["a1", "a2", "a3", "a4"].map(|u| hex_of(&g, u)),
+        ["0504", "0503", "0603", "0703"].map(|x| Some(h(x)))
+    );
+}
+
+#[test]
 fn case_6_5_displacement_needs_a_hex_for_the_displaced_unit() {
     // As above, but 0101 and 0301 are woods without roads: neither a2 nor
     // a3 could make room, so a1 is eliminated instead of displacing.
