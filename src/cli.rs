@@ -48,6 +48,36 @@ pub enum Command {
         #[arg(long)]
         scenario: Option<PathBuf>,
     },
+    /// Play many games between computer players and report how balanced
+    /// the scenario is: win/draw rates with 95% confidence intervals,
+    /// losses, exits, the turn games were decided on, and (with the
+    /// variant) results by chit.
+    Simulate {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 1000)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Player for the first side (French at Waterloo): heuristic or random.
+        #[arg(long, default_value = "heuristic")]
+        french: crate::ai::PlayerKind,
+        /// Player for the second side (Allied at Waterloo).
+        #[arg(long, default_value = "heuristic")]
+        allied: crate::ai::PlayerKind,
+        /// Worker threads (default: the number of cores). Results do not
+        /// depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The scenario's variant, with chits drawn for every game.
+        #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+        variant: String,
+        /// Write every game's summary here as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Heuristic player tuning (RON); see `src/ai/tuning.rs`.
+        #[arg(long)]
+        tuning: Option<PathBuf>,
+    },
     /// Rewrite scenario or map files in Vedette's canonical layout (what the
     /// editor would save), or with --check report files that differ.
     Format {
@@ -173,5 +203,25 @@ pub fn run(command: &Command) -> Outcome {
             log,
         } => crate::cli_play::play(scenario, *seed, commands, variant, log.as_deref()),
         Command::Replay { log, scenario } => crate::cli_play::replay(log, scenario.as_deref()),
+        Command::Simulate {
+            scenario,
+            games,
+            seed,
+            french,
+            allied,
+            threads,
+            variant,
+            json,
+            tuning,
+        } => crate::cli_sim::simulate(&crate::cli_sim::SimulateArgs {
+            scenario,
+            games: *games,
+            seed: *seed,
+            players: [*french, *allied],
+            threads: *threads,
+            variant: variant == "on",
+            json: json.as_deref(),
+            tuning: tuning.as_deref(),
+        }),
     }
 }

@@ -2,8 +2,56 @@
 //! through the engine's `check` like anyone else's (they cannot cheat).
 //! Randomness comes from a seeded `Dice` owned by the player.
 
+mod heuristic;
+mod tuning;
+
+pub use heuristic::{HeuristicPlayer, Knowledge};
+pub use tuning::Tuning;
+
 use crate::engine::naw::{Command, State};
 use crate::engine::{Dice, Game};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The kinds of computer player, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    Random,
+    Heuristic,
+}
+
+impl PlayerKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Heuristic => "heuristic",
+        }
+    }
+
+    /// A player of this kind for the board `know` describes.
+    pub fn make(self, know: &Arc<Knowledge>, tuning: &Tuning, seed: u64) -> Box<dyn Player + Send> {
+        match self {
+            PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerKind::Heuristic => {
+                Box::new(HeuristicPlayer::new(know.clone(), tuning.clone(), seed))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "random" => Ok(PlayerKind::Random),
+            "heuristic" => Ok(PlayerKind::Heuristic),
+            _ => Err(format!(
+                "unknown player {s:?} (expected heuristic or random)"
+            )),
+        }
+    }
+}
 
 /// A computer player.
 pub trait Player {

@@ -1,0 +1,997 @@
+//! A heuristic computer player for Napoleon at Waterloo that plays like a
+//! sensible beginner. It plans each Movement Phase at once on a copy of the
+//! state (every planned command goes through the engine's `execute`, so a
+//! plan never breaks a rule), then hands the commands out one by one:
+//!
+//! 1. units on exit hexes leave when it is time to exit;
+//! 2. reinforcements enter where their role wants them;
+//! 3. attacks are planned: units move into contact only where the odds they
+//!    can build (terrain doubling, bombardment from two hexes, a defender
+//!    pinned against Zones of Control with no retreat) promise a good
+//!    expected result on the CRT;
+//! 4. every other unit moves to the best hex for its role (hold the start
+//!    position, advance to just outside contact, head for the exits, block
+//!    the exits), preferring defensive terrain, neighbours and safety.
+//!
+//! In the Combat Phase it searches the assignments of its obligations for
+//! the best expected result (lowering the column when the CRT rewards it),
+//! adds bombardments where they help, and takes losses, retreats and
+//! advances with the same valuations. All weights live in [`Tuning`].
+
+use super::{Player, Tuning};
+use crate::engine::Dice;
+use crate::engine::naw::{
+    Board, Command, HexIx, NO_HEX, Phase, Pos, ReachMap, State, Step, UnitIx, column_for,
+};
+use crate::scenario::{CombatResult, UnitKind};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// What the player works out once per board: the distance fields.
+#[derive(Debug)]
+pub struct Knowledge {
+    board: Arc<Board>,
+    /// Movement points from each hex to off the map through an exit hex
+    /// (`u32::MAX` where no way leads there).
+    exit_dist: Vec<u32>,
+    /// Whether the scenario has an exit objective at all.
+    has_exits: bool,
+}
+
+impl Knowledge {
+    pub fn new(board: Arc<Board>) -> Arc<Knowledge> {
+        let n = board.hexes.len();
+        let mut exit_dist = vec![u32::MAX; n];
+        let mut queue = VecDeque::new();
+        for &h in &board.exit_hexes {
+            if (0..6).any(|d| board.can_leave_map(h, d)) {
+                exit_dist[h as usize] = 1;
+                queue.push_back(h);
+            }
+        }
+        // Every hex costs its terrain cost to enter; Dijkstra over small
+        // integer costs with a queue re-visiting improved hexes.
+        while let Some(h) = queue.pop_front() {
+            let d = exit_dist[h as usize];
+            let Some(cost) = board.info(h).cost else {
+                continue;
+            };
+            for &p in &board.info(h).neighbours {
+                if p == NO_HEX || !board.can_cross(p, h) {
+                    continue;
+                }
+                let nd = d.saturating_add(cost);
+                if nd < exit_dist[p as usize] {
+                    exit_dist[p as usize] = nd;
+                    queue.push_back(p);
+                }
+            }
+        }
+        let has_exits = board.exits_needed > 0 && !board.exit_hexes.is_empty();
+        Arc::new(Knowledge {
+            board,
+            exit_dist,
+            has_exits,
+        })
+    }
+
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+}
+
+/// What a unit is trying to do this Movement Phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Stay near this hex (the Allies on their ridge).
+    Hold(HexIx),
+    /// Close to just outside the enemy's reach and look for attacks.
+    Advance,
+    /// Go for the exit hexes and leave [8.3].
+    Exit,
+    /// Stand between the enemy and the exits.
+    Block,
+}
+
+/// Per-phase fields: distance to the nearest enemy, and the enemy strength
+/// that could reach a hex's neighbourhood next turn.
+struct Fields {
+    enemy_dist: Vec<u32>,
+    threat: Vec<u32>,
+}
+
+/// One attack of a planned assignment: attackers, bombarding artillery,
+/// the defender, the column to ask for, and its expected value.
+type PlannedAttack = (Vec<UnitIx>, Vec<UnitIx>, UnitIx, Option<usize>, f64);
+
+/// The heuristic player. Deterministic for a given seed.
+pub struct HeuristicPlayer {
+    tuning: Tuning,
+    know: Arc<Knowledge>,
+    dice: Dice,
+    plan: VecDeque<Command>,
+    plan_for: Option<(u32, u8)>,
+    maps: Vec<ReachMap>,
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+impl HeuristicPlayer {
+    pub fn new(know: Arc<Knowledge>, tuning: Tuning, seed: u64) -> Self {
+        HeuristicPlayer {
+            tuning,
+            know,
+            dice: Dice::new(seed),
+            plan: VecDeque::new(),
+            plan_for: None,
+            maps: Vec::new(),
+            stamp: Vec::new(),
+            generation: 0,
+        }
+    }
+
+    fn noise(&mut self) -> f64 {
+        if self.tuning.noise <= 0.0 {
+            return 0.0;
+        }
+        (self.dice.roll(1000) as f64 / 1000.0) * self.tuning.noise
+    }
+
+    // ------------------------------------------------------------------
+    // Valuations
+    // ------------------------------------------------------------------
+
+    /// Weights of an enemy and an own strength point for `side` now.
+    fn weights(&self, st: &State, side: u8) -> (f64, f64) {
+        let t = &self.tuning;
+        let b = &st.board;
+        let other = Board::other(side);
+        let frac = |s: u8| {
+            let thr = b.thresholds[s as usize].max(1) as f64;
+            (st.losses[s as usize] as f64 / thr).min(1.0)
+        };
+        let mut enemy = t.enemy_loss_weight * (1.0 + t.threshold_greed * frac(other).powi(2));
+        if st.demoralized[other as usize] || st.demoralized[side as usize] {
+            // Once a side is demoralized, losses decide nothing more [8.2].
+            enemy *= t.kill_value_after_demoralized;
+        }
+        let own = t.own_loss_weight * (1.0 + t.threshold_caution * frac(side).powi(2));
+        (enemy, own)
+    }
+
+    /// Expected value of an attack and the column to ask for (`None` to
+    /// take the strengths' own column). `adjacent` is the strength that
+    /// shares adverse results, `bombard` the strength that does not.
+    #[allow(clippy::too_many_arguments)]
+    fn attack_value(
+        &self,
+        st: &State,
+        side: u8,
+        adjacent: u32,
+        bombard: u32,
+        printed: u32,
+        defence: u32,
+        defender_can_retreat: bool,
+    ) -> (f64, Option<usize>) {
+        let b = &st.board;
+        let (we, wo) = self.weights(st, side);
+        let t = &self.tuning;
+        let natural = column_for(&b.crt.columns, adjacent + bombard, defence.max(1));
+        let mut best = (f64::MIN, None);
+        for col in (0..=natural).rev() {
+            let fc = st.final_column(side, col);
+            let mut v = 0.0;
+            for row in &b.crt.rows {
+                let Some(r) = row.results.get(fc) else {
+                    continue;
+                };
+                v += match r {
+                    CombatResult::Ae => -wo * adjacent as f64,
+                    CombatResult::Ar => -wo * t.retreat_loss_fraction * adjacent as f64,
+                    CombatResult::Dr => {
+                        if defender_can_retreat {
+                            we * t.pushback_value * printed as f64
+                        } else {
+                            we * printed as f64
+                        }
+                    }
+                    CombatResult::De => we * printed as f64,
+                    CombatResult::Ee => we * printed as f64 - wo * adjacent.min(printed) as f64,
+                };
+            }
+            v /= b.crt.rows.len().max(1) as f64;
+            if v > best.0 + 1e-9 {
+                best = (v, (col != natural).then_some(col));
+            }
+        }
+        best
+    }
+
+    /// Whether the enemy unit `d` would have an empty safe hex to retreat
+    /// into, with `planned` hexes also taken by units of `side` (an
+    /// estimate for planning; the engine decides the real retreat).
+    fn can_retreat(st: &State, d: UnitIx, planned: &[HexIx]) -> bool {
+        let Some(hd) = st.unit_hex(d) else {
+            return false;
+        };
+        let occ = st.occupancy();
+        let dside = st.side_of(d);
+        let b = &st.board;
+        b.info(hd).neighbours.iter().any(|&n| {
+            n != NO_HEX
+                && !planned.contains(&n)
+                && st.is_safe_hex(occ, hd, n, dside)
+                && !b
+                    .info(n)
+                    .neighbours
+                    .iter()
+                    .any(|m| *m != NO_HEX && planned.contains(m))
+        })
+    }
+
+    // ------------------------------------------------------------------
+    // Movement
+    // ------------------------------------------------------------------
+
+    fn fields(&mut self, st: &State, side: u8) -> Fields {
+        let b = &st.board;
+        let n = b.hexes.len();
+        let mut enemy_dist = vec![u32::MAX; n];
+        let mut queue = VecDeque::new();
+        for (u, p) in st.pos.iter().enumerate() {
+            if let Pos::OnMap(h) = *p
+                && st.side_of(u as UnitIx) != side
+            {
+                enemy_dist[h as usize] = 0;
+                queue.push_back(h);
+            }
+        }
+        while let Some(h) = queue.pop_front() {
+            let d = enemy_dist[h as usize] + 1;
+            for &nb in &b.info(h).neighbours {
+                if nb != NO_HEX && b.info(nb).on_map && enemy_dist[nb as usize] > d {
+                    enemy_dist[nb as usize] = d;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        // Threat: each enemy's strength over the hexes it could be next to
+        // after its next move (its allowance plus one, terrain respected,
+        // Zones of Control ignored).
+        let mut threat = vec![0u32; n];
+        if self.stamp.len() != n {
+            self.stamp = vec![0; n];
+            self.generation = 0;
+        }
+        let mut frontier: Vec<(HexIx, u32)> = Vec::new();
+        for (u, p) in st.pos.iter().enumerate() {
+            let Pos::OnMap(h) = *p else { continue };
+            let u = u as UnitIx;
+            if st.side_of(u) == side {
+                continue;
+            }
+            self.generation = self.generation.wrapping_add(1);
+            if self.generation == 0 {
+                self.stamp.fill(0);
+                self.generation = 1;
+            }
+            let g = self.generation;
+            let info = b.unit(u);
+            let radius = info.movement + 1;
+            frontier.clear();
+            frontier.push((h, 0));
+            self.stamp[h as usize] = g;
+            let mut i = 0;
+            while i < frontier.len() {
+                let (x, d) = frontier[i];
+                i += 1;
+                threat[x as usize] += info.strength;
+                if d == radius {
+                    continue;
+                }
+                for &nb in &b.info(x).neighbours {
+                    if nb != NO_HEX
+                        && self.stamp[nb as usize] != g
+                        && (d + 1 == radius || b.can_cross(x, nb))
+                    {
+                        self.stamp[nb as usize] = g;
+                        frontier.push((nb, d + 1));
+                    }
+                }
+            }
+        }
+        Fields { enemy_dist, threat }
+    }
+
+    fn roles(&self, st: &State, side: u8) -> Vec<Role> {
+        let b = &st.board;
+        let t = &self.tuning;
+        let k = &self.know;
+        let other = Board::other(side);
+        let mut roles = vec![Role::Advance; st.pos.len()];
+        let exiting = k.has_exits && b.exit_side == side;
+        let exit_mode = exiting
+            && (st.demoralized[other as usize] || st.turn + t.exit_turns_before_end > b.turns);
+        if exiting {
+            if exit_mode {
+                let need = b.exits_needed.saturating_sub(st.exited[side as usize]);
+                let mut cands: Vec<(u32, UnitIx)> = (0..st.pos.len() as UnitIx)
+                    .filter(|&u| st.side_of(u) == side)
+                    .filter_map(|u| {
+                        let h = st.unit_hex(u)?;
+                        let d = k.exit_dist[h as usize];
+                        (d != u32::MAX && !st.touches_enemy(u, false)).then_some((d, u))
+                    })
+                    .collect();
+                cands.sort_unstable();
+                for &(_, u) in cands.iter().take((need + t.exit_spare_units) as usize) {
+                    roles[u as usize] = Role::Exit;
+                }
+            }
+            return roles;
+        }
+        let block = k.has_exits
+            && (st.demoralized[side as usize]
+                || (0..st.pos.len() as UnitIx).any(|u| {
+                    st.side_of(u) == other
+                        && st
+                            .unit_hex(u)
+                            .is_some_and(|h| k.exit_dist[h as usize] <= t.block_when_enemy_within)
+                }));
+        for (u, role) in roles.iter_mut().enumerate() {
+            let info = b.unit(u as UnitIx);
+            if info.side != side {
+                continue;
+            }
+            let reinforcement = info.start.is_none();
+            *role = if reinforcement && t.reinforcements_advance {
+                Role::Advance
+            } else if block {
+                Role::Block
+            } else if t.defender_holds && k.has_exits {
+                let home = info.start.or(st.unit_hex(u as UnitIx)).unwrap_or(NO_HEX);
+                Role::Hold(home)
+            } else {
+                Role::Advance
+            };
+        }
+        roles
+    }
+
+    /// How good it is for unit `u` to end its move in `h`.
+    fn hex_score(&mut self, st: &State, fields: &Fields, u: UnitIx, h: HexIx, role: Role) -> f64 {
+        let t = self.tuning.clone();
+        let b = &st.board;
+        let info = b.info(h);
+        let side = st.side_of(u);
+        let occ = st.occupancy();
+        let mult = info.defence_multiplier.max(1);
+        let def = (b.unit(u).strength * mult).max(1) as f64;
+        let friends = info
+            .neighbours
+            .iter()
+            .filter(|&&n| {
+                n != NO_HEX && occ.unit(n).is_some_and(|f| f != u && st.side_of(f) == side)
+            })
+            .count() as f64;
+        let exposure =
+            ((fields.threat[h as usize] as f64 - t.exposure_tolerance * def) / def).clamp(0.0, 5.0);
+        let mut s = t.terrain_weight * (mult - 1) as f64 + t.support_weight * friends
+            - t.exposure_weight * exposure;
+        let exit = self.know.exit_dist[h as usize];
+        let exit = if exit == u32::MAX { 100.0 } else { exit as f64 };
+        s += match role {
+            Role::Hold(home) if home != NO_HEX => -t.hold_weight * b.distance(h, home) as f64,
+            Role::Hold(_) => 0.0,
+            Role::Advance => {
+                let d = fields.enemy_dist[h as usize];
+                if d == u32::MAX {
+                    0.0
+                } else {
+                    -t.approach_weight * (d as f64 - t.standoff as f64).abs()
+                }
+            }
+            Role::Exit => -t.exit_weight * exit * 3.0,
+            Role::Block => -t.block_weight * exit,
+        };
+        s + self.noise()
+    }
+
+    fn exec(w: &mut State, cmds: &mut Vec<Command>, c: Command) -> bool {
+        // Movement never rolls dice; a throwaway die keeps `execute` whole.
+        let mut dice = Dice::new(0);
+        if w.execute(&c, &mut dice).is_ok() {
+            cmds.push(c);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Moves `u` to the best hex for its role (or leaves it), then exits it
+    /// if its role says so and it can.
+    fn role_move(
+        &mut self,
+        w: &mut State,
+        cmds: &mut Vec<Command>,
+        fields: &Fields,
+        u: UnitIx,
+        role: Role,
+    ) {
+        let Some(cur) = w.unit_hex(u) else { return };
+        let mut map = self.maps.pop().unwrap_or_default();
+        w.reach_into(u, &mut map);
+        let side = w.side_of(u);
+        let mut best = (self.hex_score(w, fields, u, cur, role), cur);
+        let occ_snapshot: Vec<HexIx> = map
+            .hexes
+            .iter()
+            .copied()
+            .filter(|&h| w.occupancy().unit(h).is_none() && !w.in_enemy_zoc(w.occupancy(), h, side))
+            .collect();
+        for h in occ_snapshot {
+            let s = self.hex_score(w, fields, u, h, role);
+            if s > best.0 {
+                best = (s, h);
+            }
+        }
+        if best.1 != cur {
+            let path = map.path(&w.board, best.1);
+            let id = w.board.unit(u).id.clone();
+            Self::exec(w, cmds, Command::Move { unit: id, path });
+        }
+        self.maps.push(map);
+        if role == Role::Exit {
+            let c = Command::Exit {
+                unit: w.board.unit(u).id.clone(),
+            };
+            if w.check(&c).is_ok() {
+                Self::exec(w, cmds, c);
+            }
+        }
+    }
+
+    fn plan_movement(&mut self, st: &State) -> VecDeque<Command> {
+        let side = st.phasing;
+        let mut w = st.clone();
+        let mut cmds = Vec::new();
+        let fields = self.fields(st, side);
+        let roles = self.roles(st, side);
+
+        // 1. Exits first, freeing hexes.
+        for u in 0..w.pos.len() as UnitIx {
+            if roles[u as usize] == Role::Exit && w.unit_hex(u).is_some() {
+                let c = Command::Exit {
+                    unit: w.board.unit(u).id.clone(),
+                };
+                if w.check(&c).is_ok() {
+                    Self::exec(&mut w, &mut cmds, c);
+                }
+            }
+        }
+
+        // 2. Reinforcements enter where their role wants them, and move on.
+        for (u, hexes) in w.available_reinforcements() {
+            let role = roles[u as usize];
+            let mut best: Option<(f64, HexIx)> = None;
+            for h in hexes {
+                let s = self.hex_score(&w, &fields, u, h, role);
+                if best.is_none_or(|(b, _)| s > b) {
+                    best = Some((s, h));
+                }
+            }
+            if let Some((_, h)) = best {
+                let c = Command::Enter {
+                    unit: w.board.unit(u).id.clone(),
+                    hex: w.board.hex(h),
+                };
+                if Self::exec(&mut w, &mut cmds, c) {
+                    self.role_move(&mut w, &mut cmds, &fields, u, role);
+                }
+            }
+        }
+
+        // 3. Attacks worth moving into contact for.
+        self.plan_attacks(&mut w, &mut cmds, &roles);
+
+        // 4. Everyone else, exiting units first.
+        let mut order: Vec<UnitIx> = (0..w.pos.len() as UnitIx)
+            .filter(|&u| w.side_of(u) == side && w.unit_hex(u).is_some() && !w.moved[u as usize])
+            .collect();
+        order.sort_by_key(|&u| (roles[u as usize] != Role::Exit, u));
+        for u in order {
+            if w.outcome.is_some() {
+                break;
+            }
+            self.role_move(&mut w, &mut cmds, &fields, u, roles[u as usize]);
+        }
+        cmds.push(Command::EndMovement);
+        cmds.into()
+    }
+
+    /// Plans attacks for the coming Combat Phase: repeatedly the best
+    /// target the free units can reach with a worthwhile expected result.
+    fn plan_attacks(&mut self, w: &mut State, cmds: &mut Vec<Command>, roles: &[Role]) {
+        let side = w.phasing;
+        let b = w.board.clone();
+        // Units free to move into contact, with their reach.
+        let mut movers: Vec<(UnitIx, ReachMap)> = Vec::new();
+        for u in 0..w.pos.len() as UnitIx {
+            if w.side_of(u) != side
+                || w.unit_hex(u).is_none()
+                || w.moved[u as usize]
+                || roles[u as usize] == Role::Exit
+            {
+                continue;
+            }
+            let mut map = self.maps.pop().unwrap_or_default();
+            w.reach_into(u, &mut map);
+            if map.hexes.is_empty() {
+                self.maps.push(map);
+            } else {
+                movers.push((u, map));
+            }
+        }
+        let mut used = vec![false; movers.len()];
+        loop {
+            if movers.is_empty() || w.outcome.is_some() {
+                break;
+            }
+            let occ = w.occupancy().clone();
+            // Enemies something of ours already touches: hexes next to them
+            // add no new obligation.
+            let engaged = |e: UnitIx| {
+                w.unit_hex(e).is_some_and(|he| {
+                    b.info(he)
+                        .neighbours
+                        .iter()
+                        .any(|&n| n != NO_HEX && occ.unit(n).is_some_and(|f| w.side_of(f) == side))
+                })
+            };
+            let mut best: Option<(f64, Vec<(usize, HexIx)>)> = None;
+            for e in 0..w.pos.len() as UnitIx {
+                if w.side_of(e) == side {
+                    continue;
+                }
+                let Some(he) = w.unit_hex(e) else { continue };
+                // Hexes to attack from: empty, next to e, and next to no
+                // other enemy that is not already engaged.
+                let hexes: Vec<HexIx> = b
+                    .info(he)
+                    .neighbours
+                    .iter()
+                    .copied()
+                    .filter(|&n| n != NO_HEX && occ.unit(n).is_none())
+                    .filter(|&n| {
+                        b.info(n).neighbours.iter().all(|&m| {
+                            m == NO_HEX
+                                || m == he
+                                || occ
+                                    .unit(m)
+                                    .is_none_or(|x| w.side_of(x) == side || engaged(x))
+                        })
+                    })
+                    .collect();
+                // Units of ours already next to e and to nothing else.
+                let mut adjacent = 0u32;
+                let mut planned: Vec<HexIx> = Vec::new();
+                for &n in &b.info(he).neighbours {
+                    if let Some(f) = (n != NO_HEX).then(|| occ.unit(n)).flatten()
+                        && w.side_of(f) == side
+                    {
+                        let others = b.info(n).neighbours.iter().any(|&m| {
+                            m != NO_HEX
+                                && m != he
+                                && occ.unit(m).is_some_and(|x| w.side_of(x) != side)
+                        });
+                        if !others {
+                            adjacent += b.unit(f).strength;
+                        }
+                        planned.push(n);
+                    }
+                }
+                // Greedy: strongest movers first, each to a free hex.
+                let mut cands: Vec<(u32, usize)> = movers
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, (_, m))| !used[*i] && hexes.iter().any(|&h| m.cost(h).is_some()))
+                    .map(|(i, (u, _))| (b.unit(*u).strength, i))
+                    .collect();
+                if cands.is_empty() {
+                    continue;
+                }
+                cands.sort_unstable_by(|a, b| b.cmp(a));
+                let printed = b.unit(e).strength;
+                let defence = w.defence_strength(e);
+                let mut taken: Vec<(usize, HexIx)> = Vec::new();
+                let mut local_best: Option<(f64, usize)> = None;
+                for (strength, i) in cands {
+                    let map = &movers[i].1;
+                    // Prefer the free hex with the best terrain to stand on.
+                    let Some(h) = hexes
+                        .iter()
+                        .copied()
+                        .filter(|&h| map.cost(h).is_some() && !taken.iter().any(|&(_, x)| x == h))
+                        .max_by_key(|&h| (b.info(h).defence_multiplier, std::cmp::Reverse(h)))
+                    else {
+                        continue;
+                    };
+                    taken.push((i, h));
+                    planned.push(h);
+                    adjacent += strength;
+                    let retreat = Self::can_retreat(w, e, &planned);
+                    let (v, _) = self.attack_value(w, side, adjacent, 0, printed, defence, retreat);
+                    if local_best.is_none_or(|(bv, _)| v > bv) {
+                        local_best = Some((v, taken.len()));
+                    }
+                }
+                if let Some((v, k)) = local_best
+                    && v >= self.tuning.min_planned_attack_value
+                    && best.as_ref().is_none_or(|(bv, _)| v > *bv)
+                {
+                    taken.truncate(k);
+                    best = Some((v, taken));
+                }
+            }
+            let Some((_, moves)) = best else { break };
+            let mut any = false;
+            for (i, h) in moves {
+                let (u, map) = &movers[i];
+                let c = Command::Move {
+                    unit: b.unit(*u).id.clone(),
+                    path: map.path(&b, h),
+                };
+                used[i] = true;
+                any |= Self::exec(w, cmds, c);
+            }
+            if !any {
+                break;
+            }
+        }
+        for (_, m) in movers {
+            self.maps.push(m);
+        }
+    }
+
+    fn movement(&mut self, st: &State) -> Option<Command> {
+        if self.plan_for != Some((st.turn, st.phasing)) {
+            self.plan = self.plan_movement(st);
+            self.plan_for = Some((st.turn, st.phasing));
+        }
+        while let Some(c) = self.plan.pop_front() {
+            if st.check(&c).is_ok() {
+                return Some(c);
+            }
+        }
+        if st.check(&Command::EndMovement).is_ok() {
+            return Some(Command::EndMovement);
+        }
+        // A plan that went wrong (it should not): any legal command.
+        st.legal_commands().into_iter().next()
+    }
+
+    // ------------------------------------------------------------------
+    // Combat
+    // ------------------------------------------------------------------
+
+    /// Free artillery of the phasing side: not yet used, on the map, out of
+    /// enemy Zones of Control.
+    fn free_artillery(st: &State) -> Vec<UnitIx> {
+        st.board.artillery[st.phasing as usize]
+            .iter()
+            .copied()
+            .filter(|&a| {
+                !st.involved[a as usize] && st.unit_hex(a).is_some() && !st.touches_enemy(a, false)
+            })
+            .collect()
+    }
+
+    fn attack_command(
+        st: &State,
+        att: &[UnitIx],
+        bomb: &[UnitIx],
+        def: &[UnitIx],
+        col: Option<usize>,
+    ) -> Command {
+        let id = |u: &UnitIx| st.board.unit(*u).id.clone();
+        Command::Attack {
+            attackers: att.iter().map(id).collect(),
+            bombarding: bomb.iter().map(id).collect(),
+            defenders: def.iter().map(id).collect(),
+            column: col.and_then(|c| st.board.crt.columns.get(c).cloned()),
+        }
+    }
+
+    /// Value and column of attacking `d` with `att` and `bomb` now.
+    fn value_now(
+        &self,
+        st: &State,
+        att: &[UnitIx],
+        bomb: &[UnitIx],
+        d: UnitIx,
+    ) -> (f64, Option<usize>) {
+        let b = &st.board;
+        let adj: u32 = att.iter().map(|&u| b.unit(u).strength).sum();
+        let bs: u32 = bomb.iter().map(|&u| b.unit(u).strength).sum();
+        let retreat = Self::can_retreat(st, d, &[]);
+        self.attack_value(
+            st,
+            st.phasing,
+            adj,
+            bs,
+            b.unit(d).strength,
+            st.defence_strength(d),
+            retreat,
+        )
+    }
+
+    /// The best way found to meet the obligations; returns the first of its
+    /// attacks the engine accepts.
+    fn plan_obligations(&self, st: &State, ra: &[UnitIx], rd: &[UnitIx]) -> Option<Command> {
+        let options: Vec<Vec<usize>> = ra
+            .iter()
+            .map(|&a| (0..rd.len()).filter(|&j| st.adjacent(a, rd[j])).collect())
+            .collect();
+        let combos: f64 = options.iter().map(|o| o.len().max(1) as f64).product();
+        if combos > 20_000.0 || options.iter().any(|o| o.is_empty()) {
+            return None;
+        }
+        let artillery = Self::free_artillery(st);
+        let occ = st.occupancy();
+        let mut assign = vec![0usize; ra.len()];
+        let mut best: Option<(f64, Vec<PlannedAttack>)> = None;
+        let total = combos as usize;
+        for mut code in 0..total {
+            for (i, o) in options.iter().enumerate() {
+                assign[i] = o[code % o.len()];
+                code /= o.len();
+            }
+            let mut groups: Vec<(Vec<UnitIx>, Vec<UnitIx>)> = vec![(vec![], vec![]); rd.len()];
+            for (i, &j) in assign.iter().enumerate() {
+                groups[j].0.push(ra[i]);
+            }
+            // Artillery: first where a defender has no attacker, then where
+            // it adds most.
+            let mut ok = true;
+            let mut free: Vec<UnitIx> = artillery.clone();
+            for (j, g) in groups.iter_mut().enumerate() {
+                if g.0.is_empty() {
+                    if let Some(k) = free.iter().position(|&a| st.can_bombard(occ, a, rd[j])) {
+                        g.1.push(free.remove(k));
+                    } else {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            for a in free {
+                let mut pick: Option<(f64, usize)> = None;
+                for (j, g) in groups.iter().enumerate() {
+                    if !st.can_bombard(occ, a, rd[j]) {
+                        continue;
+                    }
+                    let before = self.value_now(st, &g.0, &g.1, rd[j]).0;
+                    let mut with = g.1.clone();
+                    with.push(a);
+                    let gain = self.value_now(st, &g.0, &with, rd[j]).0 - before;
+                    if gain > 0.0 && pick.is_none_or(|(p, _)| gain > p) {
+                        pick = Some((gain, j));
+                    }
+                }
+                if let Some((_, j)) = pick {
+                    groups[j].1.push(a);
+                }
+            }
+            let mut sum = 0.0;
+            let mut attacks = Vec::new();
+            for (j, (att, bomb)) in groups.into_iter().enumerate() {
+                let (v, col) = self.value_now(st, &att, &bomb, rd[j]);
+                sum += v;
+                attacks.push((att, bomb, rd[j], col, v));
+            }
+            if best.as_ref().is_none_or(|(b, _)| sum > *b) {
+                best = Some((sum, attacks));
+            }
+        }
+        let (_, mut attacks) = best?;
+        attacks.sort_by(|x, y| y.4.total_cmp(&x.4));
+        attacks.into_iter().find_map(|(att, bomb, d, col, _)| {
+            let c = Self::attack_command(st, &att, &bomb, &[d], col);
+            st.check(&c).is_ok().then_some(c)
+        })
+    }
+
+    /// A worthwhile bombardment nobody requires (it risks nothing [6.8]).
+    fn bombardment(&self, st: &State) -> Option<Command> {
+        let artillery = Self::free_artillery(st);
+        if artillery.is_empty() {
+            return None;
+        }
+        let occ = st.occupancy();
+        let mut best: Option<(f64, Command)> = None;
+        for d in 0..st.pos.len() as UnitIx {
+            if st.side_of(d) == st.phasing || st.involved[d as usize] || st.unit_hex(d).is_none() {
+                continue;
+            }
+            let bomb: Vec<UnitIx> = artillery
+                .iter()
+                .copied()
+                .filter(|&a| st.can_bombard(occ, a, d))
+                .collect();
+            if bomb.is_empty() {
+                continue;
+            }
+            let (v, col) = self.value_now(st, &[], &bomb, d);
+            if v > 0.0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
+                let c = Self::attack_command(st, &[], &bomb, &[d], col);
+                if st.check(&c).is_ok() {
+                    best = Some((v, c));
+                }
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    fn combat(&mut self, st: &State) -> Option<Command> {
+        let ra = st.required_attackers();
+        let rd = st.required_defenders();
+        if !ra.is_empty() || !rd.is_empty() {
+            if let Some(c) = self.plan_obligations(st, &ra, &rd) {
+                return Some(c);
+            }
+            if let Some(plan) = st.suggest_attacks(None) {
+                for p in &plan {
+                    let c =
+                        Self::attack_command(st, &p.attackers, &p.bombarding, &p.defenders, None);
+                    if st.check(&c).is_ok() {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        if let Some(c) = self.bombardment(st) {
+            return Some(c);
+        }
+        if st.check(&Command::EndCombat).is_ok() {
+            return Some(Command::EndCombat);
+        }
+        st.legal_commands().into_iter().next()
+    }
+
+    // ------------------------------------------------------------------
+    // Decisions inside an attack
+    // ------------------------------------------------------------------
+
+    /// Enemy strength within two hexes of `h` (for retreats).
+    fn local_threat(st: &State, h: HexIx, side: u8) -> u32 {
+        (0..st.pos.len() as UnitIx)
+            .filter(|&e| st.side_of(e) != side)
+            .filter_map(|e| Some((st.unit_hex(e)?, e)))
+            .filter(|&(he, _)| st.board.distance(he, h) <= 2)
+            .map(|(_, e)| st.board.unit(e).strength)
+            .sum()
+    }
+
+    fn step(&mut self, st: &State, me: u8, step: &Step) -> Option<Command> {
+        let b = &st.board;
+        match step {
+            Step::Retreat { unit, optional, .. } => {
+                let id = b.unit(*unit).id.clone();
+                if *optional {
+                    return Some(Command::HoldPosition { unit: id });
+                }
+                let side = st.side_of(*unit);
+                let own = side == me;
+                let home = b.unit(*unit).start;
+                let opts = st.retreat_options(*unit);
+                let score = |(h, displaced): &(HexIx, Option<UnitIx>)| {
+                    let mut s = b.info(*h).defence_multiplier as f64 * 2.0
+                        - Self::local_threat(st, *h, side) as f64 * 0.2
+                        - if displaced.is_some() { 3.0 } else { 0.0 };
+                    if self.know.has_exits && side != b.exit_side {
+                        // Fall back towards the exits rather than away.
+                        s -= self.know.exit_dist[*h as usize].min(50) as f64 * 0.3;
+                    } else if let Some(home) = home {
+                        s -= b.distance(*h, home) as f64 * 0.1;
+                    }
+                    if own { s } else { -s }
+                };
+                let pick = opts.iter().max_by(|x, y| score(x).total_cmp(&score(y)))?;
+                Some(Command::Retreat {
+                    unit: id,
+                    to: b.hex(pick.0),
+                })
+            }
+            Step::Losses { at_least } => {
+                let att: Vec<UnitIx> = st
+                    .pending
+                    .as_ref()?
+                    .attackers
+                    .iter()
+                    .copied()
+                    .filter(|&a| st.unit_hex(a).is_some())
+                    .collect();
+                let n = att.len().min(16);
+                let mut best: Option<((u32, u32), u32)> = None;
+                for mask in 1u32..(1 << n) {
+                    let sum: u32 = (0..n)
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| b.unit(att[i]).strength)
+                        .sum();
+                    let key = (sum, mask.count_ones());
+                    if sum >= *at_least && best.is_none_or(|(k, _)| key < k) {
+                        best = Some((key, mask));
+                    }
+                }
+                let (_, mask) = best?;
+                let c = Command::ChooseLosses {
+                    units: (0..n)
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| b.unit(att[i]).id.clone())
+                        .collect(),
+                };
+                st.check(&c).is_ok().then_some(c)
+            }
+            Step::Advance { units, hexes, .. } => {
+                let roles = self.roles(st, me);
+                let mut best: Option<(i64, Command)> = None;
+                for &u in units {
+                    if b.unit(u).kind == UnitKind::Artillery {
+                        continue;
+                    }
+                    let Some(cur) = st.unit_hex(u) else { continue };
+                    for &h in hexes {
+                        let gain = b.info(h).defence_multiplier as i64
+                            - b.info(cur).defence_multiplier as i64;
+                        let worth = match roles[u as usize] {
+                            Role::Hold(_) | Role::Block => gain > 0,
+                            Role::Exit => {
+                                self.know.exit_dist[h as usize] < self.know.exit_dist[cur as usize]
+                            }
+                            Role::Advance => gain >= 0,
+                        };
+                        let key = gain * 100 + b.unit(u).strength as i64;
+                        if worth && best.as_ref().is_none_or(|(k, _)| key > *k) {
+                            let c = Command::Advance {
+                                unit: b.unit(u).id.clone(),
+                                to: b.hex(h),
+                            };
+                            if st.check(&c).is_ok() {
+                                best = Some((key, c));
+                            }
+                        }
+                    }
+                }
+                Some(best.map_or(Command::DeclineAdvance, |(_, c)| c))
+            }
+        }
+    }
+}
+
+impl Player for HeuristicPlayer {
+    fn choose(&mut self, st: &State) -> Option<Command> {
+        if st.outcome.is_some() {
+            return None;
+        }
+        if !Arc::ptr_eq(&st.board, &self.know.board) {
+            self.know = Knowledge::new(st.board.clone());
+        }
+        let me = st.to_act();
+        if let Some(step) = st.pending.as_ref().and_then(|p| p.steps.front()).cloned() {
+            let c = self.step(st, me, &step);
+            if let Some(c) = c
+                && st.check(&c).is_ok()
+            {
+                return Some(c);
+            }
+            return st.legal_commands().into_iter().next();
+        }
+        match st.phase {
+            Phase::Movement => self.movement(st),
+            Phase::Combat => self.combat(st),
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Batch playtests: many complete games of one scenario between computer
+//! players, in parallel, summarized with confidence intervals.
+//!
+//! Game `i` of a batch with seed `S` always gets the same seeds (its dice,
+//! and each player's own), whatever the number of threads, and results are
+//! gathered by game number, so a batch is reproducible exactly. Threads
+//! come from `std::thread::scope`; nothing here touches the UI or a global
+//! random generator. Progress and cancellation are the caller's: a
+//! callback and an `AtomicBool`.
+
+mod report;
+
+pub use report::{ChitRow, Interval, Report, Spread, wilson};
+
+use crate::ai::{Knowledge, Player, PlayerKind, Tuning};
+use crate::engine::naw::{Board, Event, Outcome, Phase, Pos};
+use crate::engine::{Game, VariantSetup};
+use crate::hex::Hex;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub games: u32,
+    pub seed: u64,
+    /// One player kind per side, in the scenario's side order.
+    pub players: [PlayerKind; 2],
+    pub threads: usize,
+    /// Play the scenario's variant with chits drawn for each game.
+    pub variant: bool,
+    pub tuning: Tuning,
+    /// A game still running after this many commands is stopped and counted
+    /// as unfinished (a safety net; real games need well under 2,000).
+    pub max_commands: u32,
+}
+
+impl SimConfig {
+    pub fn new(games: u32, seed: u64) -> SimConfig {
+        SimConfig {
+            games,
+            seed,
+            players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
+            threads: 1,
+            variant: false,
+            tuning: Tuning::default(),
+            max_commands: 20_000,
+        }
+    }
+}
+
+/// How one game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// Won by the side with this index.
+    Win(u8),
+    Draw,
+    /// Stopped at the command limit.
+    Unfinished,
+}
+
+/// A unit destroyed during a game, where it stood.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loss {
+    pub hex: Hex,
+    pub side: u8,
+    pub strength: u32,
+    pub turn: u32,
+}
+
+/// One game's summary (what `--json` writes, one per game).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    pub game: u32,
+    pub seed: u64,
+    pub result: GameResult,
+    /// The case of the rules that decided it ("8.1", "8.3", "8.4").
+    pub case: Option<String>,
+    /// The Game-Turn on which it ended.
+    pub turn: u32,
+    pub losses: [u32; 2],
+    pub exited: [u32; 2],
+    pub demoralized: [bool; 2],
+    /// The variant chits drawn, per side.
+    pub chits: Option<[u32; 2]>,
+    pub commands: u32,
+    pub eliminated: Vec<Loss>,
+}
+
+/// The seed of game `i` of a batch: SplitMix64 of the batch seed and the
+/// game number, so neighbouring games get unrelated dice.
+pub fn game_seed(batch_seed: u64, i: u32) -> u64 {
+    let mut z = batch_seed.wrapping_add(
+        (i as u64)
+            .wrapping_add(1)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays game number `i` of a batch to its end.
+pub fn play_game(know: &Arc<Knowledge>, cfg: &SimConfig, i: u32) -> GameSummary {
+    let seed = game_seed(cfg.seed, i);
+    let board = know.board().clone();
+    let variant = if cfg.variant {
+        VariantSetup::Drawn
+    } else {
+        VariantSetup::Off
+    };
+    let mut game = Game::with_board(board.clone(), seed, variant, String::new());
+    let mut players: [Box<dyn Player + Send>; 2] = [
+        cfg.players[0].make(know, &cfg.tuning, seed ^ 0x5EED_0001),
+        cfg.players[1].make(know, &cfg.tuning, seed ^ 0x5EED_0002),
+    ];
+    let mut eliminated = Vec::new();
+    let mut commands = 0;
+    let mut before: Vec<Pos> = Vec::new();
+    let mut result = GameResult::Unfinished;
+    while commands < cfg.max_commands {
+        if game.state.outcome.is_some() {
+            break;
+        }
+        let side = game.state.to_act() as usize;
+        let Some(cmd) = players[side].choose(&game.state) else {
+            break;
+        };
+        let combat = game.state.phase == Phase::Combat;
+        if combat {
+            before.clone_from(&game.state.pos);
+        }
+        // Straight to the state: a batch keeps no history.
+        let Ok(events) = game.execute_unrecorded(&cmd) else {
+            // A player proposing an illegal command is a bug in the player.
+            break;
+        };
+        commands += 1;
+        if combat {
+            for e in &events {
+                if let Event::Eliminated { unit, strength, .. } = e
+                    && let Some(u) = board.unit_ix(unit)
+                    && let Pos::OnMap(h) = before[u as usize]
+                {
+                    eliminated.push(Loss {
+                        hex: board.hex(h),
+                        side: board.unit(u).side,
+                        strength: *strength,
+                        turn: game.state.turn,
+                    });
+                }
+            }
+        }
+    }
+    let st = &game.state;
+    let mut case = None;
+    if let Some(o) = &st.outcome {
+        match o {
+            Outcome::Win { side, case: c, .. } => {
+                result = GameResult::Win(board.side_index(side));
+                case = Some(c.clone());
+            }
+            Outcome::Draw { .. } => {
+                result = GameResult::Draw;
+                case = Some("8.4".to_string());
+            }
+        }
+    }
+    GameSummary {
+        game: i,
+        seed,
+        result,
+        case,
+        turn: st.turn,
+        losses: st.losses,
+        exited: st.exited,
+        demoralized: st.demoralized,
+        chits: st.chits,
+        commands,
+        eliminated,
+    }
+}
+
+/// Runs a batch on `threads` threads. `progress` is called after each game
+/// with the number finished; setting `cancel` stops the batch early (the
+/// games finished so far are returned, in order).
+pub fn run(
+    board: Arc<Board>,
+    cfg: &SimConfig,
+    progress: &(dyn Fn(u32) + Sync),
+    cancel: &AtomicBool,
+) -> Vec<GameSummary> {
+    let know = Knowledge::new(board);
+    let next = AtomicU32::new(0);
+    let done = AtomicU32::new(0);
+    let out = Mutex::new(Vec::with_capacity(cfg.games as usize));
+    let threads = cfg.threads.clamp(1, 256);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut mine = Vec::new();
+                loop {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    mine.push(play_game(&know, cfg, i));
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+                // A poisoned lock means another worker panicked; its panic
+                // is re-raised by the scope, so these results are moot.
+                if let Ok(mut all) = out.lock() {
+                    all.extend(mine);
+                }
+            });
+        }
+    });
+    let mut all = out.into_inner().unwrap_or_else(|e| e.into_inner());
+    all.sort_by_key(|g| g.game);
+    all
+}
