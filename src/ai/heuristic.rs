@@ -111,7 +111,11 @@ pub struct HeuristicPlayer {
     dice: Dice,
     plan: VecDeque<Command>,
     plan_for: Option<(u32, u8)>,
-    maps: Vec<ReachMap>,
+    /// Each unit's reach this Movement Phase. Friendly moves do not change
+    /// it (only enemies stop or block a unit), so it is computed once per
+    /// unit per phase.
+    reach: Vec<ReachMap>,
+    reach_ok: Vec<bool>,
     stamp: Vec<u32>,
     generation: u32,
 }
@@ -124,7 +128,8 @@ impl HeuristicPlayer {
             dice: Dice::new(seed),
             plan: VecDeque::new(),
             plan_for: None,
-            maps: Vec::new(),
+            reach: Vec::new(),
+            reach_ok: Vec::new(),
             stamp: Vec::new(),
             generation: 0,
         }
@@ -289,10 +294,10 @@ impl HeuristicPlayer {
                 if d == radius {
                     continue;
                 }
-                for &nb in &b.info(x).neighbours {
+                for (dir, &nb) in b.info(x).neighbours.iter().enumerate() {
                     if nb != NO_HEX
                         && self.stamp[nb as usize] != g
-                        && (d + 1 == radius || b.can_cross(x, nb))
+                        && (d + 1 == radius || b.can_cross_dir(x, dir))
                     {
                         self.stamp[nb as usize] = g;
                         frontier.push((nb, d + 1));
@@ -397,6 +402,19 @@ impl HeuristicPlayer {
         s + self.noise()
     }
 
+    /// Makes `self.reach[u]` the unit's reach on `w`.
+    fn ensure_reach(&mut self, w: &State, u: UnitIx) {
+        let n = w.pos.len();
+        if self.reach.len() != n {
+            self.reach.resize_with(n, ReachMap::default);
+            self.reach_ok = vec![false; n];
+        }
+        if !self.reach_ok[u as usize] {
+            w.reach_into(u, &mut self.reach[u as usize]);
+            self.reach_ok[u as usize] = true;
+        }
+    }
+
     fn exec(w: &mut State, cmds: &mut Vec<Command>, c: Command) -> bool {
         // Movement never rolls dice; a throwaway die keeps `execute` whole.
         let mut dice = Dice::new(0);
@@ -419,17 +437,15 @@ impl HeuristicPlayer {
         role: Role,
     ) {
         let Some(cur) = w.unit_hex(u) else { return };
-        let mut map = self.maps.pop().unwrap_or_default();
-        w.reach_into(u, &mut map);
+        self.ensure_reach(w, u);
+        let map = std::mem::take(&mut self.reach[u as usize]);
         let side = w.side_of(u);
         let mut best = (self.hex_score(w, fields, u, cur, role), cur);
-        let occ_snapshot: Vec<HexIx> = map
-            .hexes
-            .iter()
-            .copied()
-            .filter(|&h| w.occupancy().unit(h).is_none() && !w.in_enemy_zoc(w.occupancy(), h, side))
-            .collect();
-        for h in occ_snapshot {
+        for &h in &map.hexes {
+            let occ = w.occupancy();
+            if occ.unit(h).is_some() || w.in_enemy_zoc(occ, h, side) {
+                continue;
+            }
             let s = self.hex_score(w, fields, u, h, role);
             if s > best.0 {
                 best = (s, h);
@@ -440,7 +456,8 @@ impl HeuristicPlayer {
             let id = w.board.unit(u).id.clone();
             Self::exec(w, cmds, Command::Move { unit: id, path });
         }
-        self.maps.push(map);
+        self.reach[u as usize] = map;
+        self.reach_ok[u as usize] = false;
         if role == Role::Exit {
             let c = Command::Exit {
                 unit: w.board.unit(u).id.clone(),
@@ -455,6 +472,7 @@ impl HeuristicPlayer {
         let side = st.phasing;
         let mut w = st.clone();
         let mut cmds = Vec::new();
+        self.reach_ok.fill(false);
         let fields = self.fields(st, side);
         let roles = self.roles(st, side);
 
@@ -515,7 +533,7 @@ impl HeuristicPlayer {
         let side = w.phasing;
         let b = w.board.clone();
         // Units free to move into contact, with their reach.
-        let mut movers: Vec<(UnitIx, ReachMap)> = Vec::new();
+        let mut movers: Vec<UnitIx> = Vec::new();
         for u in 0..w.pos.len() as UnitIx {
             if w.side_of(u) != side
                 || w.unit_hex(u).is_none()
@@ -524,12 +542,9 @@ impl HeuristicPlayer {
             {
                 continue;
             }
-            let mut map = self.maps.pop().unwrap_or_default();
-            w.reach_into(u, &mut map);
-            if map.hexes.is_empty() {
-                self.maps.push(map);
-            } else {
-                movers.push((u, map));
+            self.ensure_reach(w, u);
+            if !self.reach[u as usize].hexes.is_empty() {
+                movers.push(u);
             }
         }
         let mut used = vec![false; movers.len()];
@@ -594,8 +609,13 @@ impl HeuristicPlayer {
                 let mut cands: Vec<(u32, usize)> = movers
                     .iter()
                     .enumerate()
-                    .filter(|(i, (_, m))| !used[*i] && hexes.iter().any(|&h| m.cost(h).is_some()))
-                    .map(|(i, (u, _))| (b.unit(*u).strength, i))
+                    .filter(|&(i, &u)| {
+                        !used[i]
+                            && hexes
+                                .iter()
+                                .any(|&h| self.reach[u as usize].cost(h).is_some())
+                    })
+                    .map(|(i, &u)| (b.unit(u).strength, i))
                     .collect();
                 if cands.is_empty() {
                     continue;
@@ -606,7 +626,7 @@ impl HeuristicPlayer {
                 let mut taken: Vec<(usize, HexIx)> = Vec::new();
                 let mut local_best: Option<(f64, usize)> = None;
                 for (strength, i) in cands {
-                    let map = &movers[i].1;
+                    let map = &self.reach[movers[i] as usize];
                     // Prefer the free hex with the best terrain to stand on.
                     let Some(h) = hexes
                         .iter()
@@ -636,10 +656,10 @@ impl HeuristicPlayer {
             let Some((_, moves)) = best else { break };
             let mut any = false;
             for (i, h) in moves {
-                let (u, map) = &movers[i];
+                let u = movers[i];
                 let c = Command::Move {
-                    unit: b.unit(*u).id.clone(),
-                    path: map.path(&b, h),
+                    unit: b.unit(u).id.clone(),
+                    path: self.reach[u as usize].path(&b, h),
                 };
                 used[i] = true;
                 any |= Self::exec(w, cmds, c);
@@ -647,9 +667,6 @@ impl HeuristicPlayer {
             if !any {
                 break;
             }
-        }
-        for (_, m) in movers {
-            self.maps.push(m);
         }
     }
 

@@ -72,10 +72,10 @@ impl Spread {
     }
 }
 
-/// Results for one pair of variant chits.
+/// Results of the games in which one side drew one variant chit.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChitRow {
-    pub chits: [u32; 2],
+    pub chit: u32,
     pub games: u32,
     pub wins: [u32; 2],
     pub draws: u32,
@@ -99,7 +99,8 @@ pub struct Report {
     pub decided_on_turn: Vec<[u32; 2]>,
     /// Losses per side in bins of 5 strength points (index 0 = 0-4).
     pub loss_histogram: [Vec<u32>; 2],
-    pub by_chits: Vec<ChitRow>,
+    /// Per side, results by the chit that side drew.
+    pub by_chit: [Vec<ChitRow>; 2],
 }
 
 impl Report {
@@ -114,7 +115,7 @@ impl Report {
             vec![0u32; bins(board.thresholds[0])],
             vec![0u32; bins(board.thresholds[1])],
         ];
-        let mut chits: BTreeMap<[u32; 2], ChitRow> = BTreeMap::new();
+        let mut chits: [BTreeMap<u32, ChitRow>; 2] = [BTreeMap::new(), BTreeMap::new()];
         for g in games {
             match g.result {
                 GameResult::Win(s) => {
@@ -129,9 +130,9 @@ impl Report {
                 let i = (lost as usize / 5).min(h.len() - 1);
                 h[i] += 1;
             }
-            if let Some(c) = g.chits {
-                let row = chits.entry(c).or_insert(ChitRow {
-                    chits: c,
+            for (by_side, &c) in chits.iter_mut().zip(g.chits.iter().flatten()) {
+                let row = by_side.entry(c).or_insert(ChitRow {
+                    chit: c,
                     games: 0,
                     wins: [0; 2],
                     draws: 0,
@@ -163,7 +164,7 @@ impl Report {
             ],
             decided_on_turn,
             loss_histogram,
-            by_chits: chits.into_values().collect(),
+            by_chit: chits.map(|c| c.into_values().collect()),
         }
     }
 
@@ -225,23 +226,23 @@ impl Report {
             }
             let _ = writeln!(s);
         }
-        if !self.by_chits.is_empty() {
+        for side in 0..2 {
+            if self.by_chit[side].is_empty() {
+                continue;
+            }
             let _ = writeln!(
                 s,
-                "by variant chits ({} / {}):",
-                self.sides[0], self.sides[1]
+                "by {} variant chit:      games  {:>8} {:>8}    draws",
+                self.sides[side], self.sides[0], self.sides[1]
             );
-            for r in &self.by_chits {
+            for r in &self.by_chit[side] {
                 let g = r.games.max(1) as f64;
                 let _ = writeln!(
                     s,
-                    "  {}/{}  {:>5} games  {} {}  {} {}  draws {}",
-                    r.chits[0],
-                    r.chits[1],
+                    "  chit {}  {:>20}  {:>8} {:>8}  {:>7}",
+                    r.chit,
                     r.games,
-                    self.sides[0],
                     pct(r.wins[0] as f64 / g),
-                    self.sides[1],
                     pct(r.wins[1] as f64 / g),
                     pct(r.draws as f64 / g)
                 );

@@ -297,17 +297,20 @@ impl Board {
     /// terrain goes: `b` on the map and enterable, and road-only terrain on
     /// either side crossed along a road [4.2].
     pub fn can_cross(&self, a: HexIx, b: HexIx) -> bool {
-        let Some(d) = self.dir_between(a, b) else {
-            return false;
-        };
-        let (ia, ib) = (self.info(a), self.info(b));
-        if !ib.on_map || ib.cost.is_none() {
+        self.dir_between(a, b)
+            .is_some_and(|d| self.can_cross_dir(a, d))
+    }
+
+    /// [`Board::can_cross`] towards the neighbour in direction `d`.
+    #[inline]
+    pub fn can_cross_dir(&self, a: HexIx, d: usize) -> bool {
+        let ia = self.info(a);
+        let b = ia.neighbours[d];
+        if b == NO_HEX {
             return false;
         }
-        if (ia.road_only || ib.road_only) && !ia.road[d] {
-            return false;
-        }
-        true
+        let ib = self.info(b);
+        ib.on_map && ib.cost.is_some() && (!(ia.road_only || ib.road_only) || ia.road[d])
     }
 
     /// Whether a unit in `a` could leave the map across the side in

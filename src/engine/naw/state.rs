@@ -95,7 +95,13 @@ pub struct Occupancy {
     /// First unit in each hex, or `UnitIx::MAX`.
     pub first: Vec<UnitIx>,
     pub count: Vec<u8>,
+    /// The side standing in each hex, or `NO_SIDE` (sides never share a
+    /// hex): Zone of Control tests read only this.
+    pub side: Vec<u8>,
 }
+
+/// `Occupancy::side` of an empty hex.
+pub const NO_SIDE: u8 = u8::MAX;
 
 impl Occupancy {
     pub fn unit(&self, h: HexIx) -> Option<UnitIx> {
@@ -127,7 +133,56 @@ pub struct ReachMap {
     prev: Vec<HexIx>,
     /// The hexes it can reach, its start excluded, in the order found.
     pub hexes: Vec<HexIx>,
-    heap: BinaryHeap<Reverse<(u32, HexIx)>>,
+    queue: CostQueue,
+}
+
+/// The priority queue of the movement search: one bucket per cost below
+/// `CostQueue::BUCKETS` (movement costs are small integers), a heap above.
+/// Pops the lowest cost, and among equal costs the lowest hex index, like
+/// a binary heap of `(cost, hex)` would, so paths do not depend on it.
+#[derive(Clone, Debug, Default)]
+struct CostQueue {
+    /// Each bucket sorted by descending hex, so `pop` takes the lowest.
+    buckets: Vec<Vec<HexIx>>,
+    cur: usize,
+    high: BinaryHeap<Reverse<(u32, HexIx)>>,
+}
+
+impl CostQueue {
+    const BUCKETS: u32 = 64;
+
+    fn clear(&mut self) {
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        self.cur = 0;
+        self.high.clear();
+    }
+
+    fn push(&mut self, cost: u32, h: HexIx) {
+        if cost < Self::BUCKETS {
+            let c = cost as usize;
+            if self.buckets.len() <= c {
+                self.buckets.resize_with(c + 1, Vec::new);
+            }
+            let b = &mut self.buckets[c];
+            let i = b.partition_point(|&x| x > h);
+            b.insert(i, h);
+            self.cur = self.cur.min(c);
+        } else {
+            self.high.push(Reverse((cost, h)));
+        }
+    }
+
+    fn pop(&mut self) -> Option<(u32, HexIx)> {
+        while self.cur < self.buckets.len() {
+            if let Some(h) = self.buckets[self.cur].pop() {
+                return Some((self.cur as u32, h));
+            }
+            self.cur += 1;
+        }
+        self.high.pop().map(|Reverse(x)| x)
+    }
 }
 
 impl ReachMap {
@@ -144,7 +199,7 @@ impl ReachMap {
             }
         }
         self.hexes.clear();
-        self.heap.clear();
+        self.queue.clear();
         self.start = NO_HEX;
     }
 
@@ -217,12 +272,14 @@ impl State {
         let mut occ = Occupancy {
             first: vec![UnitIx::MAX; n],
             count: vec![0; n],
+            side: vec![NO_SIDE; n],
         };
         for (i, p) in pos.iter().enumerate() {
             if let Pos::OnMap(h) = *p {
                 let h = h as usize;
                 if occ.count[h] == 0 {
                     occ.first[h] = i as UnitIx;
+                    occ.side[h] = board.units[i].side;
                 }
                 occ.count[h] = occ.count[h].saturating_add(1);
             }
@@ -237,6 +294,7 @@ impl State {
             self.occ.count[h] = self.occ.count[h].saturating_sub(1);
             if self.occ.count[h] == 0 {
                 self.occ.first[h] = UnitIx::MAX;
+                self.occ.side[h] = NO_SIDE;
             } else if self.occ.first[h] as usize == u {
                 self.occ.first[h] = (0..self.pos.len())
                     .find(|&x| x != u && self.pos[x] == Pos::OnMap(h as HexIx))
@@ -247,6 +305,7 @@ impl State {
             let h = h as usize;
             if self.occ.count[h] == 0 {
                 self.occ.first[h] = u as UnitIx;
+                self.occ.side[h] = self.board.units[u].side;
             }
             self.occ.count[h] = self.occ.count[h].saturating_add(1);
         }
@@ -260,12 +319,19 @@ impl State {
             .info(h)
             .neighbours
             .iter()
-            .any(|&n| n != NO_HEX && occ.unit(n).is_some_and(|u| self.side_of(u) != side))
+            .any(|&n| n != NO_HEX && Self::enemy_side(occ, n, side))
+    }
+
+    #[inline]
+    fn enemy_side(occ: &Occupancy, h: HexIx, side: u8) -> bool {
+        occ.side
+            .get(h as usize)
+            .is_some_and(|&s| s != NO_SIDE && s != side)
     }
 
     /// Whether an enemy (of `side`) stands in `h`.
     pub fn enemy_at(&self, occ: &Occupancy, h: HexIx, side: u8) -> bool {
-        occ.unit(h).is_some_and(|u| self.side_of(u) != side)
+        Self::enemy_side(occ, h, side)
     }
 
     pub fn friendly_at(&self, occ: &Occupancy, h: HexIx, side: u8) -> bool {
@@ -361,8 +427,8 @@ impl State {
         let budget = self.movement_left(u);
         map.start = start;
         map.cost[start as usize] = 0;
-        map.heap.push(Reverse((0u32, start)));
-        while let Some(Reverse((cost, h))) = map.heap.pop() {
+        map.queue.push(0, start);
+        while let Some((cost, h)) = map.queue.pop() {
             if cost > map.cost[h as usize] {
                 continue;
             }
@@ -370,8 +436,8 @@ impl State {
             if h != start && self.in_enemy_zoc(occ, h, side) {
                 continue;
             }
-            for &nb in &self.board.info(h).neighbours {
-                if nb == NO_HEX || !self.board.can_cross(h, nb) || self.enemy_at(occ, nb, side) {
+            for (d, &nb) in self.board.info(h).neighbours.iter().enumerate() {
+                if nb == NO_HEX || !self.board.can_cross_dir(h, d) || self.enemy_at(occ, nb, side) {
                     continue;
                 }
                 let c = cost + self.board.info(nb).cost.unwrap_or(u32::MAX / 2);
@@ -382,7 +448,7 @@ impl State {
                     }
                     map.cost[nb as usize] = c;
                     map.prev[nb as usize] = h;
-                    map.heap.push(Reverse((c, nb)));
+                    map.queue.push(c, nb);
                 }
             }
         }
