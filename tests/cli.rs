@@ -214,3 +214,90 @@ fn play_prints_events_refuses_with_reasons_and_replays() {
         "{stderr}"
     );
 }
+
+#[test]
+fn simulate_reports_the_same_numbers_on_any_thread_count() {
+    let r = root();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("games.json");
+    let args = [
+        "simulate",
+        "scenarios/waterloo.ron",
+        "--games",
+        "24",
+        "--seed",
+        "9",
+    ];
+    let (one, _, code) = run(vedette()
+        .current_dir(&r)
+        .args(args)
+        .args(["--threads", "1"]));
+    assert_eq!(code, 0);
+    let (two, stderr, code) = run(vedette()
+        .current_dir(&r)
+        .args(args)
+        .args(["--threads", "2", "--json"])
+        .arg(&json));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(one, two);
+    for text in [
+        "24 games",
+        "French",
+        "Allied",
+        "95% CI",
+        "games decided on Game-Turn",
+    ] {
+        assert!(one.contains(text), "{text}: {one}");
+    }
+    assert!(stderr.contains("24 games in"), "{stderr}");
+    let games: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("json");
+    let games = games.as_array().expect("a list");
+    assert_eq!(games.len(), 24);
+    for g in games {
+        assert_eq!(g["losses"].as_array().map(Vec::len), Some(2), "{g}");
+        let result = &g["result"];
+        assert!(result == "draw" || result.get("win").is_some(), "{g}");
+    }
+}
+
+#[test]
+fn simulate_refuses_bad_arguments_clearly() {
+    let r = root();
+    let (_, stderr, code) = run(vedette().current_dir(&r).args([
+        "simulate",
+        "scenarios/waterloo.ron",
+        "--french",
+        "genius",
+    ]));
+    assert_ne!(code, 0);
+    assert!(stderr.contains("genius"), "{stderr}");
+    let (_, stderr, code) = run(vedette().current_dir(&r).args([
+        "simulate",
+        "scenarios/tutorial.ron",
+        "--variant",
+        "on",
+        "--games",
+        "2",
+    ]));
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no variant"), "{stderr}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tuning = dir.path().join("t.ron");
+    std::fs::write(&tuning, "(noise: 0.0, agression: 2.0)").expect("write");
+    let (_, stderr, code) = run(vedette()
+        .current_dir(&r)
+        .args([
+            "simulate",
+            "scenarios/waterloo.ron",
+            "--games",
+            "2",
+            "--tuning",
+        ])
+        .arg(&tuning));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("t.ron:1:") && stderr.contains("agression"),
+        "{stderr}"
+    );
+}

@@ -225,3 +225,6 @@ pub fn run(
     all.sort_by_key(|g| g.game);
     all
 }
+
+#[cfg(test)]
+mod tests;
