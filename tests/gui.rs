@@ -57,3 +57,68 @@ fn hex_numbers_can_be_toggled() {
     h.run();
     assert!(!h.state().draw.hex_numbers);
 }
+
+#[test]
+fn balance_panel_runs_a_batch_in_the_background_and_compares_runs() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.get_by_label("Balance").click();
+    h.run();
+    assert!(h.state().balance.open);
+    h.get_by_label("No results yet.");
+    h.state_mut().balance.games = 30;
+    h.get_by_label("Run batch").click();
+    h.run_steps(2);
+    assert!(h.state().balance.running() || h.state().balance.current.is_some());
+    h.state_mut().balance.wait();
+    h.run_steps(3);
+    let first = h.state().balance.current.as_ref().expect("results");
+    assert_eq!(first.report.games, 30);
+    assert!(
+        !first.losses_by_hex.is_empty(),
+        "units were destroyed somewhere"
+    );
+    let french = first.report.win_rate[0].rate;
+    h.get_by_label("30 games, seed 1, heuristic vs heuristic");
+    // A second run with another seed is shown against the first.
+    h.state_mut().balance.seed = 2;
+    h.get_by_label("Run batch").click();
+    h.run_steps(2);
+    h.state_mut().balance.wait();
+    h.run_steps(3);
+    let app = h.state();
+    assert_eq!(
+        app.balance
+            .previous
+            .as_ref()
+            .map(|p| p.report.win_rate[0].rate),
+        Some(french)
+    );
+    let now = app
+        .balance
+        .current
+        .as_ref()
+        .expect("second results")
+        .report
+        .win_rate[0]
+        .rate;
+    h.get_by_label(&format!("{:.1}% -> {:.1}%", french * 100.0, now * 100.0));
+}
+
+#[test]
+fn balance_batches_can_be_cancelled() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    let doc = h.state().doc.as_ref().expect("loaded");
+    let (s, m) = (doc.scenario.clone(), doc.map.clone());
+    h.state_mut().balance.games = 100_000;
+    h.state_mut().balance.start(&s, &m);
+    h.state_mut().balance.open = true;
+    h.run_steps(2);
+    h.get_by_label("Cancel").click();
+    h.run_steps(1);
+    h.state_mut().balance.wait();
+    h.run_steps(1);
+    let app = h.state();
+    assert!(app.balance.current.is_none());
+    let e = app.balance.error.clone().expect("says it was cancelled");
+    assert!(e.starts_with("cancelled after"), "{e}");
+}

@@ -1,6 +1,7 @@
 //! The eframe/egui shell: the editor window. Owns documents, views and
 //! input; asks the core for everything else.
 
+pub mod balance;
 pub mod map_view;
 
 use crate::files::{self, LoadedScenario};
@@ -33,6 +34,8 @@ pub struct VedetteApp {
     pub hovered: Option<Hex>,
     /// Where the map was drawn last frame (for tests and hit-testing).
     pub map_rect: Option<egui::Rect>,
+    /// The Balance panel (batch playtests of the open scenario).
+    pub balance: balance::BalancePanel,
     /// The window title last sent to the window.
     shown_title: String,
 }
@@ -47,6 +50,7 @@ impl VedetteApp {
             draw: DrawOptions::default(),
             hovered: None,
             map_rect: None,
+            balance: balance::BalancePanel::default(),
             shown_title: String::new(),
         };
         app.load(path);
@@ -198,6 +202,7 @@ impl VedetteApp {
             Some(&doc.scenario),
             self.draw,
         );
+        self.balance.draw_heat(&painter, &layout);
     }
 }
 
@@ -231,9 +236,36 @@ impl VedetteApp {
                 if ui.button("Fit (F)").clicked() {
                     self.view.fitted = false;
                 }
+                ui.separator();
+                ui.toggle_value(&mut self.balance.open, "Balance")
+                    .on_hover_text("Batch playtests of this scenario (B)");
             });
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        let typing = ui.ctx().text_edit_focused();
+        let (toggle, run) = ui.input(|i| {
+            (
+                !typing && i.key_pressed(Key::B) && !i.modifiers.command,
+                i.modifiers.command && i.key_pressed(Key::B),
+            )
+        });
+        if toggle {
+            self.balance.open = !self.balance.open;
+        }
+        if run && let Some(doc) = &self.doc {
+            self.balance.open = true;
+            self.balance.start(&doc.scenario, &doc.map);
+        }
+        if self.balance.open {
+            let doc = self.doc.as_ref().map(|d| (&d.scenario, &d.map));
+            egui::Panel::right("balance")
+                .resizable(true)
+                .default_size(380.0)
+                .min_size(300.0)
+                .show(ui, |ui| self.balance.ui(ui, doc));
+        } else {
+            self.balance.poll();
+        }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| self.map_ui(ui));

@@ -1,0 +1,515 @@
+//! The Balance panel: runs a batch of the scenario being edited on a
+//! background thread (the window stays responsive; progress shown;
+//! cancellable) and plots the results with egui_plot. The previous run
+//! stays beside the new one, so a designer sees what an edit changed.
+
+use crate::ai::PlayerKind;
+use crate::engine::naw::Board;
+use crate::hex::Hex;
+use crate::scenario::{Map, Scenario};
+use crate::sim::{self, GameSummary, Interval, Report, SimConfig};
+use egui::{Color32, RichText};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+const SIDE_COLOURS: [Color32; 2] = [
+    Color32::from_rgb(66, 110, 190),
+    Color32::from_rgb(190, 70, 60),
+];
+const DRAW_COLOUR: Color32 = Color32::from_rgb(130, 130, 130);
+
+/// A finished batch.
+pub struct BalanceRun {
+    pub report: Report,
+    /// Strength points destroyed per hex, per game, both sides together.
+    pub losses_by_hex: HashMap<Hex, f64>,
+    pub secs: f64,
+    pub label: String,
+}
+
+impl BalanceRun {
+    fn new(board: &Board, games: &[GameSummary], secs: f64, label: String) -> BalanceRun {
+        let mut losses_by_hex: HashMap<Hex, f64> = HashMap::new();
+        let n = games.len().max(1) as f64;
+        for g in games {
+            for l in &g.eliminated {
+                *losses_by_hex.entry(l.hex).or_default() += l.strength as f64 / n;
+            }
+        }
+        BalanceRun {
+            report: Report::new(board, games),
+            losses_by_hex,
+            secs,
+            label,
+        }
+    }
+}
+
+struct Job {
+    handle: JoinHandle<Vec<GameSummary>>,
+    done: Arc<AtomicU32>,
+    cancel: Arc<AtomicBool>,
+    total: u32,
+    started: Instant,
+    board: Arc<Board>,
+    label: String,
+}
+
+/// The panel's settings, the running batch and the last two results.
+pub struct BalancePanel {
+    pub open: bool,
+    pub games: u32,
+    pub seed: u64,
+    pub players: [PlayerKind; 2],
+    pub variant: bool,
+    pub threads: usize,
+    /// Draw where units were destroyed over the map.
+    pub show_heat: bool,
+    pub current: Option<BalanceRun>,
+    pub previous: Option<BalanceRun>,
+    pub error: Option<String>,
+    job: Option<Job>,
+}
+
+impl Default for BalancePanel {
+    fn default() -> Self {
+        BalancePanel {
+            open: false,
+            games: 1000,
+            seed: 1,
+            players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
+            variant: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            show_heat: true,
+            current: None,
+            previous: None,
+            error: None,
+            job: None,
+        }
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+impl BalancePanel {
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a batch of the scenario as it is now.
+    pub fn start(&mut self, scenario: &Scenario, map: &Map) {
+        if self.job.is_some() {
+            return;
+        }
+        let board = match Board::new(scenario, map) {
+            Ok(b) => Arc::new(b),
+            Err(e) => {
+                self.error = Some(format!("cannot play this scenario: {e}"));
+                return;
+            }
+        };
+        if self.variant && board.chit_changes.is_none() {
+            self.error = Some("this scenario has no variant chit tables".into());
+            return;
+        }
+        self.error = None;
+        let cfg = SimConfig {
+            players: self.players,
+            threads: self.threads.max(1),
+            variant: self.variant,
+            ..SimConfig::new(self.games.max(1), self.seed)
+        };
+        let label = format!(
+            "{} games, seed {}, {} vs {}{}",
+            cfg.games,
+            cfg.seed,
+            cfg.players[0].name(),
+            cfg.players[1].name(),
+            if cfg.variant { ", variant" } else { "" }
+        );
+        let done = Arc::new(AtomicU32::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (d, c, b) = (done.clone(), cancel.clone(), board.clone());
+        let handle =
+            std::thread::spawn(move || sim::run(b, &cfg, &|n| d.store(n, Ordering::Relaxed), &c));
+        self.job = Some(Job {
+            handle,
+            done,
+            cancel,
+            total: self.games.max(1),
+            started: Instant::now(),
+            board,
+            label,
+        });
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(j) = &self.job {
+            j.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Collects a finished batch; call every frame.
+    pub fn poll(&mut self) {
+        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+            return;
+        }
+        let Some(job) = self.job.take() else { return };
+        let secs = job.started.elapsed().as_secs_f64();
+        match job.handle.join() {
+            Ok(games) if games.len() as u32 == job.total => {
+                let run = BalanceRun::new(&job.board, &games, secs, job.label);
+                self.previous = self.current.take();
+                self.current = Some(run);
+            }
+            Ok(games) => {
+                self.error = Some(format!(
+                    "cancelled after {} of {} games",
+                    games.len(),
+                    job.total
+                ));
+            }
+            Err(_) => self.error = Some("the batch failed (a bug: please report it)".into()),
+        }
+    }
+
+    /// Blocks until the running batch ends (tests and screenshots).
+    pub fn wait(&mut self) {
+        while self.job.is_some() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            self.poll();
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, scenario: Option<(&Scenario, &Map)>) {
+        self.poll();
+        ui.heading("Balance");
+        ui.label(
+            RichText::new("Computer players play the scenario as it is now, many times.").weak(),
+        );
+        ui.add_space(4.0);
+        let running = self.running();
+        ui.add_enabled_ui(!running, |ui| {
+            egui::Grid::new("balance-settings")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let l = ui.label("Games");
+                    ui.add(
+                        egui::DragValue::new(&mut self.games)
+                            .range(10..=100_000)
+                            .speed(10),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Seed");
+                    ui.add(egui::DragValue::new(&mut self.seed))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let names =
+                        scenario.map_or(["Side 1".to_string(), "Side 2".to_string()], |(s, _)| {
+                            [
+                                s.sides.first().map_or("Side 1".into(), |x| x.name.clone()),
+                                s.sides.get(1).map_or("Side 2".into(), |x| x.name.clone()),
+                            ]
+                        });
+                    for (side, name) in names.iter().enumerate() {
+                        let l = ui.label(name);
+                        egui::ComboBox::from_id_salt(("balance-player", side))
+                            .selected_text(self.players[side].name())
+                            .show_ui(ui, |ui| {
+                                for k in [PlayerKind::Heuristic, PlayerKind::Random] {
+                                    ui.selectable_value(&mut self.players[side], k, k.name());
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                    let l = ui.label("Threads");
+                    ui.add(egui::DragValue::new(&mut self.threads).range(1..=64))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                });
+            ui.checkbox(&mut self.variant, "Variant on (chits drawn each game)");
+        });
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("Cancel").clicked() {
+                    self.cancel();
+                }
+            } else if ui
+                .add_enabled(scenario.is_some(), egui::Button::new("Run batch"))
+                .on_hover_text("Play the batch in the background (Ctrl+B)")
+                .clicked()
+                && let Some((s, m)) = scenario
+            {
+                self.start(s, m);
+            }
+            ui.checkbox(&mut self.show_heat, "Losses on map");
+        });
+        if let Some(job) = &self.job {
+            let done = job.done.load(Ordering::Relaxed);
+            let secs = job.started.elapsed().as_secs_f64();
+            let rate = done as f64 / secs.max(1e-3);
+            let left = (job.total - done.min(job.total)) as f64 / rate.max(1e-3);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / job.total.max(1) as f32).text(format!(
+                    "{done}/{} games, {rate:.0}/s, {left:.0} s left",
+                    job.total
+                )),
+            );
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(e) = &self.error {
+            ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
+        }
+        let Some(run) = &self.current else {
+            if !running {
+                ui.label("No results yet.");
+            }
+            return;
+        };
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| self.results_ui(ui, run));
+    }
+
+    fn results_ui(&self, ui: &mut egui::Ui, run: &BalanceRun) {
+        let r = &run.report;
+        ui.label(RichText::new(&run.label).weak());
+        ui.label(RichText::new(format!("finished in {:.1} s", run.secs)).weak());
+        // The headline: each rate with its interval, and the change since
+        // the previous run.
+        let prev = self.previous.as_ref().map(|p| &p.report);
+        let line = |ui: &mut egui::Ui,
+                    name: &str,
+                    now: &Interval,
+                    before: Option<&Interval>,
+                    c: Color32| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{name} win")).color(c).strong());
+                let mut text = pct(now.rate);
+                if let Some(b) = before {
+                    text = format!("{} -> {}", pct(b.rate), pct(now.rate));
+                }
+                ui.label(RichText::new(text).strong());
+                ui.label(
+                    RichText::new(format!("(95% CI {} - {})", pct(now.low), pct(now.high))).weak(),
+                );
+            });
+        };
+        for side in 0..2 {
+            line(
+                ui,
+                &r.sides[side],
+                &r.win_rate[side],
+                prev.map(|p| &p.win_rate[side]),
+                SIDE_COLOURS[side],
+            );
+        }
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Draw").color(DRAW_COLOUR).strong());
+            let mut text = pct(r.draw_rate.rate);
+            if let Some(p) = prev {
+                text = format!("{} -> {}", pct(p.draw_rate.rate), text);
+            }
+            ui.label(RichText::new(text).strong());
+        });
+        if r.unfinished > 0 {
+            ui.label(format!("{} games hit the command limit", r.unfinished));
+        }
+
+        ui.add_space(6.0);
+        ui.strong("Outcomes");
+        Plot::new("balance-outcomes")
+            .height(150.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .include_y(0.0)
+            .include_y(100.0)
+            .show_x(false)
+            .y_axis_label("% of games")
+            .legend(Legend::default())
+            .x_axis_formatter(|m, _| match m.value.round() as i64 {
+                0 => "win 1".into(),
+                1 => "win 2".into(),
+                2 => "draw".into(),
+                _ => String::new(),
+            })
+            .show(ui, |plot| {
+                let rates = [r.win_rate[0], r.win_rate[1], r.draw_rate];
+                let colours = [SIDE_COLOURS[0], SIDE_COLOURS[1], DRAW_COLOUR];
+                if let Some(p) = prev {
+                    let before = [p.win_rate[0], p.win_rate[1], p.draw_rate];
+                    let bars = before
+                        .iter()
+                        .enumerate()
+                        .map(|(i, b)| {
+                            Bar::new(i as f64 - 0.2, b.rate * 100.0)
+                                .width(0.35)
+                                .fill(colours[i].gamma_multiply(0.35))
+                        })
+                        .collect();
+                    plot.bar_chart(BarChart::new("previous run", bars).color(DRAW_COLOUR));
+                }
+                let x = |i: usize| {
+                    if prev.is_some() {
+                        i as f64 + 0.2
+                    } else {
+                        i as f64
+                    }
+                };
+                let bars = rates
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| Bar::new(x(i), b.rate * 100.0).width(0.35).fill(colours[i]))
+                    .collect();
+                plot.bar_chart(BarChart::new("this run", bars).color(Color32::WHITE));
+                for (i, b) in rates.iter().enumerate() {
+                    let (lo, hi) = (b.low * 100.0, b.high * 100.0);
+                    let xi = x(i);
+                    let ci = vec![[xi, lo], [xi, hi]];
+                    plot.line(
+                        Line::new("95% interval", ci)
+                            .color(Color32::BLACK)
+                            .width(1.5),
+                    );
+                    for y in [lo, hi] {
+                        plot.line(
+                            Line::new("95% interval", vec![[xi - 0.06, y], [xi + 0.06, y]])
+                                .color(Color32::BLACK)
+                                .width(1.5),
+                        );
+                    }
+                }
+            });
+        ui.label(RichText::new(format!("win 1 = {}, win 2 = {}", r.sides[0], r.sides[1])).weak());
+
+        ui.add_space(6.0);
+        ui.strong("Strength points lost per game");
+        for side in 0..2 {
+            let l = &r.losses[side];
+            ui.label(format!(
+                "{}: {:.1} ± {:.1} (threshold {})",
+                r.sides[side], l.mean, l.sd, r.thresholds[side]
+            ));
+        }
+        Plot::new("balance-losses")
+            .height(140.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .include_y(0.0)
+            .x_axis_label("strength points lost")
+            .legend(Legend::default())
+            .show(ui, |plot| {
+                for side in 0..2 {
+                    let off = if side == 0 { -1.2 } else { 1.2 };
+                    let bars = r.loss_histogram[side]
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &n)| {
+                            Bar::new(i as f64 * 5.0 + 2.5 + off, n as f64)
+                                .width(2.2)
+                                .fill(SIDE_COLOURS[side])
+                        })
+                        .collect();
+                    plot.bar_chart(
+                        BarChart::new(r.sides[side].clone(), bars).color(SIDE_COLOURS[side]),
+                    );
+                }
+            });
+
+        ui.add_space(6.0);
+        ui.strong("Game-Turn the game was won");
+        Plot::new("balance-turns")
+            .height(130.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .include_y(0.0)
+            .x_axis_label("Game-Turn")
+            .legend(Legend::default())
+            .show(ui, |plot| {
+                let first: Vec<Bar> = r
+                    .decided_on_turn
+                    .iter()
+                    .enumerate()
+                    .map(|(t, n)| Bar::new(t as f64 + 1.0, n[0] as f64).width(0.7))
+                    .collect();
+                let a = BarChart::new(r.sides[0].clone(), first).color(SIDE_COLOURS[0]);
+                let second: Vec<Bar> = r
+                    .decided_on_turn
+                    .iter()
+                    .enumerate()
+                    .map(|(t, n)| Bar::new(t as f64 + 1.0, n[1] as f64).width(0.7))
+                    .collect();
+                let b = BarChart::new(r.sides[1].clone(), second)
+                    .color(SIDE_COLOURS[1])
+                    .stack_on(&[&a]);
+                plot.bar_chart(a);
+                plot.bar_chart(b);
+            });
+
+        if !r.by_chit[0].is_empty() {
+            ui.add_space(6.0);
+            ui.strong("By variant chit");
+            egui::Grid::new("balance-chits")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label("");
+                    ui.label("chit");
+                    ui.label("games");
+                    ui.label(format!("{} win", r.sides[0]));
+                    ui.label(format!("{} win", r.sides[1]));
+                    ui.end_row();
+                    for side in 0..2 {
+                        for c in &r.by_chit[side] {
+                            let g = c.games.max(1) as f64;
+                            ui.label(&r.sides[side]);
+                            ui.label(c.chit.to_string());
+                            ui.label(c.games.to_string());
+                            ui.label(pct(c.wins[0] as f64 / g));
+                            ui.label(pct(c.wins[1] as f64 / g));
+                            ui.end_row();
+                        }
+                    }
+                });
+        }
+        if self.show_heat {
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new("Red discs on the map: strength destroyed there per game.").weak(),
+            );
+        }
+    }
+
+    /// The heat map over the map: a translucent disc per hex where units
+    /// were destroyed, its area proportional to the strength lost there.
+    pub fn draw_heat(&self, painter: &egui::Painter, layout: &crate::hex::Layout) {
+        let Some(run) = self.current.as_ref().filter(|_| self.show_heat) else {
+            return;
+        };
+        let max = run.losses_by_hex.values().copied().fold(0.0, f64::max);
+        if max <= 0.0 {
+            return;
+        }
+        let size = layout.size as f32;
+        for (&h, &v) in &run.losses_by_hex {
+            let c = layout.center(h);
+            let f = (v / max).sqrt() as f32;
+            painter.circle_filled(
+                egui::pos2(c.x as f32, c.y as f32),
+                size * 0.9 * f.max(0.15),
+                Color32::from_rgba_unmultiplied(220, 30, 30, (60.0 + 120.0 * f) as u8),
+            );
+        }
+    }
+}
