@@ -304,13 +304,13 @@ impl BalancePanel {
                 );
             });
         };
-        for side in 0..2 {
+        for (side, colour) in SIDE_COLOURS.into_iter().enumerate() {
             line(
                 ui,
                 &r.sides[side],
                 &r.win_rate[side],
                 prev.map(|p| &p.win_rate[side]),
-                SIDE_COLOURS[side],
+                colour,
             );
         }
         ui.horizontal(|ui| {
@@ -410,7 +410,7 @@ impl BalancePanel {
             .x_axis_label("strength points lost")
             .legend(Legend::default())
             .show(ui, |plot| {
-                for side in 0..2 {
+                for (side, colour) in SIDE_COLOURS.into_iter().enumerate() {
                     let off = if side == 0 { -1.2 } else { 1.2 };
                     let bars = r.loss_histogram[side]
                         .iter()
@@ -418,12 +418,10 @@ impl BalancePanel {
                         .map(|(i, &n)| {
                             Bar::new(i as f64 * 5.0 + 2.5 + off, n as f64)
                                 .width(2.2)
-                                .fill(SIDE_COLOURS[side])
+                                .fill(colour)
                         })
                         .collect();
-                    plot.bar_chart(
-                        BarChart::new(r.sides[side].clone(), bars).color(SIDE_COLOURS[side]),
-                    );
+                    plot.bar_chart(BarChart::new(r.sides[side].clone(), bars).color(colour));
                 }
             });
 
