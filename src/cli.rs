@@ -14,6 +14,9 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Scenario to open in the editor (default: scenarios/waterloo.ron).
     pub file: Option<PathBuf>,
+    /// Open the Balance panel and start a batch of this many games.
+    #[arg(long, value_name = "GAMES")]
+    pub balance: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]

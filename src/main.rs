@@ -16,7 +16,7 @@ fn main() {
             std::process::exit(out.code);
         }
         None => {
-            if let Err(e) = vedette::app::run(args.file) {
+            if let Err(e) = vedette::app::run(args.file, args.balance) {
                 eprintln!("vedette: {e}");
                 std::process::exit(1);
             }

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// Side colours until a scenario gives its own.
 const SIDE_COLOURS: [Color32; 2] = [
     Color32::from_rgb(66, 110, 190),
     Color32::from_rgb(190, 70, 60),
@@ -72,6 +73,8 @@ pub struct BalancePanel {
     pub current: Option<BalanceRun>,
     pub previous: Option<BalanceRun>,
     pub error: Option<String>,
+    /// The scenario's side colours, for the plots.
+    colours: [Color32; 2],
     job: Option<Job>,
 }
 
@@ -88,6 +91,7 @@ impl Default for BalancePanel {
             current: None,
             previous: None,
             error: None,
+            colours: SIDE_COLOURS,
             job: None,
         }
     }
@@ -189,6 +193,14 @@ impl BalancePanel {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, scenario: Option<(&Scenario, &Map)>) {
         self.poll();
+        if let Some((s, _)) = scenario
+            && let [a, b, ..] = s.sides.as_slice()
+        {
+            self.colours = [
+                super::map_view::color(a.colour),
+                super::map_view::color(b.colour),
+            ];
+        }
         ui.heading("Balance");
         ui.label(
             RichText::new("Computer players play the scenario as it is now, many times.").weak(),
@@ -304,7 +316,7 @@ impl BalancePanel {
                 );
             });
         };
-        for (side, colour) in SIDE_COLOURS.into_iter().enumerate() {
+        for (side, colour) in self.colours.into_iter().enumerate() {
             line(
                 ui,
                 &r.sides[side],
@@ -327,6 +339,8 @@ impl BalancePanel {
 
         ui.add_space(6.0);
         ui.strong("Outcomes");
+        let ink = ui.visuals().strong_text_color();
+        let names = r.sides.clone();
         Plot::new("balance-outcomes")
             .height(150.0)
             .allow_zoom(false)
@@ -337,15 +351,21 @@ impl BalancePanel {
             .show_x(false)
             .y_axis_label("% of games")
             .legend(Legend::default())
-            .x_axis_formatter(|m, _| match m.value.round() as i64 {
-                0 => "win 1".into(),
-                1 => "win 2".into(),
-                2 => "draw".into(),
-                _ => String::new(),
+            .x_axis_formatter(move |m, _| {
+                // Only label the bars, not the ticks between them.
+                if (m.value - m.value.round()).abs() > 1e-6 {
+                    return String::new();
+                }
+                match m.value.round() as i64 {
+                    0 => format!("{} win", names[0]),
+                    1 => format!("{} win", names[1]),
+                    2 => "draw".into(),
+                    _ => String::new(),
+                }
             })
             .show(ui, |plot| {
                 let rates = [r.win_rate[0], r.win_rate[1], r.draw_rate];
-                let colours = [SIDE_COLOURS[0], SIDE_COLOURS[1], DRAW_COLOUR];
+                let colours = [self.colours[0], self.colours[1], DRAW_COLOUR];
                 if let Some(p) = prev {
                     let before = [p.win_rate[0], p.win_rate[1], p.draw_rate];
                     let bars = before
@@ -384,13 +404,12 @@ impl BalancePanel {
                     for y in [lo, hi] {
                         plot.line(
                             Line::new("95% interval", vec![[xi - 0.06, y], [xi + 0.06, y]])
-                                .color(Color32::BLACK)
+                                .color(ink)
                                 .width(1.5),
                         );
                     }
                 }
             });
-        ui.label(RichText::new(format!("win 1 = {}, win 2 = {}", r.sides[0], r.sides[1])).weak());
 
         ui.add_space(6.0);
         ui.strong("Strength points lost per game");
@@ -410,7 +429,7 @@ impl BalancePanel {
             .x_axis_label("strength points lost")
             .legend(Legend::default())
             .show(ui, |plot| {
-                for (side, colour) in SIDE_COLOURS.into_iter().enumerate() {
+                for (side, colour) in self.colours.into_iter().enumerate() {
                     let off = if side == 0 { -1.2 } else { 1.2 };
                     let bars = r.loss_histogram[side]
                         .iter()
@@ -440,17 +459,25 @@ impl BalancePanel {
                     .decided_on_turn
                     .iter()
                     .enumerate()
-                    .map(|(t, n)| Bar::new(t as f64 + 1.0, n[0] as f64).width(0.7))
+                    .map(|(t, n)| {
+                        Bar::new(t as f64 + 1.0, n[0] as f64)
+                            .width(0.7)
+                            .fill(self.colours[0])
+                    })
                     .collect();
-                let a = BarChart::new(r.sides[0].clone(), first).color(SIDE_COLOURS[0]);
+                let a = BarChart::new(r.sides[0].clone(), first).color(self.colours[0]);
                 let second: Vec<Bar> = r
                     .decided_on_turn
                     .iter()
                     .enumerate()
-                    .map(|(t, n)| Bar::new(t as f64 + 1.0, n[1] as f64).width(0.7))
+                    .map(|(t, n)| {
+                        Bar::new(t as f64 + 1.0, n[1] as f64)
+                            .width(0.7)
+                            .fill(self.colours[1])
+                    })
                     .collect();
                 let b = BarChart::new(r.sides[1].clone(), second)
-                    .color(SIDE_COLOURS[1])
+                    .color(self.colours[1])
                     .stack_on(&[&a]);
                 plot.bar_chart(a);
                 plot.bar_chart(b);

@@ -108,6 +108,20 @@ pub fn draw_map(
     scenario: Option<&Scenario>,
     opts: DrawOptions,
 ) {
+    draw_map_with(painter, clip, layout, map, scenario, opts, &|_| {});
+}
+
+/// [`draw_map`] with an overlay painted over the terrain and labels but
+/// under the counters (the Balance panel's losses).
+pub fn draw_map_with(
+    painter: &Painter,
+    clip: Rect,
+    layout: &Layout,
+    map: &Map,
+    scenario: Option<&Scenario>,
+    opts: DrawOptions,
+    overlay: &dyn Fn(&Painter),
+) {
     let size = layout.size as f32;
     let visible = clip.expand(size * 2.0);
     let grid = map.grid();
@@ -265,6 +279,8 @@ pub fn draw_map(
             }
         }
     }
+
+    overlay(painter);
 
     if opts.counters
         && let Some(s) = scenario

@@ -194,15 +194,16 @@ impl VedetteApp {
             .map(|pos| layout.hex_at(Point::new(pos.x as f64, pos.y as f64)));
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, Color32::from_rgb(58, 62, 66));
-        map_view::draw_map(
+        let balance = &self.balance;
+        map_view::draw_map_with(
             &painter,
             rect,
             &layout,
             &doc.map,
             Some(&doc.scenario),
             self.draw,
+            &|painter| balance.draw_heat(painter, &layout),
         );
-        self.balance.draw_heat(&painter, &layout);
     }
 }
 
@@ -273,7 +274,9 @@ impl VedetteApp {
 }
 
 /// Opens the editor window on a scenario (the default one if none given).
-pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
+/// With `balance`, the Balance panel opens running a batch of that many
+/// games.
+pub fn run(path: Option<PathBuf>, balance: Option<u32>) -> anyhow::Result<()> {
     let path = path.unwrap_or_else(default_scenario_path);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -285,7 +288,17 @@ pub fn run(path: Option<PathBuf>) -> anyhow::Result<()> {
     eframe::run_native(
         "Vedette",
         options,
-        Box::new(move |_cc| Ok(Box::new(VedetteApp::open(path)))),
+        Box::new(move |_cc| {
+            let mut app = VedetteApp::open(path);
+            if let Some(games) = balance {
+                app.balance.open = true;
+                app.balance.games = games.max(1);
+                if let Some(doc) = &app.doc {
+                    app.balance.start(&doc.scenario, &doc.map);
+                }
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| {
         anyhow::anyhow!(
