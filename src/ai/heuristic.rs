@@ -605,17 +605,46 @@ impl HeuristicPlayer {
                         planned.push(n);
                     }
                 }
+                // Hexes two away with a line of sight, out of enemy Zones of
+                // Control: artillery bombards from there at no risk [6.8].
+                let is_gun = |i: usize| b.unit(movers[i]).kind == UnitKind::Artillery;
+                let guns: Vec<usize> = (0..movers.len())
+                    .filter(|&i| !used[i] && is_gun(i))
+                    .collect();
+                let gun_reaches = |m: HexIx| {
+                    guns.iter()
+                        .any(|&i| self.reach[movers[i] as usize].cost(m).is_some())
+                };
+                let mut far: Vec<HexIx> = Vec::new();
+                if !guns.is_empty() {
+                    for &n in &b.info(he).neighbours {
+                        if n == NO_HEX {
+                            continue;
+                        }
+                        for &m in &b.info(n).neighbours {
+                            if m != NO_HEX
+                                && !far.contains(&m)
+                                && occ.unit(m).is_none()
+                                && gun_reaches(m)
+                                && b.distance(m, he) == 2
+                                && !w.in_enemy_zoc(&occ, m, side)
+                                && !b.line_of_sight_blocked(m, he)
+                            {
+                                far.push(m);
+                            }
+                        }
+                    }
+                }
                 // Greedy: strongest movers first, each to a free hex.
-                let mut cands: Vec<(u32, usize)> = movers
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &u)| {
-                        !used[i]
-                            && hexes
-                                .iter()
-                                .any(|&h| self.reach[u as usize].cost(h).is_some())
+                let reaches = |i: usize, set: &[HexIx]| {
+                    set.iter()
+                        .any(|&h| self.reach[movers[i] as usize].cost(h).is_some())
+                };
+                let mut cands: Vec<(u32, usize)> = (0..movers.len())
+                    .filter(|&i| {
+                        !used[i] && (reaches(i, &hexes) || (is_gun(i) && reaches(i, &far)))
                     })
-                    .map(|(i, &u)| (b.unit(u).strength, i))
+                    .map(|i| (b.unit(movers[i]).strength, i))
                     .collect();
                 if cands.is_empty() {
                     continue;
@@ -624,23 +653,38 @@ impl HeuristicPlayer {
                 let printed = b.unit(e).strength;
                 let defence = w.defence_strength(e);
                 let mut taken: Vec<(usize, HexIx)> = Vec::new();
+                let mut bombard = 0u32;
                 let mut local_best: Option<(f64, usize)> = None;
                 for (strength, i) in cands {
                     let map = &self.reach[movers[i] as usize];
-                    // Prefer the free hex with the best terrain to stand on.
-                    let Some(h) = hexes
-                        .iter()
-                        .copied()
-                        .filter(|&h| map.cost(h).is_some() && !taken.iter().any(|&(_, x)| x == h))
-                        .max_by_key(|&h| (b.info(h).defence_multiplier, std::cmp::Reverse(h)))
-                    else {
-                        continue;
+                    let free =
+                        |h: &HexIx| map.cost(*h).is_some() && !taken.iter().any(|&(_, x)| x == *h);
+                    // Guns prefer to bombard; others take the free hex with
+                    // the best terrain to stand on.
+                    let gun_hex = if is_gun(i) {
+                        far.iter().copied().filter(free).min()
+                    } else {
+                        None
                     };
-                    taken.push((i, h));
-                    planned.push(h);
-                    adjacent += strength;
+                    if let Some(h) = gun_hex {
+                        bombard += strength;
+                        taken.push((i, h));
+                        planned.push(h);
+                    } else {
+                        let Some(h) =
+                            hexes.iter().copied().filter(free).max_by_key(|&h| {
+                                (b.info(h).defence_multiplier, std::cmp::Reverse(h))
+                            })
+                        else {
+                            continue;
+                        };
+                        adjacent += strength;
+                        taken.push((i, h));
+                        planned.push(h);
+                    }
                     let retreat = Self::can_retreat(w, e, &planned);
-                    let (v, _) = self.attack_value(w, side, adjacent, 0, printed, defence, retreat);
+                    let (v, _) =
+                        self.attack_value(w, side, adjacent, bombard, printed, defence, retreat);
                     if local_best.is_none_or(|(bv, _)| v > bv) {
                         local_best = Some((v, taken.len()));
                     }
