@@ -14,4 +14,5 @@ pub mod engine;
 pub mod files;
 pub mod hex;
 pub mod scenario;
+pub mod sheet;
 pub mod sim;
