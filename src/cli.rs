@@ -81,6 +81,29 @@ pub enum Command {
         #[arg(long)]
         tuning: Option<PathBuf>,
     },
+    /// Print a scenario's setup sheet as PDF: title block, the map with
+    /// every at-start counter (tiled over several sheets when its hexes
+    /// would be under 12 mm), orders of battle by hex, reinforcements,
+    /// victory conditions, variant chits, CRT, terrain chart and tracks.
+    Sheet {
+        scenario: PathBuf,
+        #[arg(short, long, value_name = "FILE.pdf")]
+        output: PathBuf,
+        /// Paper size.
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+    },
+    /// Draw a map (or a scenario's map with its markers and counters) as a
+    /// PNG or SVG image.
+    Render {
+        /// A scenario or map file.
+        input: PathBuf,
+        #[arg(short, long, value_name = "FILE.png|FILE.svg")]
+        output: PathBuf,
+        /// Pixels across a hex, flat side to flat side.
+        #[arg(long, default_value_t = 48.0)]
+        scale: f32,
+    },
     /// Rewrite scenario or map files in Vedette's canonical layout (what the
     /// editor would save), or with --check report files that differ.
     Format {
@@ -197,6 +220,24 @@ pub fn format_files(paths: &[PathBuf], check: bool) -> Outcome {
 pub fn run(command: &Command) -> Outcome {
     match command {
         Command::Validate { files } => validate_files(files),
+        Command::Sheet {
+            scenario,
+            output,
+            paper,
+        } => crate::cli_sheet::sheet(
+            scenario,
+            output,
+            if paper == "letter" {
+                crate::sheet::Paper::Letter
+            } else {
+                crate::sheet::Paper::A4
+            },
+        ),
+        Command::Render {
+            input,
+            output,
+            scale,
+        } => crate::cli_sheet::render(input, output, *scale),
         Command::Format { files, check } => format_files(files, *check),
         Command::Play {
             scenario,

@@ -88,6 +88,16 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, OpenError> {
 /// crash leaves either the old file or the new one. The previous version is
 /// kept as `<name>.bak`.
 pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    write_atomic_inner(path, text.as_bytes(), true)
+}
+
+/// Writes bytes (an exported PDF or image) atomically, without a backup:
+/// a crash or a full disk leaves the old file, never half a new one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_inner(path, bytes, false)
+}
+
+fn write_atomic_inner(path: &Path, bytes: &[u8], backup: bool) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -97,12 +107,17 @@ pub fn save_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "untitled".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    {
+    let written = (|| {
         let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    if let Err(e) = written {
+        // A full disk must not leave a stray temporary file behind.
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
     }
-    if path.exists() {
+    if backup && path.exists() {
         let bak = dir.join(format!("{name}.bak"));
         // A failed backup must not stop the save; the rename below is what
         // protects the user's work.

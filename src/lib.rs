@@ -9,6 +9,7 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod cli_play;
+pub mod cli_sheet;
 pub mod cli_sim;
 pub mod engine;
 pub mod files;

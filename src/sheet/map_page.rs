@@ -1,99 +1,717 @@
-//! The map on paper: terrain, hex numbers, place names and the at-start
-//! counters, scaled to fill the page (turned to landscape when the map is
-//! wider than tall), below the title block.
+//! The map on paper: terrain, hexside features, hex numbers, place names,
+//! exit, entry and victory markers and the at-start counters, drawn at a
+//! scale where hexes are at least [`MIN_HEX_MM`] across; a map too big for
+//! one page is tiled over several sheets that overlap by one hex row or
+//! column, with alignment marks, and the first page then carries an
+//! overview with the sheets outlined.
 
-use super::{Align, Item, MARGIN, Page, Paper, Rgb, pt, title_block};
-use crate::hex::{Layout, Point};
-use crate::scenario::{Map, Scenario};
+use super::font::text_width;
+use super::{Align, Item, MARGIN, MIN_HEX_MM, Page, Pt, Rgb, pt};
+use crate::hex::{Hex, Layout, Point};
+use crate::scenario::{HexsideFeature, Map, Placement, Scenario, Unit, UnitKind};
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The map page(s). The map is scaled to the largest size that fits; when
-/// its hexes would then be narrower than [`super::MIN_HEX_MM`] it still fits one
-/// page for now (tiling over several pages is the next step of issue 7).
-pub fn map_pages(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
-    let unit = Layout::with_first_hex_at(map.grid(), 1.0, Point::default());
-    let Some((lo, hi)) = unit.bounds(map.hexes_on_map()) else {
-        let (w, h) = paper.size_mm();
-        let mut page = Page::new(w, h);
-        title_block(&mut page, s);
-        return vec![page];
+const SQRT3: f32 = 1.732_050_8;
+
+/// Hex size (centre to corner) at which a hex is `MIN_HEX_MM` across its
+/// flats.
+pub fn min_size() -> f32 {
+    MIN_HEX_MM / SQRT3
+}
+
+/// What of the map to draw, and how much detail.
+#[derive(Clone, Copy, Debug)]
+pub struct Detail {
+    pub hex_numbers: bool,
+    pub counters: bool,
+    pub names: bool,
+}
+
+impl Detail {
+    pub const FULL: Detail = Detail {
+        hex_numbers: true,
+        counters: true,
+        names: true,
     };
-    let (mw, mh) = ((hi.x - lo.x) as f32, (hi.y - lo.y) as f32);
-    let (pw, ph) = paper.size_mm();
-    // Landscape when the map is wider than tall.
-    let (w, h) = if mw > mh { (ph, pw) } else { (pw, ph) };
-    let mut page = Page::new(w, h);
-    let top = MARGIN + title_block(&mut page, s);
-    let (aw, ah) = (w - 2.0 * MARGIN, h - top - MARGIN);
-    let size = (aw / mw).min(ah / mh);
-    let x0 = MARGIN + (aw - mw * size) / 2.0 - lo.x as f32 * size;
-    let y0 = top + (ah - mh * size) / 2.0 - lo.y as f32 * size;
-    let layout = Layout::new(
+}
+
+fn to_pt(p: Point) -> Pt {
+    pt(p.x as f32, p.y as f32)
+}
+
+/// A layout where hexes have `size` and the bounding box of `hexes` has its
+/// top left corner at `at`.
+pub fn layout_for(map: &Map, hexes: &[Hex], size: f32, at: Pt) -> Option<Layout> {
+    let unit = Layout::with_first_hex_at(map.grid(), size as f64, Point::default());
+    let (lo, _) = unit.bounds(hexes.iter().copied())?;
+    Some(Layout::new(
         map.grid(),
         size as f64,
         Point::new(
-            unit.origin.x * size as f64 + x0 as f64,
-            unit.origin.y * size as f64 + y0 as f64,
+            unit.origin.x - lo.x + at.x as f64,
+            unit.origin.y - lo.y + at.y as f64,
         ),
-    );
-    let to_pt = |p: Point| pt(p.x as f32, p.y as f32);
-    for h in map.hexes_on_map() {
+    ))
+}
+
+/// Width and height of the bounding box of `hexes` at hex size `size`.
+pub fn extent(map: &Map, hexes: &[Hex], size: f32) -> (f32, f32) {
+    let unit = Layout::with_first_hex_at(map.grid(), size as f64, Point::default());
+    unit.bounds(hexes.iter().copied())
+        .map_or((0.0, 0.0), |(lo, hi)| {
+            ((hi.x - lo.x) as f32, (hi.y - lo.y) as f32)
+        })
+}
+
+/// Draws the hexes `hexes` of the map (and what stands on or borders them)
+/// onto the page with `layout`.
+pub fn draw_map(
+    page: &mut Page,
+    map: &Map,
+    scenario: Option<&Scenario>,
+    layout: &Layout,
+    hexes: &[Hex],
+    detail: Detail,
+) {
+    let size = layout.size as f32;
+    let shown: BTreeSet<Hex> = hexes.iter().copied().collect();
+    let grid = map.grid();
+    let thin = (size * 0.02).clamp(0.08, 0.2);
+
+    // Terrain, hills and terrain symbols.
+    for &h in hexes {
         let fill = map
             .terrain_at(h)
             .map_or(Rgb::WHITE, |t| Rgb::from_colour(t.colour));
         page.items.push(Item::Polygon {
             points: layout.corners(h).iter().map(|&c| to_pt(c)).collect(),
             fill: Some(fill),
-            stroke: Some((Rgb(90, 90, 90), 0.15)),
+            stroke: Some((Rgb(110, 110, 110), thin)),
         });
+        if map.detail(h).hill {
+            page.items.push(Item::Circle {
+                centre: to_pt(layout.center(h)),
+                radius: size * 0.7,
+                fill: None,
+                stroke: Some((Rgb(140, 100, 60), size * 0.05)),
+            });
+        }
+        if let Some(t) = map.terrain_at(h) {
+            terrain_symbol(page, to_pt(layout.center(h)), &t.id, size);
+        }
     }
-    let num = (size * 0.22).clamp(1.5, 3.0);
-    for h in map.hexes_on_map() {
-        let c = layout.center(h);
-        let at = pt(c.x as f32, c.y as f32 - size * 0.6);
-        page.items.push(Item::Text {
-            at,
-            size: num * 2.83,
-            text: h.label(),
-            bold: false,
-            colour: Rgb(60, 60, 60),
-            align: Align::Centre,
-        });
+
+    // Hexside features of the hexes shown: rivers lie along the side, roads
+    // run centre to centre across it.
+    for (side, features) in &map.hexsides {
+        let Some((a, b)) = grid.hexside_hexes(*side) else {
+            continue;
+        };
+        if !shown.contains(&a) && !shown.contains(&b) {
+            continue;
+        }
+        let Some(mid) = layout.hexside_midpoint(*side).map(to_pt) else {
+            continue;
+        };
+        if features.contains(&HexsideFeature::River)
+            && let Some((x, y)) = layout.hexside_segment(*side)
+        {
+            page.items.push(Item::Line {
+                from: to_pt(x),
+                to: to_pt(y),
+                colour: Rgb(60, 110, 200),
+                width: size * 0.14,
+            });
+        }
+        if features.contains(&HexsideFeature::Road) {
+            for h in [a, b] {
+                let other = if h == a { b } else { a };
+                if shown.contains(&h) {
+                    page.items.push(road(to_pt(layout.center(h)), mid, size));
+                } else if !map.is_on_map(h) && shown.contains(&other) {
+                    // A road leaving the map runs on to the edge.
+                    let c = to_pt(layout.center(other));
+                    let out = pt(mid.x + (mid.x - c.x) * 0.3, mid.y + (mid.y - c.y) * 0.3);
+                    page.items.push(road(mid, out, size));
+                }
+            }
+        }
+        if features.contains(&HexsideFeature::Bridge) {
+            page.items
+                .push(square(mid, size * 0.15, Rgb(90, 60, 30), None));
+        }
+        if features.contains(&HexsideFeature::Ford) {
+            page.items.push(Item::Circle {
+                centre: mid,
+                radius: size * 0.15,
+                fill: Some(Rgb(200, 230, 255)),
+                stroke: Some((Rgb(60, 110, 200), size * 0.04)),
+            });
+        }
     }
-    for place in &map.places {
-        if let Some(&h) = place.hexes.first() {
+
+    if let Some(s) = scenario {
+        markers(page, map, s, layout, &shown);
+    }
+
+    if detail.hex_numbers {
+        let num = (size * 0.6).clamp(3.5, 6.0);
+        for &h in hexes {
             let c = layout.center(h);
             page.items.push(Item::Text {
-                at: pt(c.x as f32, c.y as f32 + size * 0.75),
-                size: (size * 0.3).clamp(2.0, 4.0) * 2.83,
-                text: place.name.clone(),
-                bold: true,
-                colour: Rgb(50, 25, 10),
+                at: pt(c.x as f32, c.y as f32 - size * 0.62),
+                size: num,
+                text: h.label(),
+                bold: false,
+                colour: Rgb(70, 70, 70),
                 align: Align::Centre,
             });
         }
     }
-    for (u, h) in s.units_at_start() {
-        let c = layout.center(h);
-        let half = size * 0.42;
-        let (cx, cy) = (c.x as f32, c.y as f32);
-        page.items.push(Item::Polygon {
-            points: vec![
-                pt(cx - half, cy - half),
-                pt(cx + half, cy - half),
-                pt(cx + half, cy + half),
-                pt(cx - half, cy + half),
-            ],
-            fill: Some(Rgb::from_colour(s.unit_colour(u))),
-            stroke: Some((Rgb::BLACK, 0.2)),
-        });
-        page.items.push(Item::Text {
-            at: pt(cx, cy + half * 0.8),
-            size: (size * 0.28) * 2.83,
-            text: u.factors(),
-            bold: true,
-            colour: Rgb::WHITE,
-            align: Align::Centre,
-        });
+
+    if detail.counters
+        && let Some(s) = scenario
+    {
+        for (u, h) in s.units_at_start() {
+            if shown.contains(&h) {
+                let c = to_pt(layout.center(h));
+                counter(page, c, size * 1.1, u, Rgb::from_colour(s.unit_colour(u)));
+            }
+        }
     }
-    vec![page]
+
+    // Names last, on a white ground so they stay readable over counters.
+    if detail.names {
+        let font = (size * 0.75).clamp(4.0, 9.0);
+        for place in &map.places {
+            let Some(&h) = place.hexes.iter().find(|h| shown.contains(h)) else {
+                continue;
+            };
+            let c = layout.center(h);
+            let at = pt(c.x as f32, c.y as f32 + size * 0.78);
+            label(page, at, font, &place.name, Rgb(50, 25, 10));
+        }
+    }
+}
+
+fn road(from: Pt, to: Pt, size: f32) -> Item {
+    Item::Line {
+        from,
+        to,
+        colour: Rgb(130, 85, 40),
+        width: (size * 0.1).max(0.35),
+    }
+}
+
+fn square(c: Pt, half: f32, fill: Rgb, stroke: Option<(Rgb, f32)>) -> Item {
+    Item::Polygon {
+        points: vec![
+            pt(c.x - half, c.y - half),
+            pt(c.x + half, c.y - half),
+            pt(c.x + half, c.y + half),
+            pt(c.x - half, c.y + half),
+        ],
+        fill: Some(fill),
+        stroke,
+    }
+}
+
+/// Bold text centred on `at` (its baseline), on a white box.
+fn label(page: &mut Page, at: Pt, size: f32, text: &str, colour: Rgb) {
+    let w = text_width(text, size, true);
+    let h = size * super::font::MM_PER_PT;
+    page.items.push(Item::Polygon {
+        points: vec![
+            pt(at.x - w / 2.0 - 0.6, at.y - h * 0.85),
+            pt(at.x + w / 2.0 + 0.6, at.y - h * 0.85),
+            pt(at.x + w / 2.0 + 0.6, at.y + h * 0.3),
+            pt(at.x - w / 2.0 - 0.6, at.y + h * 0.3),
+        ],
+        fill: Some(Rgb(255, 253, 240)),
+        stroke: None,
+    });
+    page.items.push(Item::Text {
+        at,
+        size,
+        text: text.to_string(),
+        bold: true,
+        colour,
+        align: Align::Centre,
+    });
+}
+
+/// Trees for woods, houses for towns; other terrain is shown by colour.
+fn terrain_symbol(page: &mut Page, c: Pt, id: &str, size: f32) {
+    match id {
+        "woods" => {
+            let tree = Rgb(40, 85, 35);
+            for (dx, dy) in [
+                (-0.4, 0.05),
+                (0.4, 0.05),
+                (0.0, 0.4),
+                (-0.2, -0.3),
+                (0.2, -0.3),
+            ] {
+                let t = pt(c.x + dx * size, c.y + dy * size);
+                page.items.push(Item::Polygon {
+                    points: vec![
+                        pt(t.x, t.y - 0.2 * size),
+                        pt(t.x + 0.13 * size, t.y + 0.1 * size),
+                        pt(t.x - 0.13 * size, t.y + 0.1 * size),
+                    ],
+                    fill: Some(tree),
+                    stroke: None,
+                });
+            }
+        }
+        "town" => {
+            let house = Rgb(120, 55, 45);
+            for (dx, dy) in [(-0.3, -0.05), (0.3, -0.1), (0.0, 0.35)] {
+                let t = pt(c.x + dx * size, c.y + dy * size);
+                page.items
+                    .push(square(t, 0.1 * size, house, Some((Rgb(70, 30, 25), 0.1))));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Exit arrows, entry rings and victory stars.
+fn markers(page: &mut Page, map: &Map, s: &Scenario, layout: &Layout, shown: &BTreeSet<Hex>) {
+    let size = layout.size as f32;
+    let grid = map.grid();
+    for e in &s.victory.exits {
+        let col = s
+            .side(&e.side)
+            .map_or(Rgb::BLACK, |x| Rgb::from_colour(x.colour));
+        for &h in e.hexes.iter().filter(|h| shown.contains(h)) {
+            let c = to_pt(layout.center(h));
+            // An arrow across the first side that leads off the map.
+            let off = grid.dirs().into_iter().find_map(|d| {
+                let n = grid.neighbour(h, d)?;
+                if map.is_on_map(n) {
+                    return None;
+                }
+                grid.hexside(h, d)
+                    .and_then(|side| layout.hexside_midpoint(side))
+            });
+            let Some(mid) = off.map(to_pt) else { continue };
+            let (dx, dy) = (mid.x - c.x, mid.y - c.y);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+            let (ux, uy) = (dx / len, dy / len);
+            let tip = pt(mid.x - ux * size * 0.05, mid.y - uy * size * 0.05);
+            let base = pt(mid.x - ux * size * 0.5, mid.y - uy * size * 0.5);
+            let (sx, sy) = (-uy * size * 0.25, ux * size * 0.25);
+            page.items.push(Item::Polygon {
+                points: vec![
+                    tip,
+                    pt(base.x + sx, base.y + sy),
+                    pt(base.x - sx, base.y - sy),
+                ],
+                fill: Some(col),
+                stroke: Some((Rgb::WHITE, 0.15)),
+            });
+        }
+    }
+    let mut entries: BTreeMap<Hex, Rgb> = BTreeMap::new();
+    for u in &s.units {
+        if let Placement::Reinforcement { entry, .. } | Placement::Variant { entry } = &u.placement
+        {
+            for &h in entry {
+                entries
+                    .entry(h)
+                    .or_insert_with(|| Rgb::from_colour(s.unit_colour(u)));
+            }
+        }
+    }
+    for (h, col) in entries {
+        if shown.contains(&h) {
+            page.items.push(Item::Circle {
+                centre: to_pt(layout.center(h)),
+                radius: size * 0.72,
+                fill: None,
+                stroke: Some((col, size * 0.08)),
+            });
+        }
+    }
+    for v in s
+        .victory
+        .victory_hexes
+        .iter()
+        .filter(|v| shown.contains(&v.hex))
+    {
+        let c = to_pt(layout.center(v.hex));
+        let col = s
+            .side(&v.side)
+            .map_or(Rgb(200, 160, 0), |x| Rgb::from_colour(x.colour));
+        page.items.push(star(
+            pt(c.x + size * 0.55, c.y - size * 0.35),
+            size * 0.2,
+            col,
+        ));
+    }
+}
+
+/// A five-pointed star.
+pub fn star(c: Pt, r: f32, fill: Rgb) -> Item {
+    let points = (0..10)
+        .map(|i| {
+            let a = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+            let rr = if i % 2 == 0 { r } else { r * 0.45 };
+            pt(c.x + rr * a.cos(), c.y + rr * a.sin())
+        })
+        .collect();
+    Item::Polygon {
+        points,
+        fill: Some(fill),
+        stroke: Some((Rgb(60, 45, 0), r * 0.12)),
+    }
+}
+
+/// Whether dark text reads better than white on `fill`.
+pub fn ink_on(fill: Rgb) -> Rgb {
+    if fill.0 as u32 + fill.1 as u32 + fill.2 as u32 > 450 {
+        Rgb::BLACK
+    } else {
+        Rgb::WHITE
+    }
+}
+
+/// A counter `side` millimetres square centred on `c`: side colour, NATO
+/// type symbol, designation above it and strength-movement below.
+pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, fill: Rgb) {
+    let half = side / 2.0;
+    let ink = ink_on(fill);
+    page.items.push(square(
+        c,
+        half,
+        fill,
+        Some((Rgb(20, 20, 20), (side * 0.03).max(0.12))),
+    ));
+    // The symbol box in the middle band; alone and larger on a counter
+    // too small for text (the icons in tables).
+    let small = side < 7.0;
+    let (bw, bh) = if small {
+        (side * 0.66, side * 0.42)
+    } else {
+        (side * 0.5, side * 0.28)
+    };
+    let (l, t) = if small {
+        (c.x - bw / 2.0, c.y - bh / 2.0)
+    } else {
+        (c.x - bw / 2.0, c.y - side * 0.16)
+    };
+    let (r, b) = (l + bw, t + bh);
+    let w = (side * 0.04).max(0.12);
+    page.items.push(Item::Polygon {
+        points: vec![pt(l, t), pt(r, t), pt(r, b), pt(l, b)],
+        fill: None,
+        stroke: Some((ink, w)),
+    });
+    let line = |from: Pt, to: Pt| Item::Line {
+        from,
+        to,
+        colour: ink,
+        width: w,
+    };
+    match unit.kind {
+        UnitKind::Infantry => {
+            page.items.push(line(pt(l, t), pt(r, b)));
+            page.items.push(line(pt(l, b), pt(r, t)));
+        }
+        UnitKind::Cavalry => page.items.push(line(pt(l, b), pt(r, t))),
+        UnitKind::Artillery => page.items.push(Item::Circle {
+            centre: pt(c.x, t + bh / 2.0),
+            radius: bh * 0.22,
+            fill: Some(ink),
+            stroke: None,
+        }),
+    }
+    if small {
+        return;
+    }
+    // Designation: shrunk to fit the counter's width.
+    let mut dsize = side * 0.55;
+    let dw = text_width(&unit.designation, dsize, false);
+    if dw > side * 0.9 {
+        dsize *= side * 0.9 / dw;
+    }
+    page.items.push(Item::Text {
+        at: pt(c.x, t - side * 0.06),
+        size: dsize,
+        text: unit.designation.clone(),
+        bold: false,
+        colour: ink,
+        align: Align::Centre,
+    });
+    page.items.push(Item::Text {
+        at: pt(c.x, c.y + half - side * 0.1),
+        size: side * 0.95,
+        text: unit.factors(),
+        bold: true,
+        colour: ink,
+        align: Align::Centre,
+    });
+}
+
+/// One sheet of a tiled map: a block of columns and rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    /// "A", "B", ...
+    pub name: String,
+    pub columns: (u32, u32),
+    pub rows: (u32, u32),
+    pub hexes: Vec<Hex>,
+}
+
+/// Ranges of `1..=n` such that consecutive ranges share one index (the
+/// overlap) and each range passes `fits`.
+fn ranges(n: u32, fits: impl Fn(u32, u32) -> bool) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut a = 1;
+    loop {
+        let mut b = a;
+        while b < n && fits(a, b + 1) {
+            b += 1;
+        }
+        if b == a && a < n {
+            // Not even two fit: print them anyway rather than loop forever.
+            b = a + 1;
+        }
+        out.push((a, b));
+        if b >= n {
+            return out;
+        }
+        a = b;
+    }
+}
+
+/// The map cut into sheets of at most `w` x `h` millimetres at hex size
+/// `size`.
+pub fn tiles(map: &Map, size: f32, w: f32, h: f32) -> Vec<Tile> {
+    let on: Vec<Hex> = map.hexes_on_map().collect();
+    let block = |c: (u32, u32), r: (u32, u32)| -> Vec<Hex> {
+        on.iter()
+            .copied()
+            .filter(|h| {
+                (c.0..=c.1).contains(&(h.col as u32)) && (r.0..=r.1).contains(&(h.row as u32))
+            })
+            .collect()
+    };
+    let all_rows = (1, map.rows);
+    let all_cols = (1, map.columns);
+    let cols = ranges(map.columns, |a, b| {
+        extent(map, &block((a, b), all_rows), size).0 <= w
+    });
+    let rows = ranges(map.rows, |a, b| {
+        extent(map, &block(all_cols, (a, b)), size).1 <= h
+    });
+    let mut out = Vec::new();
+    for r in &rows {
+        for c in &cols {
+            let hexes = block(*c, *r);
+            if hexes.is_empty() {
+                continue;
+            }
+            out.push(Tile {
+                name: sheet_name(out.len()),
+                columns: *c,
+                rows: *r,
+                hexes,
+            });
+        }
+    }
+    out
+}
+
+fn sheet_name(i: usize) -> String {
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut s = String::new();
+    s.push(letters[i % 26] as char);
+    if i >= 26 {
+        s.push_str(&(i / 26).to_string());
+    }
+    s
+}
+
+/// How the map goes on paper: one page under the title, or tiles.
+#[derive(Clone, Debug)]
+pub enum MapPlan {
+    /// The whole map on the first page, under the title block, at `size`.
+    OnePage { landscape: bool, size: f32 },
+    /// Several sheets of the given orientation at `size`.
+    Tiled {
+        landscape: bool,
+        size: f32,
+        tiles: Vec<Tile>,
+    },
+}
+
+/// Space above a map sheet for its heading.
+pub const SHEET_HEADING: f32 = 15.0;
+/// Space below a map sheet for the legend line.
+pub const SHEET_FOOT: f32 = 14.0;
+
+/// Chooses between one page and tiles: one page when the map fits under
+/// the title block at [`MIN_HEX_MM`] or more; else the orientation that
+/// needs the fewest sheets, at the largest scale that still needs no more.
+pub fn plan(map: &Map, paper: (f32, f32), title_height: f32) -> MapPlan {
+    let on: Vec<Hex> = map.hexes_on_map().collect();
+    let (mw, mh) = extent(map, &on, 1.0);
+    if mw <= 0.0 || mh <= 0.0 {
+        return MapPlan::OnePage {
+            landscape: false,
+            size: min_size(),
+        };
+    }
+    let (pw, ph) = paper;
+    let mut best_one: Option<(bool, f32)> = None;
+    for landscape in [false, true] {
+        let (w, h) = if landscape { (ph, pw) } else { (pw, ph) };
+        let aw = w - 2.0 * MARGIN;
+        let ah = h - 2.0 * MARGIN - title_height - SHEET_FOOT;
+        let size = (aw / mw).min(ah / mh);
+        if size >= min_size() && best_one.is_none_or(|(_, s)| size > s) {
+            best_one = Some((landscape, size));
+        }
+    }
+    if let Some((landscape, size)) = best_one {
+        return MapPlan::OnePage { landscape, size };
+    }
+    let sheet = |landscape: bool| {
+        let (w, h) = if landscape { (ph, pw) } else { (pw, ph) };
+        (
+            w - 2.0 * MARGIN,
+            h - 2.0 * MARGIN - SHEET_HEADING - SHEET_FOOT,
+        )
+    };
+    let mut best: Option<(usize, bool, f32, Vec<Tile>)> = None;
+    for landscape in [true, false] {
+        let (w, h) = sheet(landscape);
+        let base = tiles(map, min_size(), w, h);
+        let n = base.len();
+        // Grow the hexes while the sheet count stays the same.
+        let (mut lo, mut hi) = (min_size(), min_size() * 3.0);
+        for _ in 0..20 {
+            let mid = (lo + hi) / 2.0;
+            if tiles(map, mid, w, h).len() <= n {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let t = tiles(map, lo, w, h);
+        if best.as_ref().is_none_or(|b| t.len() < b.0) {
+            best = Some((t.len(), landscape, lo, t));
+        }
+    }
+    match best {
+        Some((_, landscape, size, tiles)) => MapPlan::Tiled {
+            landscape,
+            size,
+            tiles,
+        },
+        None => MapPlan::OnePage {
+            landscape: false,
+            size: min_size(),
+        },
+    }
+}
+
+/// Draws the map legend in one line at `y`: the markers and features a
+/// player needs to read the map.
+pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) {
+    let mut x = x;
+    let size = 5.0;
+    let text = |page: &mut Page, x: &mut f32, t: &str| {
+        page.items.push(Item::Text {
+            at: pt(*x, y + 1.2),
+            size: 7.0,
+            text: t.to_string(),
+            bold: false,
+            colour: Rgb::BLACK,
+            align: Align::Left,
+        });
+        *x += text_width(t, 7.0, false) + 5.0;
+    };
+    for t in &map.terrain_kinds {
+        if !map
+            .hexes_on_map()
+            .any(|h| map.terrain_at(h).is_some_and(|k| k.id == t.id))
+        {
+            continue;
+        }
+        page.items.push(square(
+            pt(x + 1.8, y),
+            1.8,
+            Rgb::from_colour(t.colour),
+            Some((Rgb(110, 110, 110), 0.15)),
+        ));
+        x += 4.5;
+        text(page, &mut x, &t.name);
+    }
+    let has = |f: HexsideFeature| map.hexsides.values().any(|fs| fs.contains(&f));
+    if has(HexsideFeature::Road) {
+        page.items.push(road(pt(x, y), pt(x + size, y), size * 1.5));
+        x += size + 1.5;
+        text(page, &mut x, "Road");
+    }
+    if has(HexsideFeature::River) {
+        page.items.push(Item::Line {
+            from: pt(x, y),
+            to: pt(x + size, y),
+            colour: Rgb(60, 110, 200),
+            width: 0.8,
+        });
+        x += size + 1.5;
+        text(page, &mut x, "River");
+    }
+    let Some(s) = s else { return };
+    if let Some(e) = s.victory.exits.first() {
+        let col = s
+            .side(&e.side)
+            .map_or(Rgb::BLACK, |x| Rgb::from_colour(x.colour));
+        page.items.push(Item::Polygon {
+            points: vec![pt(x, y - 1.8), pt(x + 3.5, y), pt(x, y + 1.8)],
+            fill: Some(col),
+            stroke: None,
+        });
+        x += 5.0;
+        let side = s.side(&e.side).map_or(e.side.as_str(), |x| x.name.as_str());
+        text(page, &mut x, &format!("{side} exit"));
+    }
+    let entry = s
+        .units
+        .iter()
+        .find(|u| matches!(u.placement, Placement::Reinforcement { .. }));
+    if let Some(u) = entry {
+        page.items.push(Item::Circle {
+            centre: pt(x + 2.0, y),
+            radius: 2.0,
+            fill: None,
+            stroke: Some((Rgb::from_colour(s.unit_colour(u)), 0.5)),
+        });
+        x += 5.5;
+        text(page, &mut x, "Reinforcement entry");
+    }
+    if !s.victory.victory_hexes.is_empty() {
+        page.items.push(star(pt(x + 1.8, y), 2.0, Rgb(200, 160, 0)));
+        x += 5.0;
+        text(page, &mut x, "Victory hex");
+    }
+}
+
+/// The map alone on a page just big enough for it (hexes
+/// [`MIN_HEX_MM`] across, a small border), with the scenario's markers and
+/// counters when one is given: what `vedette render` draws.
+pub fn map_image(map: &Map, scenario: Option<&Scenario>) -> Page {
+    let border = 4.0;
+    let hexes: Vec<Hex> = map.hexes_on_map().collect();
+    let size = min_size();
+    let (w, h) = extent(map, &hexes, size);
+    let mut page = Page::new(w + 2.0 * border, h + 2.0 * border);
+    if let Some(l) = layout_for(map, &hexes, size, pt(border, border)) {
+        draw_map(&mut page, map, scenario, &l, &hexes, Detail::FULL);
+    }
+    page
 }

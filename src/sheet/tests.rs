@@ -1,7 +1,9 @@
-//! The sheet layout on the real Waterloo scenario, without a backend.
+//! The sheet layout on the real Waterloo scenario and on generated ones,
+//! without a backend; then each backend on the result.
 
+use super::map_page::{MapPlan, plan};
 use super::*;
-use crate::scenario::{parse_map, parse_scenario};
+use crate::scenario::{Placement, generate::large_scenario, parse_map, parse_scenario};
 
 const WATERLOO: &str = include_str!("../../scenarios/waterloo.ron");
 const WATERLOO_MAP: &str = include_str!("../../maps/waterloo.ron");
@@ -13,48 +15,319 @@ fn waterloo() -> (Scenario, Map) {
     )
 }
 
-fn inside(p: &Page, q: Pt) -> bool {
-    q.x >= 0.0 && q.y >= 0.0 && q.x <= p.width && q.y <= p.height
+fn all_texts(pages: &[Page]) -> Vec<&str> {
+    pages.iter().flat_map(|p| p.texts()).collect()
 }
 
-#[test]
-fn the_map_page_fits_the_paper_with_every_hex_and_counter() {
-    let (s, m) = waterloo();
-    for paper in [Paper::A4, Paper::Letter] {
-        let pages = layout(&s, &m, paper);
-        let p = &pages[0];
-        let (w, h) = paper.size_mm();
-        // Waterloo's 23x17 flat-top hexes are wider than tall: landscape.
-        assert_eq!((p.width, p.height), (h, w));
-        let texts: Vec<&str> = p.texts().collect();
-        assert!(texts.contains(&"Napoleon at Waterloo"));
-        assert!(texts.contains(&"0101") && texts.contains(&"2316"));
-        assert!(texts.contains(&"Hougoumont"));
-        let hexes = p
-            .items
-            .iter()
-            .filter(|i| matches!(i, Item::Polygon { points, .. } if points.len() == 6))
-            .count();
-        assert_eq!(hexes, 380);
-        let counters = p
-            .items
-            .iter()
-            .filter(|i| matches!(i, Item::Polygon { points, .. } if points.len() == 4))
-            .count();
-        assert_eq!(counters, 44);
+/// Every point of every item lies on its page, and every text's ends lie
+/// between the side margins.
+fn assert_inside(pages: &[Page]) {
+    for (n, p) in pages.iter().enumerate() {
         for i in &p.items {
             let pts: Vec<Pt> = match i {
                 Item::Polygon { points, .. } => points.clone(),
                 Item::Line { from, to, .. } => vec![*from, *to],
                 Item::Circle { centre, .. } => vec![*centre],
-                Item::Text { at, .. } => vec![*at],
+                Item::Text {
+                    at,
+                    size,
+                    text,
+                    bold,
+                    align,
+                    ..
+                } => {
+                    let l = font::left_of(at.x, text, *size, *bold, *align);
+                    let r = l + font::text_width(text, *size, *bold);
+                    assert!(
+                        l >= MARGIN - 0.5 && r <= p.width - MARGIN + 0.5,
+                        "page {}: {text:?} runs into the margin ({l:.1}..{r:.1} of {})",
+                        n + 1,
+                        p.width
+                    );
+                    vec![*at]
+                }
             };
             for q in pts {
                 assert!(
-                    inside(p, q) && q.x >= MARGIN - 0.01 && q.x <= p.width - MARGIN + 0.01,
-                    "{q:?} off the printable area of {paper:?}"
+                    q.x >= 0.0 && q.y >= 0.0 && q.x <= p.width && q.y <= p.height,
+                    "page {}: {q:?} off the page",
+                    n + 1
                 );
             }
         }
     }
+}
+
+fn hex_polygons(p: &Page) -> Vec<&Vec<Pt>> {
+    p.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Polygon { points, .. } if points.len() == 6 => Some(points),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Flat side to flat side of a hex polygon: twice the distance from its
+/// centre to the middle of a side.
+fn across_flats(pts: &[Pt]) -> f32 {
+    let cx = pts.iter().map(|p| p.x).sum::<f32>() / 6.0;
+    let cy = pts.iter().map(|p| p.y).sum::<f32>() / 6.0;
+    let mx = (pts[0].x + pts[1].x) / 2.0;
+    let my = (pts[0].y + pts[1].y) / 2.0;
+    2.0 * ((mx - cx).powi(2) + (my - cy).powi(2)).sqrt()
+}
+
+#[test]
+fn waterloo_is_tiled_on_two_landscape_sheets_with_hexes_over_12_mm() {
+    let (s, m) = waterloo();
+    for paper in [Paper::A4, Paper::Letter] {
+        let (w, h) = paper.size_mm();
+        let MapPlan::Tiled {
+            landscape, tiles, ..
+        } = plan(&m, (w, h), 31.0)
+        else {
+            panic!("Waterloo's 23x17 hexes do not fit one {paper:?} page at 12 mm");
+        };
+        assert!(landscape);
+        assert_eq!(tiles.len(), 2, "{paper:?}");
+        // The sheets overlap by exactly one row and cover every hex.
+        assert_eq!(tiles[0].rows.1, tiles[1].rows.0);
+        let mut covered: Vec<Hex> = tiles.iter().flat_map(|t| t.hexes.clone()).collect();
+        covered.sort();
+        covered.dedup();
+        assert_eq!(covered.len(), 380);
+
+        let pages = layout(&s, &m, paper);
+        assert_inside(&pages);
+        let sheets: Vec<&Page> = pages
+            .iter()
+            .filter(|p| p.texts().any(|t| t.starts_with("Map sheet")))
+            .collect();
+        assert_eq!(sheets.len(), 2);
+        for sheet in &sheets {
+            assert_eq!((sheet.width, sheet.height), (h, w), "landscape");
+            for hex in hex_polygons(sheet) {
+                assert!(across_flats(hex) >= MIN_HEX_MM - 1e-3);
+            }
+            assert!(
+                sheet.texts().any(|t| t.starts_with("Overlap: row")),
+                "the overlap is explained"
+            );
+        }
+        // Every hex number is printed on a sheet, and every counter too.
+        let sheet_texts: Vec<&str> = sheets.iter().flat_map(|p| p.texts()).collect();
+        for hex in m.hexes_on_map() {
+            assert!(sheet_texts.contains(&hex.label().as_str()), "{hex:?}");
+        }
+        for (u, _) in s.units_at_start() {
+            assert!(sheet_texts.contains(&u.designation.as_str()), "{}", u.id);
+            assert!(sheet_texts.contains(&u.factors().as_str()));
+        }
+        // The first page: portrait, title, overview naming both sheets.
+        let first = &pages[0];
+        assert_eq!((first.width, first.height), (w, h));
+        let t: Vec<&str> = first.texts().collect();
+        assert!(t.contains(&"Napoleon at Waterloo"));
+        assert!(
+            t.iter()
+                .any(|x| x.contains("printed at full size on 2 sheets (A, B)"))
+        );
+        assert_eq!(
+            hex_polygons(first).len(),
+            380,
+            "the overview shows the whole map"
+        );
+    }
+}
+
+#[test]
+fn the_sheet_lists_every_unit_reinforcement_chit_and_table() {
+    let (s, m) = waterloo();
+    let pages = layout(&s, &m, Paper::A4);
+    let texts = all_texts(&pages);
+    let has = |x: &str| texts.iter().any(|t| t.contains(x));
+    for heading in [
+        "Order of battle: French",
+        "Order of battle: Allied",
+        "Reinforcements",
+        "Victory conditions",
+        "Grouchy variant: chit tables",
+        "Combat Results Table",
+        "Terrain Effects Chart",
+        "Turn track",
+        "Loss tracks",
+    ] {
+        assert!(has(heading), "{heading}");
+    }
+    // Orders of battle: each at-start unit with its hex, in hex order.
+    for (u, h) in s.units_at_start() {
+        assert!(texts.contains(&u.designation.as_str()));
+        assert!(texts.contains(&h.label().as_str()));
+    }
+    for u in &s.units {
+        if let Placement::Reinforcement { turn, entry } = &u.placement {
+            assert!(texts.contains(&format!("Game-Turn {turn}").as_str()));
+            assert!(has(&entry[0].label()));
+        }
+    }
+    for v in &s.variants {
+        for t in &v.tables {
+            for c in &t.chits {
+                let first_words: String = c.text.split(' ').take(3).collect::<Vec<_>>().join(" ");
+                assert!(has(&first_words), "chit {} of {}", c.code, t.side.as_str());
+            }
+        }
+    }
+    // The CRT: every column heading and every result of the die-1 row.
+    for o in &s.crt.columns {
+        assert!(texts.contains(&o.to_string().as_str()));
+    }
+    // Loss tracks run 1-40 for both sides, the turn track 1-10.
+    assert!(texts.contains(&"40") && texts.contains(&"10"));
+    assert!(has("French: loss limit 40") && has("Allied: loss limit 40"));
+    // Victory in words, from the scenario's data.
+    assert!(has("destroying 40 French strength points before losing 40"));
+    assert!(has("at least 7 French units"));
+    assert!(has("(0101-1001)"));
+    assert!(has("after Game-Turn 10"));
+    // Pages are numbered.
+    let n = pages.len();
+    assert!(has(&format!("page {n} of {n}")));
+}
+
+#[test]
+fn the_order_of_battle_is_sorted_by_hex() {
+    let (s, m) = waterloo();
+    let pages = layout(&s, &m, Paper::A4);
+    // The French table's hex column, in the order printed.
+    let texts = all_texts(&pages);
+    let start = texts
+        .iter()
+        .position(|t| t.starts_with("Order of battle: French"))
+        .expect("heading");
+    let end = texts
+        .iter()
+        .position(|t| t.starts_with("Order of battle: Allied"))
+        .expect("heading");
+    let french_hexes: Vec<&str> = texts[start..end]
+        .iter()
+        .copied()
+        .filter(|t| t.len() == 4 && t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(french_hexes.len(), 26);
+    let mut sorted = french_hexes.clone();
+    sorted.sort();
+    assert_eq!(french_hexes, sorted);
+}
+
+#[test]
+fn a_small_map_goes_on_the_first_page_under_the_title() {
+    let (s, m) = large_scenario(10, 8, 12, 3);
+    let pages = layout(&s, &m, Paper::Letter);
+    assert_inside(&pages);
+    let first = &pages[0];
+    let hexes = hex_polygons(first);
+    assert_eq!(hexes.len(), m.hexes_on_map().count());
+    assert!(across_flats(hexes[0]) >= MIN_HEX_MM);
+    assert!(first.texts().any(|t| t == s.title));
+    assert!(!all_texts(&pages).iter().any(|t| t.starts_with("Map sheet")));
+}
+
+#[test]
+fn a_big_map_is_tiled_and_long_tables_repeat_their_header() {
+    let (s, m) = large_scenario(60, 40, 300, 5);
+    let pages = layout(&s, &m, Paper::A4);
+    assert_inside(&pages);
+    let sheets = pages
+        .iter()
+        .filter(|p| p.texts().any(|t| t.starts_with("Map sheet")))
+        .count();
+    assert!(sheets >= 6, "{sheets} sheets");
+    // Every hex is on some sheet.
+    let texts = all_texts(&pages);
+    for h in m.hexes_on_map() {
+        assert!(texts.contains(&h.label().as_str()), "{h:?}");
+    }
+    // A table over several pages repeats its header row on each.
+    let with_header = pages
+        .iter()
+        .filter(|p| p.texts().any(|t| t == "Strength-Move"))
+        .count();
+    assert!(with_header >= 3, "{with_header}");
+}
+
+#[test]
+fn tables_do_not_leave_a_heading_alone_at_the_foot_of_a_page() {
+    let (s, m) = waterloo();
+    for paper in [Paper::A4, Paper::Letter] {
+        let pages = layout(&s, &m, paper);
+        for (n, p) in pages.iter().enumerate() {
+            // The last text above the footer is never a heading.
+            let body: Vec<&Item> = p
+                .items
+                .iter()
+                .filter(|i| matches!(i, Item::Text { at, .. } if at.y < p.height - MARGIN))
+                .collect();
+            if let Some(Item::Text {
+                text, size, bold, ..
+            }) = body.last()
+            {
+                // Headings are bold and large; the turn track's numbers
+                // are too, but are numbers.
+                assert!(
+                    *size < 10.0 || !*bold || text.parse::<u32>().is_ok(),
+                    "page {} of {paper:?} ends with the heading {text:?}",
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_map_image_is_just_the_map() {
+    let (s, m) = waterloo();
+    let page = map_page::map_image(&m, Some(&s));
+    assert_eq!(hex_polygons(&page).len(), 380);
+    let (w, h) = (page.width, page.height);
+    assert!(
+        w > 250.0 && w < 300.0 && h > 200.0 && h < 240.0,
+        "{w} x {h}"
+    );
+    let plain = map_page::map_image(&m, None);
+    assert!(
+        !plain.texts().any(|t| t == "4-4"),
+        "no counters without a scenario"
+    );
+}
+
+#[test]
+fn the_backends_draw_the_waterloo_map() {
+    let (s, m) = waterloo();
+    let page = map_page::map_image(&m, Some(&s));
+    let pix = raster::rasterize(&page, 2.0).expect("rasterizes");
+    assert_eq!(pix.width(), (page.width * 2.0).ceil() as u32);
+    // Not a blank image: the clear terrain's colour is everywhere, and
+    // the French counters' blue is somewhere.
+    let clear = m.terrain_by_id("clear").expect("clear").colour;
+    let french = s.sides[0].colour;
+    let near = |p: &tiny_skia::PremultipliedColorU8, c: crate::scenario::Colour| {
+        (p.red() as i32 - c.0 as i32).abs() < 6
+            && (p.green() as i32 - c.1 as i32).abs() < 6
+            && (p.blue() as i32 - c.2 as i32).abs() < 6
+    };
+    let px = pix.pixels();
+    assert!(px.iter().filter(|p| near(p, clear)).count() > px.len() / 4);
+    assert!(px.iter().any(|p| near(p, french)));
+    let png = raster::png(&page, 1.0).expect("encodes");
+    assert_eq!(&png[1..4], b"PNG");
+
+    let svg = svg::write(&page, 4.0);
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(svg.matches("<polygon").count() >= 380, true);
+    assert!(svg.contains(">Hougoumont</text>"));
+
+    let pdf = pdf::write(&layout(&s, &m, Paper::A4), &s.title).expect("writes");
+    assert!(pdf.starts_with(b"%PDF-"));
 }
