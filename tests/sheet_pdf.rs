@@ -1,0 +1,166 @@
+//! `vedette sheet` and `vedette render` end to end: the Waterloo setup
+//! sheet is written as a PDF, read back with a PDF parser (lopdf for the
+//! page boxes, pdf-extract for the text), and checked for every unit's
+//! designation and start hex, every reinforcement turn, and the paper size.
+
+use std::path::PathBuf;
+use std::process::Command;
+use vedette::scenario::Placement;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sheet(paper: &str, out: &std::path::Path) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_vedette"))
+        .arg("sheet")
+        .arg(root().join("scenarios/waterloo.ron"))
+        .arg("-o")
+        .arg(out)
+        .args(["--paper", paper])
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Page sizes in points, from each page's MediaBox.
+fn page_sizes(bytes: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(bytes).expect("a PDF lopdf can read");
+    doc.get_pages()
+        .values()
+        .map(|&id| {
+            let page = doc.get_dictionary(id).expect("page dictionary");
+            let mb = page
+                .get(b"MediaBox")
+                .and_then(|o| o.as_array())
+                .expect("MediaBox");
+            let n: Vec<f32> = mb.iter().map(|x| x.as_float().expect("number")).collect();
+            (n[2] - n[0], n[3] - n[1])
+        })
+        .collect()
+}
+
+/// Text with runs of white space made single spaces.
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_waterloo_sheet_reads_back_with_every_unit_hex_and_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let loaded =
+        vedette::files::load_scenario(&root().join("scenarios/waterloo.ron")).expect("loads");
+    let s = &loaded.scenario;
+    // Portrait width and height in points, and a point's tolerance.
+    for (paper, (w, h)) in [("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))] {
+        let out = dir.path().join(format!("waterloo-{paper}.pdf"));
+        let said = sheet(paper, &out);
+        assert!(said.contains("pages"), "{said}");
+        let bytes = std::fs::read(&out).expect("written");
+
+        let sizes = page_sizes(&bytes);
+        assert!(sizes.len() >= 5, "{} pages", sizes.len());
+        for (i, &(pw, ph)) in sizes.iter().enumerate() {
+            let portrait = (pw - w).abs() < 1.0 && (ph - h).abs() < 1.0;
+            let landscape = (pw - h).abs() < 1.0 && (ph - w).abs() < 1.0;
+            assert!(
+                portrait || landscape,
+                "{paper} page {}: {pw} x {ph} pt",
+                i + 1
+            );
+        }
+        assert!((sizes[0].0 - w).abs() < 1.0, "the first page is portrait");
+
+        let text = squeeze(&pdf_extract::extract_text_from_mem(&bytes).expect("text extracts"));
+        assert!(text.contains("Napoleon at Waterloo"));
+        for u in &s.units {
+            assert!(
+                text.contains(&u.designation),
+                "{paper}: {} ({}) is not in the PDF's text",
+                u.designation,
+                u.id
+            );
+            match &u.placement {
+                Placement::Start(h) => {
+                    assert!(
+                        text.contains(&h.label()),
+                        "{paper}: start hex {}",
+                        h.label()
+                    )
+                }
+                Placement::Reinforcement { turn, entry } => {
+                    assert!(
+                        text.contains(&format!("Game-Turn {turn}")),
+                        "{paper}: turn {turn}"
+                    );
+                    for e in entry {
+                        assert!(text.contains(&e.label()), "{paper}: entry {}", e.label());
+                    }
+                }
+                Placement::Variant { .. } => {}
+            }
+        }
+        // Each start hex sits beside its unit in the order of battle: the
+        // hex, then the designation, on one row.
+        for (u, h) in s.units_at_start() {
+            let row = format!("{} {}", h.label(), u.designation);
+            assert!(text.contains(&row), "{paper}: no row {row:?}");
+        }
+    }
+}
+
+#[test]
+fn sheet_and_render_refuse_bad_arguments_clearly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_vedette"))
+            .args(args)
+            .current_dir(root())
+            .output()
+            .expect("runs");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let gif = dir.path().join("map.gif");
+    let (code, err) = run(&[
+        "render",
+        "maps/waterloo.ron",
+        "-o",
+        gif.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("must end in .png or .svg"), "{err}");
+
+    let pdf = dir.path().join("x.pdf");
+    let (code, err) = run(&["sheet", "no-such.ron", "-o", pdf.to_str().expect("utf-8")]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("no-such.ron"), "{err}");
+    assert!(!pdf.exists(), "nothing written on failure");
+
+    // A map file renders on its own; a scenario with its counters.
+    for (input, name) in [
+        ("maps/waterloo.ron", "map.png"),
+        ("scenarios/waterloo.ron", "w.svg"),
+    ] {
+        let out = dir.path().join(name);
+        let (code, err) = run(&[
+            "render",
+            input,
+            "-o",
+            out.to_str().expect("utf-8"),
+            "--scale",
+            "32",
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let bytes = std::fs::read(&out).expect("written");
+        if name.ends_with(".png") {
+            assert_eq!(&bytes[1..4], b"PNG");
+        } else {
+            let svg = String::from_utf8(bytes).expect("utf-8");
+            assert!(svg.contains(">4-4</text>"), "counters drawn");
+        }
+    }
+}
