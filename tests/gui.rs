@@ -122,3 +122,53 @@ fn balance_batches_can_be_cancelled() {
     let e = app.balance.error.clone().expect("says it was cancelled");
     assert!(e.starts_with("cancelled after"), "{e}");
 }
+
+#[test]
+fn file_menu_exports_the_setup_sheet_and_the_map_image() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.get_by_label("File").click();
+    h.run();
+    h.run();
+    h.get_by_label_contains("Export setup sheet").click();
+    h.run();
+    assert!(h.state().export.open);
+    // The proposed file is beside the scenario; write elsewhere instead.
+    assert!(h.state().export.path.ends_with("waterloo-sheet.pdf"));
+    let pdf = dir.path().join("sheet.pdf");
+    h.state_mut().export.path = pdf.display().to_string();
+    h.get_by_label("Letter").click();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    let bytes = std::fs::read(&pdf).expect("the sheet was written");
+    assert!(bytes.starts_with(b"%PDF-"));
+    let (ok, msg) = h.state().export.message.clone().expect("a message");
+    assert!(ok, "{msg}");
+    h.get_by_label(&msg);
+
+    // Ctrl+Shift+E: the map image, PNG from the extension; a bad
+    // extension is refused with a reason and nothing written.
+    h.state_mut().export.open = false;
+    h.run();
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::E,
+    );
+    h.run();
+    assert!(h.state().export.open);
+    assert!(h.state().export.path.ends_with("waterloo-map.png"));
+    let bad = dir.path().join("map.bmp");
+    h.state_mut().export.path = bad.display().to_string();
+    h.get_by_label("Export").click();
+    h.run();
+    let (ok, msg) = h.state().export.message.clone().expect("a message");
+    assert!(!ok && msg.contains(".png or .svg"), "{msg}");
+    assert!(!bad.exists());
+    let png = dir.path().join("map.png");
+    h.state_mut().export.path = png.display().to_string();
+    h.get_by_label("Export").click();
+    h.run();
+    let bytes = std::fs::read(&png).expect("the image was written");
+    assert_eq!(&bytes[1..4], b"PNG");
+}

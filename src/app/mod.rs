@@ -2,6 +2,7 @@
 //! input; asks the core for everything else.
 
 pub mod balance;
+pub mod export;
 pub mod map_view;
 
 use crate::files::{self, LoadedScenario};
@@ -36,6 +37,8 @@ pub struct VedetteApp {
     pub map_rect: Option<egui::Rect>,
     /// The Balance panel (batch playtests of the open scenario).
     pub balance: balance::BalancePanel,
+    /// File -> Export setup sheet / map image.
+    pub export: export::ExportDialog,
     /// The window title last sent to the window.
     shown_title: String,
 }
@@ -51,6 +54,7 @@ impl VedetteApp {
             hovered: None,
             map_rect: None,
             balance: balance::BalancePanel::default(),
+            export: export::ExportDialog::default(),
             shown_title: String::new(),
         };
         app.load(path);
@@ -223,6 +227,55 @@ impl VedetteApp {
                 .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.shown_title = title;
         }
+        let (print, image) = ui.input_mut(|i| {
+            (
+                i.consume_key(egui::Modifiers::COMMAND, Key::P),
+                i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::E),
+            )
+        });
+        if let Some(doc) = &self.doc {
+            if print {
+                self.export.show(export::ExportKind::Sheet, doc);
+            }
+            if image {
+                self.export.show(export::ExportKind::MapImage, doc);
+            }
+        }
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("File", |ui| {
+                    let enabled = self.doc.is_some();
+                    let sheet = ui.add_enabled(
+                        enabled,
+                        egui::Button::new("Export setup sheet…").shortcut_text(
+                            ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                                egui::Modifiers::COMMAND,
+                                Key::P,
+                            )),
+                        ),
+                    );
+                    let map = ui.add_enabled(
+                        enabled,
+                        egui::Button::new("Export map image…").shortcut_text(
+                            ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                                Key::E,
+                            )),
+                        ),
+                    );
+                    if let Some(doc) = &self.doc {
+                        if sheet.clicked() {
+                            self.export.show(export::ExportKind::Sheet, doc);
+                            ui.close();
+                        }
+                        if map.clicked() {
+                            self.export.show(export::ExportKind::MapImage, doc);
+                            ui.close();
+                        }
+                    }
+                });
+            });
+        });
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
@@ -270,6 +323,8 @@ impl VedetteApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| self.map_ui(ui));
+        let ctx = ui.ctx().clone();
+        self.export.ui(&ctx, self.doc.as_ref());
     }
 }
 

@@ -1,0 +1,205 @@
+//! File -> Export setup sheet / Export map image: a small window with the
+//! target path (typed, or chosen in the native save dialog), the paper or
+//! the image scale, and an Export button. The layout and encoders are the
+//! core's (`sheet`); this only asks where to write and writes atomically.
+
+use crate::cli_sheet::{self, ImageFormat};
+use crate::files::{self, LoadedScenario};
+use crate::sheet::Paper;
+use egui::RichText;
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+
+/// What is being exported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    Sheet,
+    MapImage,
+}
+
+/// The export window's state.
+pub struct ExportDialog {
+    pub open: bool,
+    pub kind: ExportKind,
+    pub paper: Paper,
+    /// Pixels across a hex, for PNG (and the SVG's nominal size).
+    pub scale: f32,
+    pub path: String,
+    browsing: Option<Receiver<Option<PathBuf>>>,
+    /// The last export's result: whether it worked, and what to say.
+    pub message: Option<(bool, String)>,
+}
+
+impl Default for ExportDialog {
+    fn default() -> Self {
+        ExportDialog {
+            open: false,
+            kind: ExportKind::Sheet,
+            paper: Paper::A4,
+            scale: 48.0,
+            path: String::new(),
+            browsing: None,
+            message: None,
+        }
+    }
+}
+
+fn stem(doc: &LoadedScenario) -> String {
+    doc.path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "scenario".into())
+}
+
+impl ExportDialog {
+    /// Opens the window for `kind`, proposing a file beside the scenario.
+    pub fn show(&mut self, kind: ExportKind, doc: &LoadedScenario) {
+        self.open = true;
+        self.kind = kind;
+        self.message = None;
+        let dir = doc
+            .path
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("."));
+        let name = match kind {
+            ExportKind::Sheet => format!("{}-sheet.pdf", stem(doc)),
+            ExportKind::MapImage => format!("{}-map.png", stem(doc)),
+        };
+        self.path = dir.join(name).display().to_string();
+    }
+
+    /// Asks the native save dialog on a thread (a dialog inside `ui()`
+    /// would freeze the window); the answer arrives in a later frame.
+    fn browse(&mut self) {
+        let (tx, rx) = channel();
+        let current = PathBuf::from(&self.path);
+        let kind = self.kind;
+        std::thread::spawn(move || {
+            let mut d = rfd::FileDialog::new();
+            if let Some(dir) = current.parent().filter(|p| p.is_dir()) {
+                d = d.set_directory(dir);
+            }
+            if let Some(name) = current.file_name() {
+                d = d.set_file_name(name.to_string_lossy());
+            }
+            d = match kind {
+                ExportKind::Sheet => d.add_filter("PDF", &["pdf"]),
+                ExportKind::MapImage => d.add_filter("Images", &["png", "svg"]),
+            };
+            // None: cancelled, or no dialog on this desktop; the typed
+            // path stays.
+            let _ = tx.send(d.save_file());
+        });
+        self.browsing = Some(rx);
+    }
+
+    /// Writes the export; the message says what happened.
+    pub fn export(&mut self, doc: &LoadedScenario) {
+        let path = PathBuf::from(self.path.trim());
+        if self.path.trim().is_empty() {
+            self.message = Some((false, "Give a file to write.".into()));
+            return;
+        }
+        let bytes = match self.kind {
+            ExportKind::Sheet => {
+                cli_sheet::sheet_pdf(&doc.scenario, &doc.map, self.paper).map_err(|e| e.to_string())
+            }
+            ExportKind::MapImage => match ImageFormat::from_path(&path) {
+                Some(f) => cli_sheet::map_image(&doc.map, Some(&doc.scenario), f, self.scale),
+                None => Err("the file must end in .png or .svg".into()),
+            },
+        };
+        self.message = Some(match bytes {
+            Ok(b) => match files::write_atomic(&path, &b) {
+                Ok(()) => (
+                    true,
+                    format!("Wrote {} ({} KB).", path.display(), b.len().div_ceil(1024)),
+                ),
+                Err(e) => (false, format!("Cannot write {}: {e}", path.display())),
+            },
+            Err(e) => (false, format!("Cannot export: {e}")),
+        });
+    }
+
+    pub fn ui(&mut self, ctx: &egui::Context, doc: Option<&LoadedScenario>) {
+        if let Some(rx) = &self.browsing
+            && let Ok(answer) = rx.try_recv()
+        {
+            if let Some(p) = answer {
+                self.path = p.display().to_string();
+            }
+            self.browsing = None;
+        }
+        if !self.open {
+            return;
+        }
+        let Some(doc) = doc else {
+            self.open = false;
+            return;
+        };
+        let title = match self.kind {
+            ExportKind::Sheet => "Export setup sheet",
+            ExportKind::MapImage => "Export map image",
+        };
+        let mut open = self.open;
+        egui::Window::new(title)
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let l = ui.label("File:");
+                    ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(360.0))
+                        .labelled_by(l.id);
+                    let busy = self.browsing.is_some();
+                    if ui
+                        .add_enabled(!busy, egui::Button::new("Browse…"))
+                        .clicked()
+                    {
+                        self.browse();
+                    }
+                });
+                match self.kind {
+                    ExportKind::Sheet => {
+                        ui.horizontal(|ui| {
+                            ui.label("Paper:");
+                            ui.radio_value(&mut self.paper, Paper::A4, "A4");
+                            ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
+                        });
+                        ui.label(
+                            RichText::new(
+                                "Title block, map (tiled when hexes would be under 12 mm), orders of battle, reinforcements, victory conditions, chits, CRT, terrain chart, turn and loss tracks.",
+                            )
+                            .weak(),
+                        );
+                    }
+                    ExportKind::MapImage => {
+                        ui.horizontal(|ui| {
+                            let l = ui.label("Pixels across a hex:");
+                            ui.add(egui::DragValue::new(&mut self.scale).range(8.0..=256.0))
+                                .labelled_by(l.id);
+                        });
+                        ui.label(RichText::new("PNG or SVG, from the file's extension.").weak());
+                    }
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Export").clicked() {
+                        self.export(doc);
+                    }
+                    if ui.button("Close").clicked() {
+                        self.open = false;
+                    }
+                });
+                if let Some((ok, msg)) = &self.message {
+                    let colour = if *ok {
+                        ui.visuals().text_color()
+                    } else {
+                        egui::Color32::from_rgb(200, 40, 40)
+                    };
+                    ui.label(RichText::new(msg).color(colour));
+                }
+            });
+        self.open &= open;
+    }
+}
