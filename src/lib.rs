@@ -1,7 +1,8 @@
 //! Vedette: a scenario editor, viewer and playtest table for hex-and-counter
 //! Napoleonic wargames.
 //!
-//! The functional core (`hex`, `scenario`) never touches the file system, a
+//! The functional core (`hex`, `scenario`, `engine`, `ai`, `sim`, `sheet`,
+//! `edit`) never touches the file system, a
 //! global random generator or the UI toolkit; `files` and `app` are the
 //! imperative shell around it. See ARCHITECTURE.md for the code map.
 
@@ -11,6 +12,7 @@ pub mod cli;
 pub mod cli_play;
 pub mod cli_sheet;
 pub mod cli_sim;
+pub mod edit;
 pub mod engine;
 pub mod files;
 pub mod hex;
