@@ -3,8 +3,9 @@
 //! the image scale, and an Export button. The layout and encoders are the
 //! core's (`sheet`); this only asks where to write and writes atomically.
 
+use super::document::OpenDoc;
 use crate::cli_sheet::{self, ImageFormat};
-use crate::files::{self, LoadedScenario};
+use crate::files;
 use crate::sheet::Paper;
 use egui::RichText;
 use std::path::PathBuf;
@@ -44,22 +45,24 @@ impl Default for ExportDialog {
     }
 }
 
-fn stem(doc: &LoadedScenario) -> String {
+fn stem(doc: &OpenDoc) -> String {
     doc.path
-        .file_stem()
+        .as_ref()
+        .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "scenario".into())
 }
 
 impl ExportDialog {
     /// Opens the window for `kind`, proposing a file beside the scenario.
-    pub fn show(&mut self, kind: ExportKind, doc: &LoadedScenario) {
+    pub fn show(&mut self, kind: ExportKind, doc: &OpenDoc) {
         self.open = true;
         self.kind = kind;
         self.message = None;
         let dir = doc
             .path
-            .parent()
+            .as_ref()
+            .and_then(|p| p.parent())
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("."));
         let name = match kind {
@@ -95,7 +98,7 @@ impl ExportDialog {
     }
 
     /// Writes the export; the message says what happened.
-    pub fn export(&mut self, doc: &LoadedScenario) {
+    pub fn export(&mut self, doc: &OpenDoc) {
         let path = PathBuf::from(self.path.trim());
         if self.path.trim().is_empty() {
             self.message = Some((false, "Give a file to write.".into()));
@@ -122,7 +125,7 @@ impl ExportDialog {
         });
     }
 
-    pub fn ui(&mut self, ctx: &egui::Context, doc: Option<&LoadedScenario>) {
+    pub fn ui(&mut self, ctx: &egui::Context, doc: Option<&OpenDoc>) {
         if let Some(rx) = &self.browsing
             && let Ok(answer) = rx.try_recv()
         {

@@ -56,6 +56,15 @@ impl MapView {
         self.zoom = new_zoom;
     }
 
+    /// Pans so that `hex` is at the centre of the rectangle, keeping the
+    /// zoom.
+    pub fn centre_on(&mut self, map: &Map, rect: Rect, hex: Hex) {
+        let here = self.layout(map, rect).center(hex);
+        let target = rect.center();
+        self.pan += vec2(target.x - here.x as f32, target.y - here.y as f32);
+        self.fitted = true;
+    }
+
     /// Fits the whole map into the rectangle.
     pub fn fit(&mut self, map: &Map, rect: Rect) {
         let unit = Layout::with_first_hex_at(map.grid(), 1.0, Point::default());

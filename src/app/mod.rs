@@ -1,16 +1,21 @@
 //! The eframe/egui shell: the editor window. Owns documents, views and
-//! input; asks the core for everything else.
+//! input; asks the core for everything else (edits, validation, rules).
 
 pub mod balance;
+pub mod document;
 pub mod export;
 pub mod map_view;
+pub mod tools;
 
-use crate::files::{self, LoadedScenario};
+use crate::edit;
 use crate::hex::{Hex, Point};
-use crate::scenario::{self, Issue, Severity};
-use egui::{Color32, Key, PointerButton, RichText, Sense};
+use crate::scenario::{self, Issue, Location, Severity};
+use document::{NewMap, OpenDoc, Recovery};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, PointerButton, RichText, Sense, Stroke};
 use map_view::{DrawOptions, MapView};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use tools::{MarkerKind, Tool, Tools};
 
 /// The scenario opened when none is named: `scenarios/waterloo.ron` in the
 /// working folder, else the one in the source tree this binary was built
@@ -24,9 +29,45 @@ pub fn default_scenario_path() -> PathBuf {
     if built.exists() { built } else { local }
 }
 
+/// How many recent files the File menu lists.
+const RECENT: usize = 8;
+/// Seconds between autosaves of a modified document.
+const AUTOSAVE_SECS: f64 = 60.0;
+
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+const SAVE_AS: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
+const PRINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
+const IMAGE: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::E);
+
+/// Something that would drop unsaved changes, waiting for the answer to
+/// "Save changes?".
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    /// Open a file; `None` asks for one with the native dialog.
+    Open(Option<PathBuf>),
+    Close,
+}
+
+/// What a native file dialog running on a thread was opened for.
+#[derive(Clone, Debug, PartialEq)]
+enum DialogFor {
+    Open,
+    SaveAs { then: Option<Pending> },
+    ExportMap,
+}
+
 /// The editor application state.
 pub struct VedetteApp {
-    pub doc: Option<LoadedScenario>,
+    pub doc: Option<OpenDoc>,
     pub issues: Vec<Issue>,
     /// Why the last open failed, shown in the window instead of the map.
     pub open_error: Option<String>,
@@ -35,17 +76,48 @@ pub struct VedetteApp {
     pub hovered: Option<Hex>,
     /// Where the map was drawn last frame (for tests and hit-testing).
     pub map_rect: Option<egui::Rect>,
+    pub tools: Tools,
     /// The Balance panel (batch playtests of the open scenario).
     pub balance: balance::BalancePanel,
     /// File -> Export setup sheet / map image.
     pub export: export::ExportDialog,
+    /// An action held until the user answers "Save changes?".
+    pub prompt: Option<Pending>,
+    /// The New Map dialog, when open.
+    pub new_dialog: Option<NewMap>,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// Where autosaves go; `None` turns autosave off (tests).
+    pub recovery_dir: Option<PathBuf>,
+    /// An autosave found at start-up, offered back to the user.
+    pub recovery_offer: Option<Recovery>,
+    /// The problems panel (live validation).
+    pub show_problems: bool,
+    /// The last thing done or refused, shown in the status bar.
+    pub status: Option<(bool, String)>,
+    dialog: Option<(DialogFor, Receiver<Option<PathBuf>>)>,
+    /// (document generation, history state) the issues were computed for.
+    validated: (u64, u64),
+    generation: u64,
+    last_autosave: f64,
+    /// The counter being dragged, and where the drag started.
+    drag_unit: Option<scenario::UnitId>,
+    /// Set when a close was confirmed, so the next close goes through.
+    allow_close: bool,
     /// The window title last sent to the window.
     shown_title: String,
 }
 
 impl VedetteApp {
     pub fn open(path: PathBuf) -> Self {
-        let mut app = VedetteApp {
+        let mut app = VedetteApp::empty();
+        app.load(path);
+        app
+    }
+
+    /// A window with no document.
+    pub fn empty() -> Self {
+        VedetteApp {
             doc: None,
             issues: Vec::new(),
             open_error: None,
@@ -53,60 +125,324 @@ impl VedetteApp {
             draw: DrawOptions::default(),
             hovered: None,
             map_rect: None,
+            tools: Tools::default(),
             balance: balance::BalancePanel::default(),
             export: export::ExportDialog::default(),
+            prompt: None,
+            new_dialog: None,
+            recent: Vec::new(),
+            recovery_dir: None,
+            recovery_offer: None,
+            show_problems: true,
+            status: None,
+            dialog: None,
+            validated: (u64::MAX, u64::MAX),
+            generation: 0,
+            last_autosave: 0.0,
+            drag_unit: None,
+            allow_close: false,
             shown_title: String::new(),
-        };
-        app.load(path);
-        app
+        }
     }
 
+    /// Opens a file, replacing the document (no prompt: see
+    /// [`VedetteApp::request`]).
     pub fn load(&mut self, path: PathBuf) {
-        match files::load_scenario(&path) {
+        match OpenDoc::load(&path) {
             Ok(doc) => {
-                self.issues = scenario::validate(&doc.scenario, &doc.map);
-                self.doc = Some(doc);
+                self.set_doc(doc);
                 self.open_error = None;
-                self.view.fitted = false;
+                self.remember(&path);
             }
             Err(e) => {
                 self.open_error = Some(e.to_string());
+                self.status = Some((false, e.to_string()));
             }
         }
     }
 
+    fn set_doc(&mut self, doc: OpenDoc) {
+        self.tools.adapt_to(&doc);
+        self.tools.selected = None;
+        self.doc = Some(doc);
+        self.generation += 1;
+        self.view.fitted = false;
+        self.revalidate();
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let p = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|r| r != &p);
+        self.recent.insert(0, p);
+        self.recent.truncate(RECENT);
+    }
+
+    /// Re-runs `validate` if the document changed since the last run.
+    fn revalidate(&mut self) {
+        let Some(doc) = &self.doc else {
+            self.issues.clear();
+            return;
+        };
+        let key = (self.generation, doc.history.state());
+        if key != self.validated {
+            self.issues = scenario::validate(&doc.scenario, &doc.map);
+            self.validated = key;
+        }
+    }
+
+    pub fn is_modified(&self) -> bool {
+        self.doc.as_ref().is_some_and(|d| d.is_modified())
+    }
+
     pub fn title(&self) -> String {
         match &self.doc {
-            Some(d) if !d.scenario.title.is_empty() => format!("Vedette — {}", d.scenario.title),
             Some(d) => format!(
-                "Vedette — {}",
-                d.path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default()
+                "Vedette — {}{}",
+                d.display_name(),
+                if d.is_modified() { " *" } else { "" }
             ),
             None => "Vedette".into(),
         }
     }
 
-    fn status_ui(&self, ui: &mut egui::Ui) {
+    /// New, Open or Close: asks "Save changes?" first when the document is
+    /// modified.
+    pub fn request(&mut self, action: Pending, ctx: &egui::Context) {
+        if self.is_modified() {
+            self.prompt = Some(action);
+        } else {
+            self.perform(action, ctx);
+        }
+    }
+
+    fn perform(&mut self, action: Pending, ctx: &egui::Context) {
+        match action {
+            Pending::New => self.new_dialog = Some(NewMap::default()),
+            Pending::Open(Some(p)) => self.load(p),
+            Pending::Open(None) => self.ask_path(DialogFor::Open),
+            Pending::Close => {
+                self.allow_close = true;
+                self.clear_recovery();
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Saves to the document's file (Save As when it has none). Returns
+    /// whether it was written.
+    pub fn save(&mut self) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        if doc.path.is_none() {
+            self.ask_path(DialogFor::SaveAs { then: None });
+            return false;
+        }
+        let r = doc.save();
+        self.after_save(r)
+    }
+
+    /// Saves under a new name.
+    pub fn save_as(&mut self, path: &Path) -> bool {
+        let Some(doc) = &mut self.doc else {
+            return false;
+        };
+        let r = doc.save_as(path);
+        self.after_save(r)
+    }
+
+    fn after_save(&mut self, r: Result<PathBuf, String>) -> bool {
+        match r {
+            Ok(p) => {
+                self.status = Some((true, format!("Saved {}", p.display())));
+                self.remember(&p);
+                self.clear_recovery();
+                true
+            }
+            Err(e) => {
+                self.status = Some((false, format!("Not saved: {e}")));
+                false
+            }
+        }
+    }
+
+    /// Asks the native dialog for a path on a thread (a dialog inside
+    /// `ui()` would freeze the window); the answer arrives in a later frame.
+    fn ask_path(&mut self, purpose: DialogFor) {
+        let (tx, rx) = channel();
+        let current = self.doc.as_ref().and_then(|d| d.path.clone());
+        let p = purpose.clone();
+        std::thread::spawn(move || {
+            let mut d = rfd::FileDialog::new().add_filter("Vedette scenario", &["ron"]);
+            if let Some(dir) = current
+                .as_ref()
+                .and_then(|c| c.parent())
+                .filter(|p| p.is_dir())
+            {
+                d = d.set_directory(dir);
+            }
+            let answer = match p {
+                DialogFor::Open => d.pick_file(),
+                DialogFor::SaveAs { .. } => {
+                    if let Some(name) = current.as_ref().and_then(|c| c.file_name()) {
+                        d = d.set_file_name(name.to_string_lossy());
+                    }
+                    d.save_file()
+                }
+                DialogFor::ExportMap => {
+                    let maps = current
+                        .as_ref()
+                        .and_then(|c| c.parent())
+                        .and_then(|p| p.parent())
+                        .map(|p| p.join("maps"))
+                        .filter(|p| p.is_dir());
+                    if let Some(m) = maps {
+                        d = d.set_directory(m);
+                    }
+                    d.save_file()
+                }
+            };
+            // None: cancelled, or no dialog on this desktop.
+            let _ = tx.send(answer);
+        });
+        self.dialog = Some((purpose, rx));
+    }
+
+    fn poll_dialog(&mut self, ctx: &egui::Context) {
+        let Some((purpose, rx)) = &self.dialog else {
+            return;
+        };
+        let Ok(answer) = rx.try_recv() else {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            return;
+        };
+        let purpose = purpose.clone();
+        self.dialog = None;
+        let Some(path) = answer else {
+            return;
+        };
+        match purpose {
+            DialogFor::Open => self.load(path),
+            DialogFor::SaveAs { then } => {
+                let path = if path.extension().is_none() {
+                    path.with_extension("ron")
+                } else {
+                    path
+                };
+                if self.save_as(&path)
+                    && let Some(next) = then
+                {
+                    self.perform(next, ctx);
+                }
+            }
+            DialogFor::ExportMap => self.export_map(&path),
+        }
+    }
+
+    /// File -> Export map: writes the map alone, for other scenarios to use.
+    pub fn export_map(&mut self, path: &Path) {
+        let Some(doc) = &mut self.doc else {
+            return;
+        };
+        self.status = Some(match doc.export_map(path) {
+            Ok(()) => (true, format!("Map written to {}", path.display())),
+            Err(e) => (false, e),
+        });
+    }
+
+    pub fn undo(&mut self) {
+        if let Some(doc) = &mut self.doc {
+            match doc.undo() {
+                Ok(Some(l)) => self.status = Some((true, format!("Undid {l}"))),
+                Ok(None) => {}
+                Err(e) => self.status = Some((false, format!("Cannot undo: {e}"))),
+            }
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if let Some(doc) = &mut self.doc {
+            match doc.redo() {
+                Ok(Some(l)) => self.status = Some((true, format!("Redid {l}"))),
+                Ok(None) => {}
+                Err(e) => self.status = Some((false, format!("Cannot redo: {e}"))),
+            }
+        }
+    }
+
+    fn apply(&mut self, e: edit::Edit) {
+        if let Some(doc) = &mut self.doc
+            && let Err(err) = doc.apply(e)
+        {
+            self.status = Some((false, err.to_string()));
+        }
+    }
+
+    /// Writes the recovery file if the document changed since the last one.
+    fn autosave(&mut self, now: f64) {
+        if now - self.last_autosave < AUTOSAVE_SECS {
+            return;
+        }
+        self.last_autosave = now;
+        let (Some(dir), Some(doc)) = (&self.recovery_dir, &self.doc) else {
+            return;
+        };
+        if !doc.is_modified() {
+            return;
+        }
+        let text = scenario::to_ron(&Recovery::of(doc));
+        if let Err(e) = std::fs::create_dir_all(dir)
+            .and_then(|_| crate::files::write_atomic(&OpenDoc::recovery_path(dir), text.as_bytes()))
+        {
+            self.status = Some((false, format!("Autosave failed: {e}")));
+        }
+    }
+
+    fn clear_recovery(&mut self) {
+        if let Some(dir) = &self.recovery_dir {
+            let _ = std::fs::remove_file(OpenDoc::recovery_path(dir));
+        }
+    }
+
+    /// Looks for an autosave left by a session that did not end cleanly.
+    pub fn check_recovery(&mut self) {
+        let Some(dir) = &self.recovery_dir else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(OpenDoc::recovery_path(dir)) else {
+            return;
+        };
+        match scenario::from_ron::<Recovery>(&text, "recovery") {
+            Ok(r) => self.recovery_offer = Some(r),
+            Err(_) => self.clear_recovery(),
+        }
+    }
+
+    /// Centres the view on a hex.
+    pub fn centre_on(&mut self, hex: Hex) {
+        if let (Some(doc), Some(rect)) = (&self.doc, self.map_rect) {
+            self.view.centre_on(&doc.map, rect, hex);
+        }
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let Some(doc) = &self.doc else {
                 ui.label("No scenario");
                 return;
             };
             match self.hovered {
-                Some(h) if doc.map.is_on_map(h) => {
+                Some(h) if doc.map.in_bounds(h) => {
                     let terrain = doc
                         .map
                         .terrain_at(h)
                         .map(|t| t.name.as_str())
-                        .unwrap_or("?");
+                        .unwrap_or("off the map");
                     let mut text = format!("{h}  {terrain}");
                     if let Some(place) = doc.map.place_at(h) {
                         text.push_str(&format!("  ({})", place.name));
                     }
-                    if let Some((u, _)) = doc.scenario.units_at_start().find(|(_, x)| *x == h) {
+                    if let Some(u) = edit::units_at(doc, h).last() {
                         text.push_str(&format!(
                             "  |  {} {} {} [{}]",
                             u.designation,
@@ -121,8 +457,23 @@ impl VedetteApp {
                     ui.monospace("—");
                 }
             }
+            if let Some((ok, msg)) = &self.status {
+                ui.separator();
+                let c = if *ok {
+                    ui.visuals().weak_text_color()
+                } else {
+                    Color32::from_rgb(200, 60, 40)
+                };
+                ui.label(RichText::new(msg).color(c));
+            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(format!("zoom {:.0}%", self.view.zoom * 100.0));
+                ui.separator();
+                let tool = match self.tools.tool {
+                    Tool::Brush => format!("{} ({})", Tool::Brush.name(), self.tools.brush_size),
+                    t => t.name().to_string(),
+                };
+                ui.label(tool);
                 ui.separator();
                 let errors = self
                     .issues
@@ -136,9 +487,62 @@ impl VedetteApp {
                 } else {
                     ui.visuals().text_color()
                 };
-                ui.label(RichText::new(text).color(col));
+                if ui
+                    .add(egui::Label::new(RichText::new(text).color(col)).sense(Sense::click()))
+                    .on_hover_text("Show or hide the problems")
+                    .clicked()
+                {
+                    self.show_problems = !self.show_problems;
+                }
             });
         });
+    }
+
+    /// The live validation list; clicking an issue selects its unit or
+    /// centres its hex.
+    fn problems_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.strong("Problems");
+            ui.label(RichText::new("(updated as you edit; click one to go to it)").weak());
+        });
+        let mut go: Option<Location> = None;
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                if self.issues.is_empty() {
+                    ui.label("No problems found.");
+                }
+                for i in &self.issues {
+                    let (icon, col) = match i.severity {
+                        Severity::Error => ("error", Color32::from_rgb(200, 40, 40)),
+                        Severity::Warning => ("warning", Color32::from_rgb(190, 130, 20)),
+                    };
+                    let text =
+                        RichText::new(format!("{icon}  {}: {}", i.location, i.message)).color(col);
+                    if ui
+                        .add(egui::Label::new(text).sense(Sense::click()))
+                        .clicked()
+                    {
+                        go = Some(i.location.clone());
+                    }
+                }
+            });
+        match go {
+            Some(Location::Unit(id)) => {
+                let hex = self
+                    .doc
+                    .as_ref()
+                    .and_then(|d| d.scenario.unit(&id))
+                    .and_then(|u| u.start_hex());
+                self.tools.selected = Some(id);
+                if let Some(h) = hex {
+                    self.centre_on(h);
+                }
+            }
+            Some(Location::Hex(h)) => self.centre_on(h),
+            Some(Location::Hexside(s)) => self.centre_on(s.hex),
+            _ => {}
+        }
     }
 
     fn map_ui(&mut self, ui: &mut egui::Ui) {
@@ -158,11 +562,31 @@ impl VedetteApp {
         if !self.view.fitted {
             self.view.fit(&doc.map, rect);
         }
-        // Pan: middle or right drag, or left drag (the select tool has
-        // nothing to drag yet).
+        let typing = ui.ctx().text_edit_focused();
+        let space = !typing && ui.input(|i| i.key_down(Key::Space));
+        let layout = self.view.layout(&doc.map, rect);
+        let hex_of = |pos: egui::Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        self.hovered = response.hover_pos().map(hex_of);
+
+        // Which gesture a primary drag is: tools that edit with the left
+        // button keep it; otherwise it pans (so does space+left, middle
+        // and right).
+        let press = ui.input(|i| i.pointer.press_origin());
+        if response.drag_started_by(PointerButton::Primary)
+            && !space
+            && let Some(h) = press.map(hex_of)
+            && matches!(self.tools.tool, Tool::Select | Tool::Unit)
+        {
+            self.drag_unit = edit::units_at(doc, h).last().map(|u| u.id.clone());
+            if let Some(id) = &self.drag_unit {
+                self.tools.selected = Some(id.clone());
+            }
+        }
+        let paints = matches!(self.tools.tool, Tool::Brush) && !space;
+        let primary_pans = !paints && self.drag_unit.is_none();
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
-            || response.dragged_by(PointerButton::Primary)
+            || (response.dragged_by(PointerButton::Primary) && (primary_pans || space))
         {
             self.view.pan += response.drag_delta();
         }
@@ -174,28 +598,156 @@ impl VedetteApp {
                 self.view.zoom_at(rect, pos, factor);
             }
         }
-        let step = 40.0;
-        ui.input(|i| {
-            if i.key_pressed(Key::ArrowLeft) {
-                self.view.pan.x += step;
+        if !typing {
+            let step = 40.0;
+            ui.input(|i| {
+                if i.key_pressed(Key::ArrowLeft) {
+                    self.view.pan.x += step;
+                }
+                if i.key_pressed(Key::ArrowRight) {
+                    self.view.pan.x -= step;
+                }
+                if i.key_pressed(Key::ArrowUp) {
+                    self.view.pan.y += step;
+                }
+                if i.key_pressed(Key::ArrowDown) {
+                    self.view.pan.y -= step;
+                }
+            });
+            if ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none()) {
+                self.view.fit(&doc.map, rect);
             }
-            if i.key_pressed(Key::ArrowRight) {
-                self.view.pan.x -= step;
-            }
-            if i.key_pressed(Key::ArrowUp) {
-                self.view.pan.y += step;
-            }
-            if i.key_pressed(Key::ArrowDown) {
-                self.view.pan.y -= step;
-            }
-        });
-        if ui.input(|i| i.key_pressed(Key::F)) {
-            self.view.fit(&doc.map, rect);
         }
-        let layout = self.view.layout(&doc.map, rect);
-        self.hovered = response
-            .hover_pos()
-            .map(|pos| layout.hex_at(Point::new(pos.x as f64, pos.y as f64)));
+
+        // Tool actions.
+        let pointer = response.interact_pointer_pos().or(response.hover_pos());
+        let mut edits: Vec<(edit::Edit, bool)> = Vec::new();
+        let mut message = None;
+        if paints
+            && (response.dragged_by(PointerButton::Primary) || response.clicked())
+            && let Some(pos) = pointer
+        {
+            let h = hex_of(pos);
+            let hexes = edit::brush(&doc.map, h, self.tools.brush_size);
+            if let Some(e) = edit::paint(doc, &hexes, self.tools.terrain) {
+                edits.push((e, true));
+            }
+        }
+        if response.clicked()
+            && !space
+            && let Some(pos) = pointer
+        {
+            let h = hex_of(pos);
+            match self.tools.tool {
+                Tool::Select => {
+                    self.tools.selected = edit::units_at(doc, h).last().map(|u| u.id.clone());
+                }
+                Tool::Fill => match edit::flood_fill(doc, h, self.tools.terrain) {
+                    Some(e) => edits.push((e, false)),
+                    None => message = Some(format!("{h} is already that terrain, or off the map")),
+                },
+                Tool::Hexside => {
+                    let tol = layout.size * 0.35;
+                    match layout.hexside_at(Point::new(pos.x as f64, pos.y as f64), tol) {
+                        Some(side) => {
+                            if let Some(e) = edit::toggle_feature(doc, side, self.tools.feature) {
+                                edits.push((e, false));
+                            }
+                        }
+                        None => message = Some("Click closer to a hexside".into()),
+                    }
+                }
+                Tool::PlaceName => {
+                    if doc.map.in_bounds(h)
+                        && let Some(e) = edit::set_place_name(doc, h, &self.tools.place_name)
+                    {
+                        edits.push((e, false));
+                    }
+                }
+                Tool::Unit => {
+                    if !doc.map.in_bounds(h) {
+                        message = Some(format!("{h} is not on the map"));
+                    } else if let Some(u) = edit::units_at(doc, h).last() {
+                        self.tools.selected = Some(u.id.clone());
+                    } else {
+                        let u = self.tools.new_unit(doc, h);
+                        self.tools.selected = Some(u.id.clone());
+                        edits.push((edit::add_unit(doc, u), false));
+                    }
+                }
+                Tool::Reinforcement => {
+                    match self
+                        .tools
+                        .selected
+                        .as_ref()
+                        .and_then(|id| doc.scenario.unit(id))
+                    {
+                        Some(u) if !matches!(u.placement, scenario::Placement::Start(_)) => {
+                            let mut after = u.clone();
+                            if let scenario::Placement::Reinforcement { entry, .. }
+                            | scenario::Placement::Variant { entry } = &mut after.placement
+                            {
+                                if let Some(i) = entry.iter().position(|&x| x == h) {
+                                    entry.remove(i);
+                                } else {
+                                    entry.push(h);
+                                    entry.sort();
+                                }
+                            }
+                            if let Some(e) = edit::update_unit(doc, &u.id.clone(), after) {
+                                edits.push((e, false));
+                            }
+                        }
+                        Some(_) => message = Some(
+                            "That unit starts on the map: set its placement to Reinforcement first"
+                                .into(),
+                        ),
+                        None => message = Some("Select a unit in the schedule first".into()),
+                    }
+                }
+                Tool::Marker => {
+                    if doc.map.in_bounds(h) {
+                        let e = match self.tools.marker {
+                            MarkerKind::Exit => {
+                                edit::toggle_exit_hex(doc, &self.tools.marker_side, h)
+                            }
+                            MarkerKind::Victory => edit::toggle_victory_hex(
+                                doc,
+                                &self.tools.marker_side,
+                                h,
+                                self.tools.victory_points,
+                            ),
+                        };
+                        edits.push((e, false));
+                    }
+                }
+                Tool::Brush => {}
+            }
+        }
+        // Dropping a dragged counter moves it.
+        let mut dropped = None;
+        if self.drag_unit.is_some()
+            && response.drag_stopped()
+            && let (Some(id), Some(pos)) = (self.drag_unit.take(), pointer)
+        {
+            dropped = Some((id, hex_of(pos)));
+        }
+        if let Some((id, h)) = dropped {
+            if doc.map.is_on_map(h) {
+                if let Some(e) = edit::move_unit(doc, &id, h) {
+                    edits.push((e, false));
+                }
+            } else {
+                message = Some(format!("{h} is not on the map"));
+            }
+        }
+        if response.secondary_clicked() {
+            // The context menu acts on the hex that was right-clicked.
+            let h = pointer.map(hex_of);
+            ui.memory_mut(|m| m.data.insert_temp(egui::Id::unique("context hex"), h));
+        }
+
+        // Draw.
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, Color32::from_rgb(58, 62, 66));
         let balance = &self.balance;
@@ -208,31 +760,375 @@ impl VedetteApp {
             self.draw,
             &|painter| balance.draw_heat(painter, &layout),
         );
-    }
-}
+        self.draw_tool_overlay(&painter, &layout, pointer, response.hovered());
 
-impl eframe::App for VedetteApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        VedetteApp::ui(self, ui);
-    }
-}
+        let ctx_hex: Option<Hex> = ui
+            .memory(|m| m.data.get_temp(egui::Id::unique("context hex")))
+            .flatten();
+        let mut context_edits = Vec::new();
+        response.context_menu(|ui| {
+            if let Some(h) = ctx_hex {
+                self.context_menu(ui, h, &mut context_edits);
+            }
+        });
+        edits.extend(context_edits.into_iter().map(|e| (e, false)));
 
-impl VedetteApp {
-    /// The whole window's contents for one frame.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        // Only on change: every viewport command requests another frame.
-        let title = self.title();
-        if title != self.shown_title {
-            ui.ctx()
-                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.shown_title = title;
+        if let Some(m) = message {
+            self.tools.message = Some(m);
+        } else if !edits.is_empty() {
+            self.tools.message = None;
         }
-        let (print, image) = ui.input_mut(|i| {
+        for (e, stroke) in edits {
+            if let Some(doc) = &mut self.doc {
+                let r = if stroke {
+                    doc.apply_in_stroke(e)
+                } else {
+                    doc.apply(e)
+                };
+                if let Err(err) = r {
+                    self.status = Some((false, err.to_string()));
+                }
+            }
+        }
+    }
+
+    fn context_menu(&mut self, ui: &mut egui::Ui, h: Hex, edits: &mut Vec<edit::Edit>) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        ui.label(RichText::new(format!("Hex {h}")).strong());
+        if let Some(u) = edit::units_at(doc, h).last() {
+            if ui
+                .button(format!("Inspect {} ({})", u.designation, u.id))
+                .clicked()
+            {
+                self.tools.selected = Some(u.id.clone());
+                ui.close();
+            }
+            if ui
+                .button(format!("Delete {} ({})", u.designation, u.id))
+                .clicked()
+            {
+                if let Some(e) = edit::remove_unit(doc, &u.id.clone()) {
+                    edits.push(e);
+                }
+                ui.close();
+            }
+        } else if doc.map.is_on_map(h) && ui.button("Add a unit here (from the template)").clicked()
+        {
+            let u = self.tools.new_unit(doc, h);
+            self.tools.selected = Some(u.id.clone());
+            edits.push(edit::add_unit(doc, u));
+            ui.close();
+        }
+        ui.separator();
+        for s in &doc.scenario.sides {
+            let is_exit = doc
+                .scenario
+                .victory
+                .exits
+                .iter()
+                .any(|e| e.side == s.id && e.hexes.contains(&h));
+            let label = if is_exit {
+                format!("Unmark as {} exit hex", s.name)
+            } else {
+                format!("Mark as {} exit hex", s.name)
+            };
+            if ui.button(label).clicked() {
+                edits.push(edit::toggle_exit_hex(doc, &s.id, h));
+                ui.close();
+            }
+        }
+        ui.separator();
+        for t in &doc.map.terrain_kinds {
+            if doc.map.code_at(h) != Some(t.code) && ui.button(format!("Make {}", t.name)).clicked()
+            {
+                if let Some(e) = edit::paint(doc, &[h], t.code) {
+                    edits.push(e);
+                }
+                ui.close();
+            }
+        }
+        if ui.button("Centre here").clicked() {
+            self.centre_on(h);
+            ui.close();
+        }
+    }
+
+    /// What the active tool would touch, and the selection.
+    fn draw_tool_overlay(
+        &self,
+        painter: &egui::Painter,
+        layout: &crate::hex::Layout,
+        pointer: Option<egui::Pos2>,
+        hovered: bool,
+    ) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let pt = |p: Point| egui::pos2(p.x as f32, p.y as f32);
+        let outline = |h: Hex, stroke: Stroke| {
+            let pts: Vec<egui::Pos2> = layout.corners(h).iter().map(|&c| pt(c)).collect();
+            painter.add(egui::Shape::closed_line(pts, stroke));
+        };
+        let highlight = Stroke::new(2.5, Color32::from_rgb(255, 215, 0));
+        if let Some(id) = &self.tools.selected
+            && let Some(u) = doc.scenario.unit(id)
+        {
+            match &u.placement {
+                scenario::Placement::Start(h) => outline(*h, highlight),
+                scenario::Placement::Reinforcement { entry, .. }
+                | scenario::Placement::Variant { entry } => {
+                    for &h in entry {
+                        outline(h, highlight);
+                    }
+                }
+            }
+        }
+        let (Some(pos), true) = (pointer, hovered || self.drag_unit.is_some()) else {
+            return;
+        };
+        let h = layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        let preview = Stroke::new(1.5, Color32::WHITE);
+        match self.tools.tool {
+            Tool::Brush => {
+                for x in edit::brush(&doc.map, h, self.tools.brush_size) {
+                    outline(x, preview);
+                }
+            }
+            Tool::Hexside => {
+                if let Some(side) =
+                    layout.hexside_at(Point::new(pos.x as f64, pos.y as f64), layout.size * 0.35)
+                    && let Some((a, b)) = layout.hexside_segment(side)
+                {
+                    painter.line_segment(
+                        [pt(a), pt(b)],
+                        Stroke::new(4.0, Color32::from_rgb(255, 215, 0)),
+                    );
+                }
+            }
+            Tool::Select | Tool::Unit => {}
+            _ => outline(h, preview),
+        }
+        if let Some(id) = &self.drag_unit
+            && let Some(u) = doc.scenario.unit(id)
+        {
+            outline(h, preview);
+            let side = (layout.size as f32 * 1.1).max(12.0);
+            map_view::draw_counter(
+                painter,
+                pos,
+                side,
+                u,
+                map_view::color(doc.scenario.unit_colour(u)).gamma_multiply(0.85),
+            );
+        }
+    }
+
+    fn menu_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let sc = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui
+                    .add(egui::Button::new("New…").shortcut_text(sc(&NEW)))
+                    .clicked()
+                {
+                    self.request(Pending::New, &ctx);
+                    ui.close();
+                }
+                if ui
+                    .add(egui::Button::new("Open…").shortcut_text(sc(&OPEN)))
+                    .clicked()
+                {
+                    self.request(Pending::Open(None), &ctx);
+                    ui.close();
+                }
+                ui.menu_button("Open recent", |ui| {
+                    if self.recent.is_empty() {
+                        ui.label(RichText::new("Nothing yet").weak());
+                    }
+                    for p in self.recent.clone() {
+                        if ui.button(p.display().to_string()).clicked() {
+                            self.request(Pending::Open(Some(p)), &ctx);
+                            ui.close();
+                        }
+                    }
+                });
+                ui.separator();
+                let has = self.doc.is_some();
+                if ui
+                    .add_enabled(has, egui::Button::new("Save").shortcut_text(sc(&SAVE)))
+                    .clicked()
+                {
+                    self.save();
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(
+                        has,
+                        egui::Button::new("Save As…").shortcut_text(sc(&SAVE_AS)),
+                    )
+                    .clicked()
+                {
+                    self.ask_path(DialogFor::SaveAs { then: None });
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(has, egui::Button::new("Export map to a file…"))
+                    .on_hover_text(
+                        "Write the map alone (for maps/), and make this scenario use that file",
+                    )
+                    .clicked()
+                {
+                    self.ask_path(DialogFor::ExportMap);
+                    ui.close();
+                }
+                ui.separator();
+                let sheet = ui.add_enabled(
+                    has,
+                    egui::Button::new("Export setup sheet…").shortcut_text(sc(&PRINT)),
+                );
+                let map = ui.add_enabled(
+                    has,
+                    egui::Button::new("Export map image…").shortcut_text(sc(&IMAGE)),
+                );
+                if let Some(doc) = &self.doc {
+                    if sheet.clicked() {
+                        self.export.show(export::ExportKind::Sheet, doc);
+                        ui.close();
+                    }
+                    if map.clicked() {
+                        self.export.show(export::ExportKind::MapImage, doc);
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    self.request(Pending::Close, &ctx);
+                    ui.close();
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                let (undo, redo) = match &self.doc {
+                    Some(d) => (d.history.undo_label(), d.history.redo_label()),
+                    None => (None, None),
+                };
+                let u = ui.add_enabled(
+                    undo.is_some(),
+                    egui::Button::new(match &undo {
+                        Some(l) => format!("Undo {l}"),
+                        None => "Undo".into(),
+                    })
+                    .shortcut_text(sc(&UNDO)),
+                );
+                if u.clicked() {
+                    self.undo();
+                    ui.close();
+                }
+                let r = ui.add_enabled(
+                    redo.is_some(),
+                    egui::Button::new(match &redo {
+                        Some(l) => format!("Redo {l}"),
+                        None => "Redo".into(),
+                    })
+                    .shortcut_text(sc(&REDO)),
+                );
+                if r.clicked() {
+                    self.redo();
+                    ui.close();
+                }
+                ui.separator();
+                let sel = self.tools.selected.clone();
+                if ui
+                    .add_enabled(
+                        sel.is_some(),
+                        egui::Button::new("Delete unit").shortcut_text("Del"),
+                    )
+                    .clicked()
+                {
+                    self.delete_selected();
+                    ui.close();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                ui.checkbox(&mut self.draw.counters, "Counters");
+                ui.checkbox(&mut self.show_problems, "Problems");
+                if ui
+                    .add(egui::Button::new("Fit map to window").shortcut_text("F"))
+                    .clicked()
+                {
+                    self.view.fitted = false;
+                    ui.close();
+                }
+            });
+            ui.menu_button("Tools", |ui| {
+                for t in Tool::ALL {
+                    if ui
+                        .add(
+                            egui::Button::selectable(self.tools.tool == t, t.name())
+                                .shortcut_text(format!("{:?}", t.key())),
+                        )
+                        .clicked()
+                    {
+                        self.tools.tool = t;
+                        ui.close();
+                    }
+                }
+            });
+        });
+    }
+
+    fn delete_selected(&mut self) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        if let Some(id) = self.tools.selected.clone()
+            && let Some(e) = edit::remove_unit(doc, &id)
+        {
+            self.apply(e);
+            self.tools.selected = None;
+        }
+    }
+
+    fn shortcuts(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let typing = ctx.text_edit_focused();
+        let (undo, redo, new, open, save, save_as, print, image) = ui.input_mut(|i| {
             (
-                i.consume_key(egui::Modifiers::COMMAND, Key::P),
-                i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::E),
+                i.consume_shortcut(&UNDO),
+                // The longer shortcut first: Ctrl+Shift+Z also matches Ctrl+Z
+                // when Shift is ignored.
+                i.consume_shortcut(&REDO) | i.consume_shortcut(&REDO_Y),
+                i.consume_shortcut(&NEW),
+                i.consume_shortcut(&OPEN),
+                i.consume_shortcut(&SAVE_AS),
+                i.consume_shortcut(&SAVE),
+                i.consume_shortcut(&PRINT),
+                i.consume_shortcut(&IMAGE),
             )
         });
+        // `save` above holds Save As and `save_as` holds Save (the longer
+        // shortcut is consumed first).
+        let (save, save_as) = (save_as, save);
+        if undo {
+            self.undo();
+        }
+        if redo {
+            self.redo();
+        }
+        if new {
+            self.request(Pending::New, &ctx);
+        }
+        if open {
+            self.request(Pending::Open(None), &ctx);
+        }
+        if save_as && self.doc.is_some() {
+            self.ask_path(DialogFor::SaveAs { then: None });
+        } else if save {
+            self.save();
+        }
         if let Some(doc) = &self.doc {
             if print {
                 self.export.show(export::ExportKind::Sheet, doc);
@@ -241,47 +1137,241 @@ impl VedetteApp {
                 self.export.show(export::ExportKind::MapImage, doc);
             }
         }
-        egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("File", |ui| {
-                    let enabled = self.doc.is_some();
-                    let sheet = ui.add_enabled(
-                        enabled,
-                        egui::Button::new("Export setup sheet…").shortcut_text(
-                            ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
-                                egui::Modifiers::COMMAND,
-                                Key::P,
-                            )),
-                        ),
-                    );
-                    let map = ui.add_enabled(
-                        enabled,
-                        egui::Button::new("Export map image…").shortcut_text(
-                            ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
-                                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
-                                Key::E,
-                            )),
-                        ),
-                    );
-                    if let Some(doc) = &self.doc {
-                        if sheet.clicked() {
-                            self.export.show(export::ExportKind::Sheet, doc);
-                            ui.close();
-                        }
-                        if map.clicked() {
-                            self.export.show(export::ExportKind::MapImage, doc);
-                            ui.close();
-                        }
+        if typing {
+            return;
+        }
+        ui.input(|i| {
+            if i.modifiers.is_none() {
+                for t in Tool::ALL {
+                    if i.key_pressed(t.key()) {
+                        self.tools.tool = t;
                     }
-                });
+                }
+                if i.key_pressed(Key::OpenBracket) {
+                    self.tools.brush_size = match self.tools.brush_size {
+                        19 => 7,
+                        _ => 1,
+                    };
+                }
+                if i.key_pressed(Key::CloseBracket) {
+                    self.tools.brush_size = match self.tools.brush_size {
+                        1 => 7,
+                        _ => 19,
+                    };
+                }
+            }
+        });
+        if ui.input(|i| i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace)) {
+            self.delete_selected();
+        }
+        if ui.input(|i| i.key_pressed(Key::Escape)) {
+            self.tools.selected = None;
+        }
+    }
+
+    fn prompt_ui(&mut self, ctx: &egui::Context) {
+        let Some(action) = self.prompt.clone() else {
+            return;
+        };
+        let name = self
+            .doc
+            .as_ref()
+            .map(|d| d.display_name())
+            .unwrap_or_default();
+        let what = match action {
+            Pending::New => "starting a new scenario",
+            Pending::Open(_) => "opening another file",
+            Pending::Close => "closing",
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Save changes?");
+            ui.label(format!(
+                "“{name}” has changes that are not saved. Save them before {what}?"
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    answer = Some(0);
+                }
+                if ui.button("Don't save").clicked() {
+                    answer = Some(1);
+                }
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                    answer = Some(2);
+                }
             });
         });
+        match answer {
+            Some(0) => {
+                self.prompt = None;
+                let has_path = self.doc.as_ref().is_some_and(|d| d.path.is_some());
+                if has_path {
+                    if self.save() {
+                        self.perform(action, ctx);
+                    }
+                } else {
+                    self.ask_path(DialogFor::SaveAs { then: Some(action) });
+                }
+            }
+            Some(1) => {
+                self.prompt = None;
+                self.clear_recovery();
+                self.perform(action, ctx);
+            }
+            Some(_) => self.prompt = None,
+            None => {}
+        }
+    }
+
+    fn new_dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(mut settings) = self.new_dialog.take() else {
+            return;
+        };
+        let mut open = true;
+        let mut create = false;
+        egui::Window::new("New scenario")
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                egui::Grid::new("new map").num_columns(2).show(ui, |ui| {
+                    let l = ui.label("Columns");
+                    ui.add(egui::DragValue::new(&mut settings.columns).range(1..=scenario::MAX_MAP_SIDE))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Rows");
+                    ui.add(egui::DragValue::new(&mut settings.rows).range(1..=scenario::MAX_MAP_SIDE))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    ui.label("Hexes");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut settings.orientation, crate::hex::Orientation::FlatTop, "flat top (columns)");
+                        ui.radio_value(&mut settings.orientation, crate::hex::Orientation::PointyTop, "pointy top (rows)");
+                    });
+                    ui.end_row();
+                    ui.label("Shifted half a hex");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Even, "even");
+                        ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Odd, "odd");
+                    });
+                    ui.end_row();
+                });
+                ui.label(RichText::new("A clear map with the Napoleon at Waterloo terrain, rules and CRT, and two sides.").weak());
+                if ui.button("Create").clicked() {
+                    create = true;
+                }
+            });
+        if create {
+            self.set_doc(OpenDoc::new_blank(&settings));
+            self.open_error = None;
+        } else if open {
+            self.new_dialog = Some(settings);
+        }
+    }
+
+    fn recovery_ui(&mut self, ctx: &egui::Context) {
+        let Some(r) = self.recovery_offer.clone() else {
+            return;
+        };
+        let name = r
+            .path
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or("an untitled scenario".into());
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
+            ui.heading("Recover unsaved work?");
+            ui.label(format!(
+                "Vedette did not close cleanly last time. An autosave of {name} was found."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Recover").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Discard").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                self.recovery_offer = None;
+                match r.restore() {
+                    Ok(doc) => {
+                        self.set_doc(doc);
+                        self.status =
+                            Some((true, "Recovered the autosave: save it to keep it".into()));
+                    }
+                    Err(e) => self.status = Some((false, format!("Cannot recover: {e}"))),
+                }
+            }
+            Some(false) => {
+                self.recovery_offer = None;
+                self.clear_recovery();
+            }
+            None => {}
+        }
+    }
+}
+
+impl eframe::App for VedetteApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        VedetteApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, "recent", &self.recent);
+        eframe::set_value(storage, "hex_numbers", &self.draw.hex_numbers);
+        eframe::set_value(storage, "show_problems", &self.show_problems);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if !self.is_modified() {
+            self.clear_recovery();
+        }
+    }
+}
+
+impl VedetteApp {
+    /// The whole window's contents for one frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        // Closing the window with unsaved changes asks first.
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_modified()
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.prompt = Some(Pending::Close);
+        }
+        // Files dropped on the window open (after the unsaved prompt).
+        let dropped: Option<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .find(|p| !p.as_os_str().is_empty())
+        });
+        if let Some(p) = dropped {
+            self.request(Pending::Open(Some(p)), &ctx);
+        }
+        self.poll_dialog(&ctx);
+        if self.prompt.is_none() && self.new_dialog.is_none() {
+            self.shortcuts(ui);
+        }
+        self.revalidate();
+        // Only on change: every viewport command requests another frame.
+        let title = self.title();
+        if title != self.shown_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
                 ui.separator();
                 if let Some(doc) = &self.doc {
-                    ui.label(&doc.scenario.title);
+                    ui.label(doc.display_name());
                     ui.label(RichText::new(format!("rules: {}", doc.scenario.rules.name())).weak());
                     ui.separator();
                 }
@@ -296,10 +1386,17 @@ impl VedetteApp {
             });
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
-        let typing = ui.ctx().text_edit_focused();
+        if self.show_problems && self.doc.is_some() {
+            egui::Panel::bottom("problems")
+                .resizable(true)
+                .default_size(110.0)
+                .min_size(60.0)
+                .show(ui, |ui| self.problems_ui(ui));
+        }
+        let typing = ctx.text_edit_focused();
         let (toggle, run) = ui.input(|i| {
             (
-                !typing && i.key_pressed(Key::B) && !i.modifiers.command,
+                !typing && i.key_pressed(Key::B) && i.modifiers.is_none(),
                 i.modifiers.command && i.key_pressed(Key::B),
             )
         });
@@ -320,12 +1417,54 @@ impl VedetteApp {
         } else {
             self.balance.poll();
         }
+        if let Some(doc) = &mut self.doc {
+            let tools = &mut self.tools;
+            egui::Panel::left("tools")
+                .resizable(true)
+                .default_size(270.0)
+                .min_size(220.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| tools.panel_ui(ui, doc));
+                });
+        }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| self.map_ui(ui));
-        let ctx = ui.ctx().clone();
+        // A change made while typing or dragging joins the previous one
+        // until the field is left or the drag ends.
+        let busy = ctx.dragged_id().is_some() || ctx.memory(|m| m.focused().is_some());
+        if !busy && let Some(doc) = &mut self.doc {
+            doc.history.end_stroke();
+        }
+        if self.drag_unit.is_some() && !ctx.input(|i| i.pointer.any_down()) {
+            self.drag_unit = None;
+        }
         self.export.ui(&ctx, self.doc.as_ref());
+        self.new_dialog_ui(&ctx);
+        self.prompt_ui(&ctx);
+        self.recovery_ui(&ctx);
+        let now = ctx.input(|i| i.time);
+        self.autosave(now);
     }
+}
+
+/// The window icon, `icons/vedette-256.png` (drawn from `icons/vedette.svg`).
+pub fn app_icon() -> Option<egui::IconData> {
+    let pixmap =
+        tiny_skia::Pixmap::decode_png(include_bytes!("../../icons/vedette-256.png")).ok()?;
+    let rgba = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    Some(egui::IconData {
+        rgba,
+        width: pixmap.width(),
+        height: pixmap.height(),
+    })
 }
 
 /// Opens the editor window on a scenario (the default one if none given).
@@ -333,18 +1472,41 @@ impl VedetteApp {
 /// games.
 pub fn run(path: Option<PathBuf>, balance: Option<u32>) -> anyhow::Result<()> {
     let path = path.unwrap_or_else(default_scenario_path);
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_inner_size([1400.0, 900.0])
+        .with_min_inner_size([640.0, 400.0])
+        .with_title("Vedette")
+        .with_drag_and_drop(true);
+    if let Some(icon) = app_icon() {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1400.0, 900.0])
-            .with_min_inner_size([640.0, 400.0])
-            .with_title("Vedette"),
+        viewport,
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(
         "Vedette",
         options,
-        Box::new(move |_cc| {
+        Box::new(move |cc| {
             let mut app = VedetteApp::open(path);
+            if let Some(storage) = cc.storage {
+                app.recent = eframe::get_value(storage, "recent").unwrap_or_default();
+                if let Some(doc) = &app.doc
+                    && let Some(p) = &doc.path
+                {
+                    let p = p.clone();
+                    app.remember(&p);
+                }
+                if let Some(v) = eframe::get_value(storage, "hex_numbers") {
+                    app.draw.hex_numbers = v;
+                }
+                if let Some(v) = eframe::get_value(storage, "show_problems") {
+                    app.show_problems = v;
+                }
+            }
+            app.recovery_dir = eframe::storage_dir("Vedette");
+            app.check_recovery();
             if let Some(games) = balance {
                 app.balance.open = true;
                 app.balance.games = games.max(1);

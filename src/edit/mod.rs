@@ -8,8 +8,8 @@
 
 use crate::hex::{Hex, Hexside};
 use crate::scenario::{
-    ExitCondition, HexsideFeature, Map, OFF_MAP, Place, Placement, Scenario, SideId, Unit, UnitId,
-    Victory, VictoryHex,
+    ExitCondition, HexsideFeature, Map, MapSource, OFF_MAP, Place, Placement, Scenario, SideId,
+    Unit, UnitId, Victory, VictoryHex,
 };
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -260,7 +260,7 @@ impl Edit {
                 Ok(())
             }
             Edit::Scenario { before, .. } => {
-                if doc.scenario != **before {
+                if !same_but_map_source(&doc.scenario, before) {
                     return Err(EditError::Stale("scenario"));
                 }
                 Ok(())
@@ -318,7 +318,14 @@ impl Edit {
             }
             Edit::Places { after, .. } => doc.map.places = after.clone(),
             Edit::Victory { after, .. } => doc.scenario.victory = (**after).clone(),
-            Edit::Scenario { after, .. } => doc.scenario = (**after).clone(),
+            Edit::Scenario { after, .. } => {
+                // Where the map is saved is the document's business, not
+                // a setting: keep it.
+                let source =
+                    std::mem::replace(&mut doc.scenario.map, MapSource::File(String::new()));
+                doc.scenario = (**after).clone();
+                doc.scenario.map = source;
+            }
             Edit::Map { after, .. } => doc.map = (**after).clone(),
             Edit::Group { edits, .. } => {
                 for e in edits {
@@ -329,7 +336,8 @@ impl Edit {
     }
 
     /// Folds a later edit of the same stroke into this one, if both paint
-    /// terrain: each hex keeps its first `before` and its last `after`.
+    /// terrain (each hex keeps its first `before` and its last `after`) or
+    /// both change the same unit (typing a designation).
     fn merge(&mut self, later: Edit) -> Result<(), Edit> {
         match (self, later) {
             (Edit::Terrain(mine), Edit::Terrain(theirs)) => {
@@ -339,6 +347,17 @@ impl Edit {
                         None => mine.push(t),
                     }
                 }
+                Ok(())
+            }
+            (
+                Edit::UpdateUnit { index, after, .. },
+                Edit::UpdateUnit {
+                    index: i2,
+                    after: a2,
+                    ..
+                },
+            ) if *index == i2 => {
+                *after = a2;
                 Ok(())
             }
             (_, later) => Err(later),
@@ -354,11 +373,43 @@ impl Edit {
             Edit::UpdateUnit { before, after, .. } => before == after,
             Edit::Places { before, after } => before == after,
             Edit::Victory { before, after } => before == after,
-            Edit::Scenario { before, after } => before == after,
+            Edit::Scenario { before, after } => same_but_map_source(before, after),
             Edit::Map { before, after } => before == after,
             Edit::Group { edits, .. } => edits.iter().all(Edit::is_noop),
         }
     }
+}
+
+/// Whether two scenarios are equal apart from where their map is saved
+/// (an inline copy of the map is refreshed on save).
+fn same_but_map_source(a: &Scenario, b: &Scenario) -> bool {
+    let Scenario {
+        version,
+        title,
+        author,
+        description,
+        map: _,
+        rules,
+        turns,
+        sides,
+        units,
+        crt,
+        victory,
+        variants,
+        notes,
+    } = a;
+    *version == b.version
+        && *title == b.title
+        && *author == b.author
+        && *description == b.description
+        && *rules == b.rules
+        && *turns == b.turns
+        && *sides == b.sides
+        && *units == b.units
+        && *crt == b.crt
+        && *victory == b.victory
+        && *variants == b.variants
+        && *notes == b.notes
 }
 
 // ---------------------------------------------------------------------------
@@ -594,7 +645,7 @@ pub fn set_place_name(doc: &Document, hex: Hex, name: &str) -> Option<Edit> {
 /// Replaces the scenario's settings (everything but the units) with those
 /// of `after`. `None` if unchanged.
 pub fn set_scenario(doc: &Document, after: Scenario) -> Option<Edit> {
-    (doc.scenario != after).then(|| Edit::Scenario {
+    (!same_but_map_source(&doc.scenario, &after)).then(|| Edit::Scenario {
         before: Box::new(doc.scenario.clone()),
         after: Box::new(after),
     })
@@ -826,6 +877,13 @@ impl History {
     /// document, or one recovered from an autosave).
     pub fn mark_unsaved(&mut self) {
         self.saved = None;
+    }
+
+    /// An id of the document's current state: equal ids, equal documents
+    /// (for one document's history). Lets the editor re-validate only after
+    /// a change.
+    pub fn state(&self) -> u64 {
+        self.top()
     }
 
     /// Whether the document differs from its last saved state.

@@ -1,0 +1,422 @@
+//! The open document in the editor: the scenario and map being edited,
+//! where they are saved, and their undo history. Loading, saving (atomic,
+//! with a `.bak`), Save As (re-pointing the map file), new blank scenarios,
+//! exporting the map on its own, and the autosave recovery file.
+
+use crate::edit::{Document, Edit, EditError, History};
+use crate::files;
+use crate::hex::{Grid, Orientation, Stagger};
+use crate::scenario::{
+    self, Colour, Crt, FORMAT_VERSION, LossThreshold, Map, MapSource, RuleSet, Scenario, Side,
+    SideId, Victory,
+};
+use std::ops::Deref;
+use std::path::{Component, Path, PathBuf};
+
+/// A document open in the editor.
+#[derive(Clone, Debug)]
+pub struct OpenDoc {
+    /// Where the scenario is saved; `None` until the first Save As.
+    pub path: Option<PathBuf>,
+    /// The map's own file, when the scenario refers to one.
+    pub map_path: Option<PathBuf>,
+    pub data: Document,
+    pub history: History,
+}
+
+impl Deref for OpenDoc {
+    type Target = Document;
+    fn deref(&self) -> &Document {
+        &self.data
+    }
+}
+
+/// Settings for a new blank scenario (File -> New).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewMap {
+    pub columns: u32,
+    pub rows: u32,
+    pub orientation: Orientation,
+    pub stagger: Stagger,
+}
+
+impl Default for NewMap {
+    fn default() -> Self {
+        NewMap {
+            columns: 23,
+            rows: 17,
+            orientation: Orientation::FlatTop,
+            stagger: Stagger::Even,
+        }
+    }
+}
+
+impl OpenDoc {
+    pub fn load(path: &Path) -> Result<OpenDoc, files::OpenError> {
+        let l = files::load_scenario(path)?;
+        Ok(OpenDoc {
+            path: Some(l.path),
+            map_path: l.map_path,
+            data: Document {
+                scenario: l.scenario,
+                map: l.map,
+            },
+            history: History::default(),
+        })
+    }
+
+    /// A blank scenario on a clear map with the Napoleon at Waterloo
+    /// terrain table, rules and CRT, and two sides; the map is kept inside
+    /// the scenario until exported.
+    pub fn new_blank(settings: &NewMap) -> OpenDoc {
+        let map = Map::filled(
+            "Untitled map",
+            settings.columns,
+            settings.rows,
+            Grid::new(settings.orientation, settings.stagger),
+            scenario::napoleon_at_waterloo_terrain(),
+            '.',
+        );
+        let side = |id: &str, c: Colour| Side {
+            id: SideId::new(id),
+            name: id.to_string(),
+            colour: c,
+            contingents: Vec::new(),
+            forces: Vec::new(),
+        };
+        let scenario = Scenario {
+            version: FORMAT_VERSION,
+            title: String::new(),
+            author: String::new(),
+            description: String::new(),
+            map: MapSource::Inline(Box::new(map.clone())),
+            rules: RuleSet::default(),
+            turns: 10,
+            sides: vec![
+                side("French", Colour(0x3a, 0x5f, 0xb0)),
+                side("Allied", Colour(0xc0, 0x39, 0x2b)),
+            ],
+            units: Vec::new(),
+            crt: Crt::napoleon_at_waterloo(),
+            victory: Victory {
+                loss_thresholds: vec![
+                    LossThreshold {
+                        side: SideId::new("French"),
+                        points: 40,
+                    },
+                    LossThreshold {
+                        side: SideId::new("Allied"),
+                        points: 40,
+                    },
+                ],
+                exits: Vec::new(),
+                victory_hexes: Vec::new(),
+            },
+            variants: Vec::new(),
+            notes: String::new(),
+        };
+        let mut history = History::default();
+        history.mark_unsaved();
+        OpenDoc {
+            path: None,
+            map_path: None,
+            data: Document { scenario, map },
+            history,
+        }
+    }
+
+    /// Applies an edit as one undo step.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), EditError> {
+        self.history.apply(&mut self.data, edit)
+    }
+
+    /// Applies an edit as part of the open stroke (brush drags, typing in
+    /// the inspector).
+    pub fn apply_in_stroke(&mut self, edit: Edit) -> Result<(), EditError> {
+        self.history.apply_in_stroke(&mut self.data, edit)
+    }
+
+    pub fn undo(&mut self) -> Result<Option<String>, EditError> {
+        self.history.undo(&mut self.data)
+    }
+
+    pub fn redo(&mut self) -> Result<Option<String>, EditError> {
+        self.history.redo(&mut self.data)
+    }
+
+    pub fn is_modified(&self) -> bool {
+        self.history.is_modified()
+    }
+
+    /// The name shown in the title bar: the scenario's title, else the file
+    /// name, else "Untitled".
+    pub fn display_name(&self) -> String {
+        if !self.scenario.title.trim().is_empty() {
+            return self.scenario.title.clone();
+        }
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "Untitled".into())
+    }
+
+    /// The scenario as it will be written: an inline map is refreshed from
+    /// the edited one.
+    fn scenario_to_write(&self) -> Scenario {
+        let mut s = self.scenario.clone();
+        if let MapSource::Inline(_) = s.map {
+            s.map = MapSource::Inline(Box::new(self.map.clone()));
+        }
+        s
+    }
+
+    /// Saves to the document's path: the scenario and, when the map has
+    /// its own file and differs from it, the map. Both atomically, each
+    /// keeping its previous version as `.bak`.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        let path = self
+            .path
+            .clone()
+            .ok_or_else(|| "the document has no file yet: use Save As".to_string())?;
+        self.write_to(&path)?;
+        self.saved();
+        Ok(path)
+    }
+
+    /// After a save: the inline copy of the map is what was written.
+    fn saved(&mut self) {
+        self.data.scenario = self.scenario_to_write();
+        self.history.mark_saved();
+    }
+
+    /// Saves under a new name. A separate map file stays where it is and
+    /// the scenario refers to it relative to its new folder (the map is
+    /// written inside the scenario when no relative path exists).
+    pub fn save_as(&mut self, path: &Path) -> Result<PathBuf, String> {
+        let before = (self.path.clone(), self.scenario.map.clone());
+        self.path = Some(path.to_path_buf());
+        if let Some(map_path) = &self.map_path {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            self.data.scenario.map = match relative_path(dir, map_path) {
+                Some(rel) => MapSource::File(rel),
+                None => MapSource::Inline(Box::new(self.map.clone())),
+            };
+            if let MapSource::Inline(_) = self.scenario.map {
+                self.map_path = None;
+            }
+        }
+        match self.write_to(path) {
+            Ok(()) => {
+                self.saved();
+                Ok(path.to_path_buf())
+            }
+            Err(e) => {
+                // Nothing was renamed into place: keep the old identity.
+                self.path = before.0;
+                self.data.scenario.map = before.1;
+                Err(e)
+            }
+        }
+    }
+
+    fn write_to(&self, path: &Path) -> Result<(), String> {
+        if let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path) {
+            let text = scenario::map_to_ron(&self.map);
+            let same = std::fs::read_to_string(map_path).is_ok_and(|t| t == text);
+            if !same {
+                files::save_atomic(map_path, &text)
+                    .map_err(|e| format!("cannot save the map {}: {e}", map_path.display()))?;
+            }
+        }
+        let text = scenario::scenario_to_ron(&self.scenario_to_write());
+        files::save_atomic(path, &text).map_err(|e| format!("cannot save {}: {e}", path.display()))
+    }
+
+    /// Writes the map on its own to `path` (a `maps/` file other
+    /// scenarios can share) and makes the scenario refer to it. Not an
+    /// undo step: it changes where things are saved, not what they are.
+    pub fn export_map(&mut self, path: &Path) -> Result<(), String> {
+        let text = scenario::map_to_ron(&self.map);
+        files::save_atomic(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        if let Some(own) = &self.path {
+            let dir = own.parent().unwrap_or(Path::new("."));
+            if let Some(rel) = relative_path(dir, path) {
+                self.data.scenario.map = MapSource::File(rel);
+                self.map_path = Some(path.to_path_buf());
+                self.history.mark_unsaved();
+            }
+        }
+        Ok(())
+    }
+
+    /// The recovery file for autosaves of this document.
+    pub fn recovery_path(dir: &Path) -> PathBuf {
+        dir.join("recovery.ron")
+    }
+}
+
+/// What an autosave records: the document's text and where it belongs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Recovery {
+    /// The scenario's file, if it had one.
+    pub path: Option<PathBuf>,
+    pub map_path: Option<PathBuf>,
+    /// The scenario with its map inline (so the recovery is one file).
+    pub scenario: String,
+}
+
+impl Recovery {
+    pub fn of(doc: &OpenDoc) -> Recovery {
+        let mut s = doc.scenario.clone();
+        s.map = MapSource::Inline(Box::new(doc.map.clone()));
+        Recovery {
+            path: doc.path.clone(),
+            map_path: doc.map_path.clone(),
+            scenario: scenario::scenario_to_ron(&s),
+        }
+    }
+
+    /// The recovered document, marked modified. Its map source is put back
+    /// as it was (a separate file stays separate).
+    pub fn restore(&self) -> Result<OpenDoc, String> {
+        let mut s =
+            scenario::parse_scenario(&self.scenario, "recovery").map_err(|e| e.to_string())?;
+        let MapSource::Inline(map) = s.map.clone() else {
+            return Err("the recovery file has no map".into());
+        };
+        if let (Some(own), Some(map_path)) = (&self.path, &self.map_path) {
+            let dir = own.parent().unwrap_or(Path::new("."));
+            if let Some(rel) = relative_path(dir, map_path) {
+                s.map = MapSource::File(rel);
+            }
+        }
+        let mut history = History::default();
+        history.mark_unsaved();
+        Ok(OpenDoc {
+            path: self.path.clone(),
+            map_path: self
+                .map_path
+                .clone()
+                .filter(|_| matches!(s.map, MapSource::File(_))),
+            data: Document {
+                scenario: s,
+                map: *map,
+            },
+            history,
+        })
+    }
+}
+
+/// `target` relative to the folder `from`, with `/` separators
+/// (`../maps/waterloo.ron`). `None` when there is no relative path (other
+/// drive, or a path that cannot be resolved).
+pub fn relative_path(from: &Path, target: &Path) -> Option<String> {
+    let abs = |p: &Path| -> Option<PathBuf> {
+        let p = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir().ok()?.join(p)
+        };
+        // Resolve what exists (symlinks, ..) and keep the rest as written.
+        Some(match p.canonicalize() {
+            Ok(c) => c,
+            Err(_) => {
+                let parent = p.parent()?.canonicalize().ok()?;
+                parent.join(p.file_name()?)
+            }
+        })
+    };
+    let from = abs(from)?;
+    let target = abs(target)?;
+    let a: Vec<Component> = from.components().collect();
+    let b: Vec<Component> = target.components().collect();
+    if a.first() != b.first() {
+        return None;
+    }
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = Vec::new();
+    parts.extend(std::iter::repeat_n("..".to_string(), a.len() - common));
+    parts.extend(
+        b[common..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let s = dir.path().join("scenarios");
+        let m = dir.path().join("maps");
+        std::fs::create_dir_all(&s).expect("mkdir");
+        std::fs::create_dir_all(&m).expect("mkdir");
+        assert_eq!(
+            relative_path(&s, &m.join("a.ron")).as_deref(),
+            Some("../maps/a.ron")
+        );
+        assert_eq!(
+            relative_path(&s, &s.join("b.ron")).as_deref(),
+            Some("b.ron")
+        );
+    }
+
+    #[test]
+    fn save_as_keeps_the_map_file_and_round_trips() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let mut doc = OpenDoc::load(&root.join("scenarios/waterloo.ron")).expect("loads");
+        let dir = tempfile::tempdir().expect("temp dir");
+        // Work on a copy of the map so the shipped one is never written.
+        let maps = dir.path().join("maps");
+        std::fs::create_dir_all(&maps).expect("mkdir");
+        let map_copy = maps.join("waterloo.ron");
+        std::fs::copy(root.join("maps/waterloo.ron"), &map_copy).expect("copy");
+        doc.map_path = Some(map_copy.clone());
+        let sub = dir.path().join("mine");
+        std::fs::create_dir_all(&sub).expect("mkdir");
+        let target = sub.join("w2.ron");
+        let e = crate::edit::paint(&doc, &[crate::hex::Hex::new(5, 5)], 'W').expect("paints");
+        doc.apply(e).expect("applies");
+        assert!(doc.is_modified());
+        doc.save_as(&target).expect("saves");
+        assert!(!doc.is_modified());
+        assert_eq!(
+            doc.scenario.map,
+            MapSource::File("../maps/waterloo.ron".into())
+        );
+        let back = OpenDoc::load(&target).expect("reloads");
+        assert_eq!(back.data, doc.data);
+        // Saving again keeps a .bak of the previous scenario.
+        doc.save().expect("saves again");
+        assert!(sub.join("w2.ron.bak").exists());
+        assert!(
+            maps.join("waterloo.ron.bak").exists(),
+            "the map changed, so it was backed up"
+        );
+    }
+
+    #[test]
+    fn a_new_document_saves_with_its_map_inline_and_recovers() {
+        let mut doc = OpenDoc::new_blank(&NewMap::default());
+        assert!(doc.is_modified());
+        assert_eq!(doc.display_name(), "Untitled");
+        assert!(doc.save().is_err(), "no path yet");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = dir.path().join("new.ron");
+        doc.save_as(&p).expect("saves");
+        let back = OpenDoc::load(&p).expect("reloads");
+        assert_eq!(back.map, doc.map);
+        let r = Recovery::of(&doc);
+        let text = scenario::to_ron(&r);
+        let r2: Recovery = scenario::from_ron(&text, "rec").expect("parses");
+        let restored = r2.restore().expect("restores");
+        assert_eq!(restored.data, doc.data);
+        assert!(restored.is_modified());
+    }
+}

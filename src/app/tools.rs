@@ -1,0 +1,591 @@
+//! The editing tools: which one is active and its options (brush size,
+//! terrain, hexside feature, unit template, marker side), the tool panel
+//! on the left, and the unit inspector. Tools only build edits with
+//! `crate::edit` and hand them to the document's history.
+
+use super::document::OpenDoc;
+use super::map_view::color;
+use crate::edit;
+use crate::hex::Hex;
+use crate::scenario::{HexsideFeature, Placement, SideId, Unit, UnitId, UnitKind};
+use egui::{Color32, Key, RichText};
+
+/// The active tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Select,
+    Brush,
+    Fill,
+    Hexside,
+    PlaceName,
+    Unit,
+    Reinforcement,
+    Marker,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 8] = [
+        Tool::Select,
+        Tool::Brush,
+        Tool::Fill,
+        Tool::Hexside,
+        Tool::PlaceName,
+        Tool::Unit,
+        Tool::Reinforcement,
+        Tool::Marker,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Brush => "Terrain brush",
+            Tool::Fill => "Fill",
+            Tool::Hexside => "Hexside",
+            Tool::PlaceName => "Place name",
+            Tool::Unit => "Unit",
+            Tool::Reinforcement => "Reinforcements",
+            Tool::Marker => "Exit / victory",
+        }
+    }
+
+    /// The key that picks the tool (no modifier).
+    pub fn key(self) -> Key {
+        match self {
+            Tool::Select => Key::S,
+            Tool::Brush => Key::T,
+            Tool::Fill => Key::G,
+            Tool::Hexside => Key::H,
+            Tool::PlaceName => Key::N,
+            Tool::Unit => Key::U,
+            Tool::Reinforcement => Key::R,
+            Tool::Marker => Key::X,
+        }
+    }
+
+    pub fn help(self) -> &'static str {
+        match self {
+            Tool::Select => {
+                "Click a counter to inspect it, drag it to move it; Delete removes it. \
+                 Drag elsewhere to pan."
+            }
+            Tool::Brush => "Click or drag to paint terrain. [ and ] change the brush size.",
+            Tool::Fill => "Click to fill every connected hex of the same terrain.",
+            Tool::Hexside => "Click near a hexside to add or remove the feature.",
+            Tool::PlaceName => "Click a hex to give it the name below (empty: remove its name).",
+            Tool::Unit => {
+                "Click an empty hex to place a unit from the template; click a counter \
+                 to inspect it, drag it to move it."
+            }
+            Tool::Reinforcement => {
+                "Select a unit (in the schedule or on the map), then click map hexes to \
+                 add or remove its entry hexes."
+            }
+            Tool::Marker => "Click a hex to mark or unmark it for the chosen side.",
+        }
+    }
+}
+
+/// What the marker tool marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerKind {
+    Exit,
+    Victory,
+}
+
+/// The template new units are made from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Template {
+    pub side: SideId,
+    pub contingent: Option<String>,
+    pub kind: UnitKind,
+    pub strength: u32,
+    pub movement: u32,
+    pub designation: String,
+}
+
+/// Tool options and the selection.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    pub tool: Tool,
+    pub brush_size: u32,
+    pub terrain: char,
+    pub feature: HexsideFeature,
+    pub place_name: String,
+    pub template: Template,
+    pub marker: MarkerKind,
+    pub marker_side: SideId,
+    pub victory_points: u32,
+    pub selected: Option<UnitId>,
+    /// Why the last map action did nothing (shown in the tool panel).
+    pub message: Option<String>,
+}
+
+impl Default for Tools {
+    fn default() -> Self {
+        Tools {
+            tool: Tool::Select,
+            brush_size: 1,
+            terrain: 'W',
+            feature: HexsideFeature::Road,
+            place_name: String::new(),
+            template: Template {
+                side: SideId::new("French"),
+                contingent: None,
+                kind: UnitKind::Infantry,
+                strength: 4,
+                movement: 4,
+                designation: String::new(),
+            },
+            marker: MarkerKind::Exit,
+            marker_side: SideId::new("French"),
+            victory_points: 5,
+            selected: None,
+            message: None,
+        }
+    }
+}
+
+impl Tools {
+    /// Keeps the options meaningful for a (new) document: a terrain code
+    /// and sides that exist.
+    pub fn adapt_to(&mut self, doc: &OpenDoc) {
+        if doc.map.terrain_by_code(self.terrain).is_none()
+            && let Some(t) = doc.map.terrain_kinds.first()
+        {
+            self.terrain = t.code;
+        }
+        if let Some(first) = doc.scenario.sides.first() {
+            if doc.scenario.side(&self.template.side).is_none() {
+                self.template.side = first.id.clone();
+                self.template.contingent = None;
+            }
+            if doc.scenario.side(&self.marker_side).is_none() {
+                self.marker_side = first.id.clone();
+            }
+        }
+        if let Some(id) = &self.selected
+            && doc.scenario.unit(id).is_none()
+        {
+            self.selected = None;
+        }
+    }
+
+    /// A new unit from the template at `hex`.
+    pub fn new_unit(&self, doc: &OpenDoc, hex: Hex) -> Unit {
+        let id = edit::fresh_unit_id(&doc.scenario, &self.template.side);
+        let designation = if self.template.designation.trim().is_empty() {
+            format!("{} {}", self.template.side, id)
+        } else {
+            self.template.designation.trim().to_string()
+        };
+        Unit {
+            id,
+            designation,
+            side: self.template.side.clone(),
+            contingent: self.template.contingent.clone(),
+            kind: self.template.kind,
+            strength: self.template.strength,
+            movement: self.template.movement,
+            placement: Placement::Start(hex),
+            facing: None,
+        }
+    }
+
+    /// The left panel: tool buttons, the active tool's options, and the
+    /// inspector of the selected unit.
+    pub fn panel_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
+        ui.heading("Tools");
+        ui.horizontal_wrapped(|ui| {
+            for t in Tool::ALL {
+                let r = ui
+                    .selectable_label(self.tool == t, t.name())
+                    .on_hover_text(format!("{} ({:?})", t.help(), t.key()));
+                if r.clicked() {
+                    self.tool = t;
+                    self.message = None;
+                }
+            }
+        });
+        ui.label(RichText::new(self.tool.help()).weak());
+        ui.separator();
+        match self.tool {
+            Tool::Brush | Tool::Fill => self.terrain_ui(ui, doc),
+            Tool::Hexside => {
+                ui.label("Feature");
+                ui.horizontal(|ui| {
+                    for f in HexsideFeature::ALL {
+                        ui.radio_value(&mut self.feature, f, f.name());
+                    }
+                });
+            }
+            Tool::PlaceName => {
+                let l = ui.label("Name");
+                ui.text_edit_singleline(&mut self.place_name)
+                    .labelled_by(l.id);
+            }
+            Tool::Unit => self.template_ui(ui, doc),
+            Tool::Reinforcement => self.schedule_ui(ui, doc),
+            Tool::Marker => self.marker_ui(ui, doc),
+            Tool::Select => {}
+        }
+        if let Some(m) = &self.message {
+            ui.label(RichText::new(m).color(Color32::from_rgb(200, 80, 40)));
+        }
+        ui.separator();
+        self.inspector_ui(ui, doc);
+    }
+
+    fn terrain_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
+        if self.tool == Tool::Brush {
+            ui.horizontal(|ui| {
+                ui.label("Brush");
+                for n in [1, 7, 19] {
+                    ui.radio_value(
+                        &mut self.brush_size,
+                        n,
+                        format!("{n} hex{}", if n == 1 { "" } else { "es" }),
+                    );
+                }
+            });
+        }
+        ui.label("Terrain");
+        for t in &doc.map.terrain_kinds {
+            ui.horizontal(|ui| {
+                let (r, p) = ui.allocate_painter(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                p.rect_filled(r.rect, 3.0, color(t.colour));
+                ui.radio_value(
+                    &mut self.terrain,
+                    t.code,
+                    format!("{} ({})", t.name, t.code),
+                );
+            });
+        }
+    }
+
+    fn side_combo(ui: &mut egui::Ui, id: &str, doc: &OpenDoc, side: &mut SideId) -> bool {
+        let mut changed = false;
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(side.to_string())
+            .show_ui(ui, |ui| {
+                for s in &doc.scenario.sides {
+                    changed |= ui.selectable_value(side, s.id.clone(), &s.name).changed();
+                }
+            });
+        changed
+    }
+
+    fn template_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
+        ui.label("New units");
+        egui::Grid::new("template").num_columns(2).show(ui, |ui| {
+            ui.label("Side");
+            if Self::side_combo(ui, "template side", doc, &mut self.template.side) {
+                self.template.contingent = None;
+            }
+            ui.end_row();
+            if let Some(side) = doc.scenario.side(&self.template.side)
+                && !side.contingents.is_empty()
+            {
+                ui.label("Contingent");
+                egui::ComboBox::from_id_salt("template contingent")
+                    .selected_text(self.template.contingent.clone().unwrap_or("—".into()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.template.contingent, None, "—");
+                        for c in &side.contingents {
+                            ui.selectable_value(
+                                &mut self.template.contingent,
+                                Some(c.name.clone()),
+                                &c.name,
+                            );
+                        }
+                    });
+                ui.end_row();
+            }
+            ui.label("Type");
+            ui.horizontal(|ui| {
+                for k in UnitKind::ALL {
+                    ui.radio_value(&mut self.template.kind, k, k.name());
+                }
+            });
+            ui.end_row();
+            ui.label("Strength");
+            ui.add(
+                egui::DragValue::new(&mut self.template.strength).range(0..=edit_max_strength()),
+            );
+            ui.end_row();
+            ui.label("Movement");
+            ui.add(
+                egui::DragValue::new(&mut self.template.movement).range(0..=edit_max_movement()),
+            );
+            ui.end_row();
+            let l = ui.label("Designation");
+            ui.text_edit_singleline(&mut self.template.designation)
+                .labelled_by(l.id)
+                .on_hover_text("Empty: side and id");
+            ui.end_row();
+        });
+        // Templates from the side's existing units: one click copies one.
+        let mut kinds: Vec<(UnitKind, u32, u32, Option<String>)> = doc
+            .scenario
+            .units
+            .iter()
+            .filter(|u| u.side == self.template.side)
+            .map(|u| (u.kind, u.strength, u.movement, u.contingent.clone()))
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        if !kinds.is_empty() {
+            ui.label(RichText::new("From this side's counters:").weak());
+            ui.horizontal_wrapped(|ui| {
+                for (k, s, m, c) in kinds {
+                    let text = format!(
+                        "{} {s}-{m}{}",
+                        k.name(),
+                        c.as_ref().map(|c| format!(" {c}")).unwrap_or_default()
+                    );
+                    if ui.small_button(text).clicked() {
+                        self.template.kind = k;
+                        self.template.strength = s;
+                        self.template.movement = m;
+                        self.template.contingent = c;
+                    }
+                }
+            });
+        }
+    }
+
+    fn marker_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.marker, MarkerKind::Exit, "Exit hex");
+            ui.radio_value(&mut self.marker, MarkerKind::Victory, "Victory hex");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Side");
+            Self::side_combo(ui, "marker side", doc, &mut self.marker_side);
+        });
+        if self.marker == MarkerKind::Victory {
+            ui.horizontal(|ui| {
+                ui.label("Points");
+                ui.add(egui::DragValue::new(&mut self.victory_points).range(1..=999));
+            });
+        }
+        for e in &doc.scenario.victory.exits {
+            ui.label(format!(
+                "{}: {} units must exit through {} hexes",
+                e.side,
+                e.units,
+                e.hexes.len()
+            ));
+        }
+    }
+
+    /// The turn track: which units arrive on which Game-Turn, and which
+    /// are held for a variant.
+    fn schedule_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
+        ui.label(RichText::new("Schedule").strong());
+        egui::ScrollArea::vertical()
+            .id_salt("schedule")
+            .max_height(260.0)
+            .show(ui, |ui| {
+                for turn in 1..=doc.scenario.turns {
+                    let arriving: Vec<&Unit> = doc
+                        .scenario
+                        .units
+                        .iter()
+                        .filter(|u| matches!(u.placement, Placement::Reinforcement { turn: t, .. } if t == turn))
+                        .collect();
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(format!("Turn {turn}")).monospace());
+                        if arriving.is_empty() {
+                            ui.label(RichText::new("—").weak());
+                        }
+                        for u in arriving {
+                            let sel = self.selected.as_ref() == Some(&u.id);
+                            if ui
+                                .selectable_label(sel, format!("{} {}", u.id, u.factors()))
+                                .on_hover_text(&u.designation)
+                                .clicked()
+                            {
+                                self.selected = Some(u.id.clone());
+                            }
+                        }
+                    });
+                }
+                let held: Vec<&Unit> = doc
+                    .scenario
+                    .units
+                    .iter()
+                    .filter(|u| matches!(u.placement, Placement::Variant { .. }))
+                    .collect();
+                if !held.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new("Variant").monospace());
+                        for u in held {
+                            let sel = self.selected.as_ref() == Some(&u.id);
+                            if ui
+                                .selectable_label(sel, format!("{} {}", u.id, u.factors()))
+                                .clicked()
+                            {
+                                self.selected = Some(u.id.clone());
+                            }
+                        }
+                    });
+                }
+            });
+    }
+
+    /// Edits every field of the selected unit. Each change is an edit; a
+    /// change made while typing or dragging a value joins the previous one,
+    /// so a word typed is one undo step.
+    pub fn inspector_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
+        ui.heading("Inspector");
+        let Some(id) = self.selected.clone() else {
+            ui.label(RichText::new("Select a counter to edit it.").weak());
+            return;
+        };
+        let Some(orig) = doc.scenario.unit(&id).cloned() else {
+            self.selected = None;
+            return;
+        };
+        let mut u = orig.clone();
+        let mut discrete = false;
+        egui::Grid::new("inspector").num_columns(2).show(ui, |ui| {
+            ui.label("Id");
+            ui.monospace(u.id.as_str());
+            ui.end_row();
+            let l = ui.label("Designation");
+            ui.text_edit_singleline(&mut u.designation)
+                .labelled_by(l.id);
+            ui.end_row();
+            ui.label("Side");
+            discrete |= Self::side_combo(ui, "inspector side", doc, &mut u.side);
+            ui.end_row();
+            if let Some(side) = doc.scenario.side(&u.side)
+                && !side.contingents.is_empty()
+            {
+                ui.label("Contingent");
+                egui::ComboBox::from_id_salt("inspector contingent")
+                    .selected_text(u.contingent.clone().unwrap_or("—".into()))
+                    .show_ui(ui, |ui| {
+                        discrete |= ui.selectable_value(&mut u.contingent, None, "—").changed();
+                        for c in &side.contingents {
+                            discrete |= ui
+                                .selectable_value(&mut u.contingent, Some(c.name.clone()), &c.name)
+                                .changed();
+                        }
+                    });
+                ui.end_row();
+            }
+            ui.label("Type");
+            ui.horizontal(|ui| {
+                for k in UnitKind::ALL {
+                    discrete |= ui.radio_value(&mut u.kind, k, k.name()).changed();
+                }
+            });
+            ui.end_row();
+            let l = ui.label("Strength");
+            ui.add(egui::DragValue::new(&mut u.strength).range(0..=edit_max_strength()))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Movement");
+            ui.add(egui::DragValue::new(&mut u.movement).range(0..=edit_max_movement()))
+                .labelled_by(l.id);
+            ui.end_row();
+            ui.label("Placement");
+            let kind = match u.placement {
+                Placement::Start(_) => 0,
+                Placement::Reinforcement { .. } => 1,
+                Placement::Variant { .. } => 2,
+            };
+            let mut new_kind = kind;
+            egui::ComboBox::from_id_salt("placement")
+                .selected_text(["On the map at start", "Reinforcement", "Held for a variant"][kind])
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut new_kind, 0, "On the map at start");
+                    ui.selectable_value(&mut new_kind, 1, "Reinforcement");
+                    ui.selectable_value(&mut new_kind, 2, "Held for a variant");
+                });
+            if new_kind != kind {
+                discrete = true;
+                let entry = match &u.placement {
+                    Placement::Reinforcement { entry, .. } | Placement::Variant { entry } => {
+                        entry.clone()
+                    }
+                    Placement::Start(_) => Vec::new(),
+                };
+                let start = u.start_hex().or(entry.first().copied());
+                u.placement = match new_kind {
+                    0 => Placement::Start(start.unwrap_or(crate::hex::Hex::new(1, 1))),
+                    1 => Placement::Reinforcement { turn: 1, entry },
+                    _ => Placement::Variant { entry },
+                };
+            }
+            ui.end_row();
+            match &mut u.placement {
+                Placement::Start(h) => {
+                    ui.label("Start hex");
+                    ui.monospace(h.to_string());
+                    ui.end_row();
+                }
+                Placement::Reinforcement { turn, entry } => {
+                    let l = ui.label("Game-Turn");
+                    ui.add(egui::DragValue::new(turn).range(1..=doc.scenario.turns.max(1)))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    ui.label("Entry hexes");
+                    ui.label(hex_list(entry));
+                    ui.end_row();
+                }
+                Placement::Variant { entry } => {
+                    ui.label("Entry hexes");
+                    ui.label(hex_list(entry));
+                    ui.end_row();
+                }
+            }
+        });
+        if !matches!(u.placement, Placement::Start(_)) {
+            ui.label(
+                RichText::new("With the Reinforcements tool, click hexes to set its entry.").weak(),
+            );
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Delete unit").on_hover_text("Delete").clicked()
+                && let Some(e) = edit::remove_unit(doc, &id)
+            {
+                let _ = doc.apply(e);
+                self.selected = None;
+            }
+        });
+        if self.selected.is_some()
+            && u != orig
+            && let Some(e) = edit::update_unit(doc, &id, u)
+        {
+            let result = if discrete {
+                doc.apply(e)
+            } else {
+                doc.apply_in_stroke(e)
+            };
+            if let Err(e) = result {
+                self.message = Some(e.to_string());
+            }
+        }
+    }
+}
+
+fn hex_list(hexes: &[Hex]) -> String {
+    if hexes.is_empty() {
+        return "none yet".into();
+    }
+    hexes
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn edit_max_strength() -> u32 {
+    crate::scenario::MAX_STRENGTH
+}
+
+fn edit_max_movement() -> u32 {
+    crate::scenario::MAX_MOVEMENT
+}
