@@ -102,6 +102,8 @@ pub struct VedetteApp {
     last_autosave: f64,
     /// The counter being dragged, and where the drag started.
     drag_unit: Option<scenario::UnitId>,
+    /// A hex to centre the view on when the map is next drawn.
+    centre_request: Option<Hex>,
     /// Set when a close was confirmed, so the next close goes through.
     allow_close: bool,
     /// The window title last sent to the window.
@@ -140,6 +142,7 @@ impl VedetteApp {
             generation: 0,
             last_autosave: 0.0,
             drag_unit: None,
+            centre_request: None,
             allow_close: false,
             shown_title: String::new(),
         }
@@ -418,11 +421,10 @@ impl VedetteApp {
         }
     }
 
-    /// Centres the view on a hex.
+    /// Centres the view on a hex (in the next map frame, when the map's
+    /// rectangle is known).
     pub fn centre_on(&mut self, hex: Hex) {
-        if let (Some(doc), Some(rect)) = (&self.doc, self.map_rect) {
-            self.view.centre_on(&doc.map, rect, hex);
-        }
+        self.centre_request = Some(hex);
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui) {
@@ -558,9 +560,20 @@ impl VedetteApp {
         };
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        // When a panel opens or closes, keep the map point at the centre
+        // of the view where it was.
+        if let Some(old) = self.map_rect
+            && old != rect
+            && self.view.fitted
+        {
+            self.view.pan += (rect.center() - rect.min) - (old.center() - old.min);
+        }
         self.map_rect = Some(rect);
         if !self.view.fitted {
             self.view.fit(&doc.map, rect);
+        }
+        if let Some(hex) = self.centre_request.take() {
+            self.view.centre_on(&doc.map, rect, hex);
         }
         let typing = ui.ctx().text_edit_focused();
         let space = !typing && ui.input(|i| i.key_down(Key::Space));
@@ -623,8 +636,13 @@ impl VedetteApp {
         let pointer = response.interact_pointer_pos().or(response.hover_pos());
         let mut edits: Vec<(edit::Edit, bool)> = Vec::new();
         let mut message = None;
+        // The brush paints from the press on, every frame the button is
+        // held on the map; the stroke is one undo step.
+        let primary_down = ui.input(|i| i.pointer.primary_down());
         if paints
-            && (response.dragged_by(PointerButton::Primary) || response.clicked())
+            && ((primary_down && response.is_pointer_button_down_on())
+                || response.dragged_by(PointerButton::Primary)
+                || response.clicked())
             && let Some(pos) = pointer
         {
             let h = hex_of(pos);
@@ -1095,23 +1113,20 @@ impl VedetteApp {
     fn shortcuts(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let typing = ctx.text_edit_focused();
-        let (undo, redo, new, open, save, save_as, print, image) = ui.input_mut(|i| {
-            (
-                i.consume_shortcut(&UNDO),
-                // The longer shortcut first: Ctrl+Shift+Z also matches Ctrl+Z
-                // when Shift is ignored.
-                i.consume_shortcut(&REDO) | i.consume_shortcut(&REDO_Y),
-                i.consume_shortcut(&NEW),
-                i.consume_shortcut(&OPEN),
-                i.consume_shortcut(&SAVE_AS),
-                i.consume_shortcut(&SAVE),
-                i.consume_shortcut(&PRINT),
-                i.consume_shortcut(&IMAGE),
-            )
+        // Longer shortcuts first: Ctrl+Z also matches Ctrl+Shift+Z (egui
+        // ignores a Shift the pattern does not mention).
+        let (redo, undo, new, open, save_as, save, image, print) = ui.input_mut(|i| {
+            let redo = i.consume_shortcut(&REDO);
+            let undo = i.consume_shortcut(&UNDO);
+            let redo = redo | i.consume_shortcut(&REDO_Y);
+            let new = i.consume_shortcut(&NEW);
+            let open = i.consume_shortcut(&OPEN);
+            let save_as = i.consume_shortcut(&SAVE_AS);
+            let save = i.consume_shortcut(&SAVE);
+            let image = i.consume_shortcut(&IMAGE);
+            let print = i.consume_shortcut(&PRINT);
+            (redo, undo, new, open, save_as, save, image, print)
         });
-        // `save` above holds Save As and `save_as` holds Save (the longer
-        // shortcut is consumed first).
-        let (save, save_as) = (save_as, save);
         if undo {
             self.undo();
         }
@@ -1432,7 +1447,7 @@ impl VedetteApp {
             .show(ui, |ui| self.map_ui(ui));
         // A change made while typing or dragging joins the previous one
         // until the field is left or the drag ends.
-        let busy = ctx.dragged_id().is_some() || ctx.memory(|m| m.focused().is_some());
+        let busy = ctx.input(|i| i.pointer.any_down()) || ctx.memory(|m| m.focused().is_some());
         if !busy && let Some(doc) = &mut self.doc {
             doc.history.end_stroke();
         }

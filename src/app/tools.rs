@@ -262,7 +262,13 @@ impl Tools {
         }
     }
 
-    fn side_combo(ui: &mut egui::Ui, id: &str, doc: &OpenDoc, side: &mut SideId) -> bool {
+    fn side_combo(
+        ui: &mut egui::Ui,
+        label: egui::Id,
+        id: &str,
+        doc: &OpenDoc,
+        side: &mut SideId,
+    ) -> bool {
         let mut changed = false;
         egui::ComboBox::from_id_salt(id)
             .selected_text(side.to_string())
@@ -270,22 +276,24 @@ impl Tools {
                 for s in &doc.scenario.sides {
                     changed |= ui.selectable_value(side, s.id.clone(), &s.name).changed();
                 }
-            });
+            })
+            .response
+            .labelled_by(label);
         changed
     }
 
     fn template_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
         ui.label("New units");
         egui::Grid::new("template").num_columns(2).show(ui, |ui| {
-            ui.label("Side");
-            if Self::side_combo(ui, "template side", doc, &mut self.template.side) {
+            let l = ui.label("Side");
+            if Self::side_combo(ui, l.id, "template side", doc, &mut self.template.side) {
                 self.template.contingent = None;
             }
             ui.end_row();
             if let Some(side) = doc.scenario.side(&self.template.side)
                 && !side.contingents.is_empty()
             {
-                ui.label("Contingent");
+                let l = ui.label("Contingent");
                 egui::ComboBox::from_id_salt("template contingent")
                     .selected_text(self.template.contingent.clone().unwrap_or("—".into()))
                     .show_ui(ui, |ui| {
@@ -297,7 +305,9 @@ impl Tools {
                                 &c.name,
                             );
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
                 ui.end_row();
             }
             ui.label("Type");
@@ -307,15 +317,17 @@ impl Tools {
                 }
             });
             ui.end_row();
-            ui.label("Strength");
+            let l = ui.label("Strength");
             ui.add(
                 egui::DragValue::new(&mut self.template.strength).range(0..=edit_max_strength()),
-            );
+            )
+            .labelled_by(l.id);
             ui.end_row();
-            ui.label("Movement");
+            let l = ui.label("Movement");
             ui.add(
                 egui::DragValue::new(&mut self.template.movement).range(0..=edit_max_movement()),
-            );
+            )
+            .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Designation");
             ui.text_edit_singleline(&mut self.template.designation)
@@ -359,13 +371,14 @@ impl Tools {
             ui.radio_value(&mut self.marker, MarkerKind::Victory, "Victory hex");
         });
         ui.horizontal(|ui| {
-            ui.label("Side");
-            Self::side_combo(ui, "marker side", doc, &mut self.marker_side);
+            let l = ui.label("Side");
+            Self::side_combo(ui, l.id, "marker side", doc, &mut self.marker_side);
         });
         if self.marker == MarkerKind::Victory {
             ui.horizontal(|ui| {
-                ui.label("Points");
-                ui.add(egui::DragValue::new(&mut self.victory_points).range(1..=999));
+                let l = ui.label("Points");
+                ui.add(egui::DragValue::new(&mut self.victory_points).range(1..=999))
+                    .labelled_by(l.id);
             });
         }
         for e in &doc.scenario.victory.exits {
@@ -456,13 +469,13 @@ impl Tools {
             ui.text_edit_singleline(&mut u.designation)
                 .labelled_by(l.id);
             ui.end_row();
-            ui.label("Side");
-            discrete |= Self::side_combo(ui, "inspector side", doc, &mut u.side);
+            let l = ui.label("Side");
+            discrete |= Self::side_combo(ui, l.id, "inspector side", doc, &mut u.side);
             ui.end_row();
             if let Some(side) = doc.scenario.side(&u.side)
                 && !side.contingents.is_empty()
             {
-                ui.label("Contingent");
+                let l = ui.label("Contingent");
                 egui::ComboBox::from_id_salt("inspector contingent")
                     .selected_text(u.contingent.clone().unwrap_or("—".into()))
                     .show_ui(ui, |ui| {
@@ -472,7 +485,9 @@ impl Tools {
                                 .selectable_value(&mut u.contingent, Some(c.name.clone()), &c.name)
                                 .changed();
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
                 ui.end_row();
             }
             ui.label("Type");
@@ -490,7 +505,7 @@ impl Tools {
             ui.add(egui::DragValue::new(&mut u.movement).range(0..=edit_max_movement()))
                 .labelled_by(l.id);
             ui.end_row();
-            ui.label("Placement");
+            let placement_label = ui.label("Placement");
             let kind = match u.placement {
                 Placement::Start(_) => 0,
                 Placement::Reinforcement { .. } => 1,
@@ -503,7 +518,9 @@ impl Tools {
                     ui.selectable_value(&mut new_kind, 0, "On the map at start");
                     ui.selectable_value(&mut new_kind, 1, "Reinforcement");
                     ui.selectable_value(&mut new_kind, 2, "Held for a variant");
-                });
+                })
+                .response
+                .labelled_by(placement_label.id);
             if new_kind != kind {
                 discrete = true;
                 let entry = match &u.placement {
