@@ -138,32 +138,122 @@ pub fn draw_map_with(
     let mut shapes: Vec<Shape> = Vec::new();
 
     let on_screen = |h: Hex| visible.contains(p(layout.center(h)));
-    let hexes: Vec<Hex> = map.hexes_on_map().filter(|&h| on_screen(h)).collect();
-
-    // Terrain.
-    for &h in &hexes {
-        let fill = map
-            .terrain_at(h)
-            .map(|t| color(t.colour))
-            .unwrap_or(Color32::from_rgb(255, 0, 255));
-        let pts: Vec<Pos2> = layout.corners(h).iter().map(|&c| p(c)).collect();
-        shapes.push(Shape::convex_polygon(pts, fill, outline));
-        if map.detail(h).hill {
-            shapes.push(Shape::circle_stroke(
-                p(layout.center(h)),
-                size * 0.7,
-                Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60)),
-            ));
+    // Only the rows and columns the view can show (zoomed in on a big map
+    // that is a small part of it).
+    let corners = [
+        visible.left_top(),
+        visible.right_top(),
+        visible.left_bottom(),
+        visible.right_bottom(),
+    ]
+    .map(|c| layout.hex_at(Point::new(c.x as f64, c.y as f64)));
+    let span = |f: fn(&Hex) -> i32, max: u32| {
+        let lo = corners.iter().map(f).min().unwrap_or(1) - 1;
+        let hi = corners.iter().map(f).max().unwrap_or(0) + 1;
+        (
+            lo.max(1),
+            hi.min(max.min(crate::scenario::MAX_MAP_SIDE) as i32),
+        )
+    };
+    let (c0, c1) = span(|h| h.col, map.columns);
+    let (r0, r1) = span(|h| h.row, map.rows);
+    // Zoomed far out, the terrain is one texture and single hexes are not
+    // drawn (nor listed: there can be tens of thousands).
+    let textured = size < super::terrain_image::TEXTURE_BELOW
+        && super::terrain_image::paint(painter, map, layout);
+    let mut hexes: Vec<Hex> = Vec::new();
+    for c in c0..=c1 {
+        if textured {
+            break;
         }
-        if let Some(t) = map.terrain_at(h) {
-            terrain_symbol(&mut shapes, layout, h, &t.id, size);
+        for r in r0..=r1 {
+            let h = Hex::new(c, r);
+            if map.is_on_map(h) && on_screen(h) {
+                hexes.push(h);
+            }
         }
     }
+
+    // Terrain: one mesh of hexagons (six vertices, four triangles each),
+    // built directly: tessellating tens of thousands of anti-aliased
+    // polygons would cost far more than drawing them.
+    let c0 = layout.center(Hex::new(1, 1));
+    let offsets: [Vec2; 6] = std::array::from_fn(|i| {
+        let k = layout.corner(Hex::new(1, 1), i);
+        vec2((k.x - c0.x) as f32, (k.y - c0.y) as f32)
+    });
+    let mut mesh = egui::Mesh::default();
+    mesh.reserve_vertices(hexes.len() * 6);
+    mesh.reserve_triangles(hexes.len() * 4);
+    let mut symbols: Vec<Shape> = Vec::new();
+    for &h in &hexes {
+        let terrain = map.terrain_at(h);
+        let fill = terrain
+            .map(|t| color(t.colour))
+            .unwrap_or(Color32::from_rgb(255, 0, 255));
+        let c = p(layout.center(h));
+        let base = mesh.vertices.len() as u32;
+        for o in offsets {
+            mesh.colored_vertex(c + o, fill);
+        }
+        for k in 1..5 {
+            mesh.add_triangle(base, base + k, base + k + 1);
+        }
+        if size >= 8.0 {
+            if map.detail(h).hill {
+                symbols.push(Shape::circle_stroke(
+                    c,
+                    size * 0.7,
+                    Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60)),
+                ));
+            }
+            if let Some(t) = terrain {
+                terrain_symbol(&mut symbols, layout, h, &t.id, size);
+            }
+        }
+    }
+    if !textured {
+        shapes.push(Shape::mesh(mesh));
+    }
+    // Hex outlines: anti-aliased lines while there are few enough, plain
+    // quads (three sides a hex, each side drawn once) when zoomed out
+    // over many; none once hexes are a few pixels wide.
+    if size >= 4.0 {
+        if hexes.len() <= 3000 {
+            for &h in &hexes {
+                let c = p(layout.center(h));
+                let pts: Vec<Pos2> = offsets.iter().map(|&o| c + o).collect();
+                shapes.push(Shape::closed_line(pts, outline));
+            }
+        } else {
+            let mut lines = egui::Mesh::default();
+            lines.reserve_vertices(hexes.len() * 12);
+            lines.reserve_triangles(hexes.len() * 6);
+            let w = outline.width.max(0.6) / 2.0;
+            for &h in &hexes {
+                let c = p(layout.center(h));
+                for i in 0..3 {
+                    let (a, b) = (c + offsets[i], c + offsets[i + 1]);
+                    let n = (b - a).normalized().rot90() * w;
+                    let base = lines.vertices.len() as u32;
+                    for v in [a + n, b + n, b - n, a - n] {
+                        lines.colored_vertex(v, outline.color);
+                    }
+                    lines.add_triangle(base, base + 1, base + 2);
+                    lines.add_triangle(base, base + 2, base + 3);
+                }
+            }
+            shapes.push(Shape::mesh(lines));
+        }
+    }
+    shapes.extend(symbols);
 
     // Hexside features: roads run centre to centre across the side; rivers
     // lie along it.
     let road = Stroke::new((size * 0.12).max(1.0), Color32::from_rgb(120, 80, 40));
     let river = Stroke::new((size * 0.16).max(1.5), Color32::from_rgb(60, 110, 200));
+    // Zoomed out over many hexes, segments go into one plain mesh.
+    let mut features_mesh = (textured || hexes.len() > 3000).then(egui::Mesh::default);
     for (side, features) in &map.hexsides {
         let Some((a, b)) = grid.hexside_hexes(*side) else {
             continue;
@@ -177,17 +267,22 @@ pub fn draw_map_with(
         if features.contains(&HexsideFeature::River)
             && let Some((x, y)) = layout.hexside_segment(*side)
         {
-            shapes.push(Shape::line_segment([p(x), p(y)], river));
+            segment(&mut shapes, &mut features_mesh, [p(x), p(y)], river);
         }
         if features.contains(&HexsideFeature::Road) {
             for h in [a, b] {
                 if map.is_on_map(h) {
-                    shapes.push(Shape::line_segment([p(layout.center(h)), mid], road));
+                    segment(
+                        &mut shapes,
+                        &mut features_mesh,
+                        [p(layout.center(h)), mid],
+                        road,
+                    );
                 } else {
                     // A road leaving the map: an arrow out of the edge.
                     let c = p(layout.center(if h == a { b } else { a }));
                     let out = mid + (mid - c) * 0.5;
-                    shapes.push(Shape::line_segment([mid, out], road));
+                    segment(&mut shapes, &mut features_mesh, [mid, out], road);
                 }
             }
         }
@@ -205,6 +300,10 @@ pub fn draw_map_with(
                 Stroke::new(size * 0.06, Color32::from_rgb(200, 230, 255)),
             ));
         }
+    }
+
+    if let Some(m) = features_mesh {
+        shapes.push(Shape::mesh(m));
     }
 
     // Markers from the scenario: exits and entries.
@@ -294,17 +393,48 @@ pub fn draw_map_with(
     if opts.counters
         && let Some(s) = scenario
     {
-        for (u, h) in s.units_at_start() {
-            if on_screen(h) {
-                draw_counter(
-                    painter,
-                    p(layout.center(h)),
-                    size * 1.05,
-                    u,
-                    color(s.unit_colour(u)),
-                );
+        let side = size * 1.05;
+        if side < 10.0 {
+            // Too small for a symbol or numbers: a coloured square each,
+            // in one mesh.
+            let mut mesh = egui::Mesh::default();
+            for (u, h) in s.units_at_start() {
+                if on_screen(h) {
+                    let r = Rect::from_center_size(p(layout.center(h)), vec2(side, side));
+                    mesh.add_colored_rect(r, color(s.unit_colour(u)));
+                }
+            }
+            painter.add(Shape::mesh(mesh));
+        } else {
+            for (u, h) in s.units_at_start() {
+                if on_screen(h) {
+                    draw_counter(
+                        painter,
+                        p(layout.center(h)),
+                        side,
+                        u,
+                        color(s.unit_colour(u)),
+                    );
+                }
             }
         }
+    }
+}
+
+/// A line segment: an anti-aliased shape, or a plain quad in `mesh` when
+/// batching.
+fn segment(shapes: &mut Vec<Shape>, mesh: &mut Option<egui::Mesh>, [a, b]: [Pos2; 2], st: Stroke) {
+    match mesh {
+        Some(m) => {
+            let n = (b - a).normalized().rot90() * (st.width / 2.0);
+            let base = m.vertices.len() as u32;
+            for v in [a + n, b + n, b - n, a - n] {
+                m.colored_vertex(v, st.color);
+            }
+            m.add_triangle(base, base + 1, base + 2);
+            m.add_triangle(base, base + 2, base + 3);
+        }
+        None => shapes.push(Shape::line_segment([a, b], st)),
     }
 }
 

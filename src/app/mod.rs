@@ -5,6 +5,7 @@ pub mod balance;
 pub mod document;
 pub mod export;
 pub mod map_view;
+pub mod terrain_image;
 pub mod tools;
 
 use crate::edit;
@@ -98,6 +99,9 @@ pub struct VedetteApp {
     dialog: Option<(DialogFor, Receiver<Option<PathBuf>>)>,
     /// (document generation, history state) the issues were computed for.
     validated: (u64, u64),
+    /// What the last validation cost: a slow one waits for the end of a
+    /// brush stroke or of typing in a field.
+    validate_cost: std::time::Duration,
     generation: u64,
     last_autosave: f64,
     /// The counter being dragged, and where the drag started.
@@ -114,6 +118,14 @@ impl VedetteApp {
     pub fn open(path: PathBuf) -> Self {
         let mut app = VedetteApp::empty();
         app.load(path);
+        app
+    }
+
+    /// A window on a document already in memory (a generated scenario, a
+    /// benchmark).
+    pub fn with_doc(doc: OpenDoc) -> Self {
+        let mut app = VedetteApp::empty();
+        app.set_doc(doc);
         app
     }
 
@@ -139,6 +151,7 @@ impl VedetteApp {
             status: None,
             dialog: None,
             validated: (u64::MAX, u64::MAX),
+            validate_cost: std::time::Duration::ZERO,
             generation: 0,
             last_autosave: 0.0,
             drag_unit: None,
@@ -187,8 +200,14 @@ impl VedetteApp {
             return;
         };
         let key = (self.generation, doc.history.state());
-        if key != self.validated {
+        // On a big map (validation over a few milliseconds) the list waits
+        // for the end of a brush drag or of typing, so painting stays
+        // smooth; on a small one it follows every change.
+        let slow = self.validate_cost > std::time::Duration::from_millis(4);
+        if key != self.validated && !(slow && doc.history.in_stroke()) {
+            let t0 = std::time::Instant::now();
             self.issues = scenario::validate(&doc.scenario, &doc.map);
+            self.validate_cost = t0.elapsed();
             self.validated = key;
         }
     }

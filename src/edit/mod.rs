@@ -794,6 +794,11 @@ impl History {
         Ok(())
     }
 
+    /// Whether a stroke is open (a brush drag in progress).
+    pub fn in_stroke(&self) -> bool {
+        self.stroke.is_some()
+    }
+
     /// Closes the open stroke, if any.
     pub fn end_stroke(&mut self) {
         self.stroke = None;

@@ -235,12 +235,17 @@ impl Map {
             return None;
         }
         let row = self.terrain.get(h.row as usize - 1)?;
-        // Codes are ASCII (validated); fall back to chars for safety.
-        if row.is_ascii() {
-            row.as_bytes().get(h.col as usize - 1).map(|&b| b as char)
-        } else {
-            row.chars().nth(h.col as usize - 1)
+        let i = h.col as usize - 1;
+        // Codes are ASCII (validated), so a well-formed row has one byte
+        // per column: index it directly (this is the map view's hottest
+        // call). Anything else falls back to counting characters.
+        if row.len() == self.columns as usize
+            && row.is_ascii()
+            && let Some(&b) = row.as_bytes().get(i)
+        {
+            return Some(b as char);
         }
+        row.chars().nth(i)
     }
 
     /// Whether the hex is part of the playing area.

@@ -1,0 +1,106 @@
+//! The editor's frame cost on the CPU, headless (no GPU): the whole window
+//! built by `VedetteApp::ui` and tessellated into triangles, as eframe does
+//! every frame before handing them to the GPU. Targets (issue 4): Waterloo
+//! at default zoom under 2 ms; a 200x200 map with 2,000 units at full
+//! zoom-out under 10 ms, also while painting.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use vedette::app::VedetteApp;
+use vedette::app::document::OpenDoc;
+use vedette::edit::{self, Document, History};
+use vedette::hex::Hex;
+use vedette::scenario::{self, generate};
+
+fn raw_input(time: f64) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1400.0, 900.0),
+        )),
+        time: Some(time),
+        ..Default::default()
+    }
+}
+
+/// One frame: the UI pass plus tessellation.
+fn frame(ctx: &egui::Context, app: &mut VedetteApp, time: f64) -> usize {
+    let out = ctx.run_ui(raw_input(time), |ui| app.ui(ui));
+    let prims = ctx.tessellate(out.shapes, out.pixels_per_point);
+    prims.len()
+}
+
+fn warmed(app: &mut VedetteApp) -> egui::Context {
+    let ctx = egui::Context::default();
+    // A few frames to fit the view and settle the layout.
+    for i in 0..4 {
+        frame(&ctx, app, i as f64 * 0.016);
+    }
+    ctx
+}
+
+fn doc(s: scenario::Scenario, m: scenario::Map) -> OpenDoc {
+    OpenDoc {
+        path: None,
+        map_path: None,
+        data: Document {
+            scenario: s,
+            map: m,
+        },
+        history: History::default(),
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let s = scenario::parse_scenario(include_str!("../scenarios/waterloo.ron"), "w.ron")
+        .expect("parses");
+    let m = scenario::parse_map(include_str!("../maps/waterloo.ron"), "m.ron").expect("parses");
+    let mut group = c.benchmark_group("editor frame");
+    group.sample_size(30);
+
+    let mut app = VedetteApp::with_doc(doc(s, m));
+    let ctx = warmed(&mut app);
+    let mut t = 1.0;
+    group.bench_function("Waterloo, fitted to 1400x900", |b| {
+        b.iter(|| {
+            t += 0.016;
+            black_box(frame(&ctx, &mut app, t))
+        })
+    });
+
+    let (bs, bm) = generate::large_scenario(200, 200, 2000, 7);
+    let mut big = VedetteApp::with_doc(doc(bs, bm));
+    let ctx = warmed(&mut big);
+    group.bench_function("200x200, 2000 units, full zoom-out", |b| {
+        b.iter(|| {
+            t += 0.016;
+            black_box(frame(&ctx, &mut big, t))
+        })
+    });
+
+    // Painting: every frame a brush dab lands (an edit merged into the
+    // open stroke, the texture patched, the redraw). The problems list is
+    // refreshed once, when the stroke ends (`load+validate 200x200` in the
+    // scenario bench gives that cost).
+    let centre = Hex::new(100, 100);
+    let mut k = 0u32;
+    group.bench_function("200x200, 2000 units, painting with the 7-hex brush", |b| {
+        b.iter(|| {
+            k += 1;
+            if let Some(d) = big.doc.as_mut() {
+                let h = Hex::new(centre.col + (k % 40) as i32, centre.row);
+                let code = if k % 80 < 40 { 'W' } else { '.' };
+                let hexes = edit::brush(&d.map, h, 7);
+                if let Some(e) = edit::paint(d, &hexes, code) {
+                    d.apply_in_stroke(e).expect("applies");
+                }
+            }
+            t += 0.016;
+            black_box(frame(&ctx, &mut big, t))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(map_benches, benches);
+criterion_main!(map_benches);
