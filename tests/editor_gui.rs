@@ -406,3 +406,119 @@ fn clicking_a_problem_selects_its_unit() {
         h.state().issues
     );
 }
+
+#[test]
+fn scenario_and_map_settings_are_edited_in_dialogs_as_one_undo_step_each() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    let before = h.state().doc.as_ref().expect("open").data.clone();
+
+    // Scenario settings: title, game length and a CRT cell's odds.
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Scenario settings…").click();
+    h.run();
+    let title = h.get_by_label("Title");
+    title.focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Title")
+        .type_text("Waterloo, the short game");
+    h.run();
+    h.get_by_label("Game length").set_value_accesskit(5.0);
+    h.run();
+    h.get_by_label("Sides and victory").click();
+    h.run();
+    // The French loss threshold: the first of the two sides' fields.
+    let thresholds: Vec<_> = h.get_all_by_label("Loss threshold").collect();
+    assert_eq!(thresholds.len(), 2);
+    let top = thresholds
+        .iter()
+        .min_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y))
+        .expect("a field");
+    top.set_value_accesskit(30.0);
+    h.run();
+    // The other tabs show the CRT and the Grouchy chit tables.
+    h.get_by_label("Combat results").click();
+    h.run();
+    assert!(h.query_by_label("Add column").is_some());
+    h.get_by_label("Variants").click();
+    h.run();
+    assert!(h.query_all_by_label("Add chit").count() >= 2);
+    // Nothing is applied before OK.
+    assert_eq!(h.state().doc.as_ref().expect("open").data, before);
+    h.get_by_label("OK").click();
+    h.run();
+    {
+        let doc = h.state().doc.as_ref().expect("open");
+        assert_eq!(doc.scenario.title, "Waterloo, the short game");
+        assert_eq!(doc.scenario.turns, 5);
+        let first = doc.scenario.sides[0].id.clone();
+        assert_eq!(
+            doc.scenario
+                .victory
+                .loss_thresholds
+                .iter()
+                .find(|t| t.side == first)
+                .map(|t| t.points),
+            Some(30)
+        );
+        assert_eq!(doc.history.len(), 1, "one settings change, one step");
+        assert_eq!(
+            doc.history.undo_label().as_deref(),
+            Some("edit scenario settings")
+        );
+    }
+    assert!(
+        h.state()
+            .title()
+            .starts_with("Vedette — Waterloo, the short game"),
+        "{}",
+        h.state().title()
+    );
+
+    // Map settings: resize to 30 columns, then make woods defend at x3.
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Map settings…").click();
+    h.run();
+    h.get_by_label("Columns").set_value_accesskit(30.0);
+    h.run();
+    h.get_by_label("Resize").click();
+    h.run();
+    h.get_by_label("Terrain effects").click();
+    h.run();
+    let woods = before
+        .map
+        .terrain_kinds
+        .iter()
+        .position(|t| t.code == 'W')
+        .expect("woods");
+    let mut fields: Vec<_> = h.get_all_by_label("Defence ×").collect();
+    fields.sort_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y));
+    assert_eq!(fields.len(), before.map.terrain_kinds.len());
+    fields[woods].set_value_accesskit(3.0);
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    {
+        let doc = h.state().doc.as_ref().expect("open");
+        assert_eq!(doc.map.columns, 30);
+        assert_eq!(doc.map.code_at(hx("3001")), Some('.'), "new hexes clear");
+        assert_eq!(doc.map.terrain_kinds[woods].defence_multiplier, 3);
+        assert_eq!(doc.history.len(), 2);
+        assert_eq!(
+            doc.history.undo_label().as_deref(),
+            Some("edit map settings")
+        );
+    }
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("Terrain effects").is_none(), "closed");
+
+    // Two undos: back to the file as opened.
+    ctrl(&mut h, egui::Key::Z);
+    ctrl(&mut h, egui::Key::Z);
+    let doc = h.state().doc.as_ref().expect("open");
+    assert_eq!(doc.data, before);
+    assert!(!doc.is_modified());
+}

@@ -5,6 +5,7 @@ pub mod balance;
 pub mod document;
 pub mod export;
 pub mod map_view;
+pub mod settings;
 pub mod terrain_image;
 pub mod tools;
 
@@ -102,6 +103,10 @@ pub struct VedetteApp {
     /// What the last validation cost: a slow one waits for the end of a
     /// brush stroke or of typing in a field.
     validate_cost: std::time::Duration,
+    /// The Scenario settings window, when open.
+    scenario_settings: Option<settings::ScenarioSettings>,
+    /// The Map settings window, when open.
+    map_settings: Option<settings::MapSettings>,
     generation: u64,
     last_autosave: f64,
     /// The counter being dragged, and where the drag started.
@@ -152,6 +157,8 @@ impl VedetteApp {
             dialog: None,
             validated: (u64::MAX, u64::MAX),
             validate_cost: std::time::Duration::ZERO,
+            scenario_settings: None,
+            map_settings: None,
             generation: 0,
             last_autosave: 0.0,
             drag_unit: None,
@@ -1076,6 +1083,23 @@ impl VedetteApp {
                     ui.close();
                 }
                 ui.separator();
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Scenario settings…"))
+                    .clicked()
+                    && let Some(d) = &self.doc
+                {
+                    self.scenario_settings = Some(settings::ScenarioSettings::new(&d.scenario));
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Map settings…"))
+                    .clicked()
+                    && let Some(d) = &self.doc
+                {
+                    self.map_settings = Some(settings::MapSettings::new(&d.map));
+                    ui.close();
+                }
+                ui.separator();
                 let sel = self.tools.selected.clone();
                 if ui
                     .add_enabled(
@@ -1255,6 +1279,52 @@ impl VedetteApp {
             }
             Some(_) => self.prompt = None,
             None => {}
+        }
+    }
+
+    /// The settings windows: their drafts become one undoable edit each
+    /// time OK or Apply is pressed.
+    fn settings_ui(&mut self, ctx: &egui::Context) {
+        use settings::Action;
+        if let Some(mut w) = self.scenario_settings.take() {
+            let Some(doc) = &self.doc else { return };
+            w.follow(&doc.scenario);
+            let action = w.ui(ctx, &doc.map);
+            let close = matches!(action, Action::Ok(_));
+            let keep = match action {
+                Action::None => true,
+                Action::Cancel => false,
+                Action::Apply(after) | Action::Ok(after) => {
+                    if let Some(e) = edit::set_scenario(doc, after) {
+                        self.apply(e);
+                    }
+                    w.applied();
+                    !close
+                }
+            };
+            if keep {
+                self.scenario_settings = Some(w);
+            }
+        }
+        if let Some(mut w) = self.map_settings.take() {
+            let Some(doc) = &self.doc else { return };
+            w.follow(&doc.map);
+            let action = w.ui(ctx, &doc.scenario);
+            let close = matches!(action, Action::Ok(_));
+            let keep = match action {
+                Action::None => true,
+                Action::Cancel => false,
+                Action::Apply(after) | Action::Ok(after) => {
+                    if let Some(e) = edit::set_map(doc, after) {
+                        self.apply(e);
+                    }
+                    w.applied();
+                    !close
+                }
+            };
+            if keep {
+                self.map_settings = Some(w);
+            }
         }
     }
 
@@ -1475,6 +1545,7 @@ impl VedetteApp {
         }
         self.export.ui(&ctx, self.doc.as_ref());
         self.new_dialog_ui(&ctx);
+        self.settings_ui(&ctx);
         self.prompt_ui(&ctx);
         self.recovery_ui(&ctx);
         let now = ctx.input(|i| i.time);

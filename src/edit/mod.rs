@@ -124,7 +124,7 @@ impl Edit {
             Edit::Places { .. } => "edit place names".into(),
             Edit::Victory { .. } => "edit victory hexes".into(),
             Edit::Scenario { .. } => "edit scenario settings".into(),
-            Edit::Map { .. } => "edit map".into(),
+            Edit::Map { .. } => "edit map settings".into(),
             Edit::Group { label, .. } => label.clone(),
         }
     }
@@ -382,7 +382,7 @@ impl Edit {
 
 /// Whether two scenarios are equal apart from where their map is saved
 /// (an inline copy of the map is refreshed on save).
-fn same_but_map_source(a: &Scenario, b: &Scenario) -> bool {
+pub fn same_but_map_source(a: &Scenario, b: &Scenario) -> bool {
     let Scenario {
         version,
         title,
