@@ -4,6 +4,7 @@
 pub mod balance;
 pub mod document;
 pub mod export;
+pub mod icons;
 pub mod map_view;
 pub mod settings;
 pub mod terrain_image;
@@ -1441,6 +1442,7 @@ impl VedetteApp {
     /// The whole window's contents for one frame.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        icons::install(&ctx);
         // Closing the window with unsaved changes asks first.
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_modified()
         {

@@ -214,7 +214,11 @@ impl Tools {
                 ui.label("Feature");
                 ui.horizontal(|ui| {
                     for f in HexsideFeature::ALL {
-                        ui.radio_value(&mut self.feature, f, f.name());
+                        ui.radio_value(
+                            &mut self.feature,
+                            f,
+                            (super::icons::image(super::icons::hexside(f)), f.name()),
+                        );
                     }
                 });
             }
@@ -251,8 +255,25 @@ impl Tools {
         ui.label("Terrain");
         for t in &doc.map.terrain_kinds {
             ui.horizontal(|ui| {
-                let (r, p) = ui.allocate_painter(egui::vec2(16.0, 16.0), egui::Sense::hover());
-                p.rect_filled(r.rect, 3.0, color(t.colour));
+                // A hexagon in the terrain's colour, with its symbol over
+                // it when the terrain is a well-known one.
+                let s = super::icons::SIZE;
+                let (r, p) = ui.allocate_painter(egui::vec2(s, s), egui::Sense::hover());
+                let c = r.rect.center();
+                let hex: Vec<egui::Pos2> = (0..6)
+                    .map(|i| {
+                        let a = std::f32::consts::FRAC_PI_3 * i as f32;
+                        c + egui::vec2(a.cos(), a.sin()) * (s * 0.47)
+                    })
+                    .collect();
+                p.add(egui::Shape::convex_polygon(
+                    hex,
+                    color(t.colour),
+                    egui::Stroke::new(1.0, Color32::from_gray(60)),
+                ));
+                if let Some(src) = super::icons::terrain(&t.id) {
+                    super::icons::image(src).paint_at(ui, r.rect);
+                }
                 ui.radio_value(
                     &mut self.terrain,
                     t.code,
@@ -313,7 +334,11 @@ impl Tools {
             ui.label("Type");
             ui.horizontal(|ui| {
                 for k in UnitKind::ALL {
-                    ui.radio_value(&mut self.template.kind, k, k.name());
+                    ui.radio_value(
+                        &mut self.template.kind,
+                        k,
+                        (super::icons::image(super::icons::unit(k)), k.name()),
+                    );
                 }
             });
             ui.end_row();
@@ -493,7 +518,13 @@ impl Tools {
             ui.label("Type");
             ui.horizontal(|ui| {
                 for k in UnitKind::ALL {
-                    discrete |= ui.radio_value(&mut u.kind, k, k.name()).changed();
+                    discrete |= ui
+                        .radio_value(
+                            &mut u.kind,
+                            k,
+                            (super::icons::image(super::icons::unit(k)), k.name()),
+                        )
+                        .changed();
                 }
             });
             ui.end_row();
