@@ -558,6 +558,19 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
             painter.circle_filled(sym.center(), side * 0.07, ink);
         }
     }
+    // The designation across the top, once the counter is big enough to
+    // read it.
+    if side >= 56.0 && !unit.designation.is_empty() {
+        let n = unit.designation.chars().count().max(1) as f32;
+        let size = (side * 0.14).min(side * 0.9 / (n * 0.52));
+        painter.text(
+            center + vec2(0.0, -side * 0.405),
+            Align2::CENTER_CENTER,
+            &unit.designation,
+            FontId::proportional(size.max(5.0)),
+            ink,
+        );
+    }
     let font = FontId::proportional((side * 0.28).max(5.0));
     painter.text(
         center + vec2(0.0, side * 0.28),

@@ -806,6 +806,36 @@ impl VedetteApp {
             &|painter| balance.draw_heat(painter, &layout),
         );
         self.draw_tool_overlay(&painter, &layout, pointer, response.hovered());
+        // Hovering a stack names its units (designations are printed on
+        // the counters only at high zoom).
+        if self.drag_unit.is_none()
+            && let Some(h) = self.hovered
+            && let Some(doc) = &self.doc
+        {
+            let units = edit::units_at(doc, h);
+            if !units.is_empty() {
+                let lines: Vec<String> = units
+                    .iter()
+                    .map(|u| {
+                        format!(
+                            "{} — {} {} ({}, {})",
+                            u.designation,
+                            u.kind.name(),
+                            u.factors(),
+                            doc.scenario
+                                .side(&u.side)
+                                .map_or(u.side.as_str(), |s| s.name.as_str()),
+                            u.id
+                        )
+                    })
+                    .collect();
+                response.clone().on_hover_ui_at_pointer(|ui| {
+                    for l in &lines {
+                        ui.label(l);
+                    }
+                });
+            }
+        }
 
         let ctx_hex: Option<Hex> = ui
             .memory(|m| m.data.get_temp(egui::Id::unique("context hex")))
