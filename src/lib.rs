@@ -2,7 +2,7 @@
 //! Napoleonic wargames.
 //!
 //! The functional core (`hex`, `scenario`, `engine`, `ai`, `sim`, `sheet`,
-//! `edit`) never touches the file system, a
+//! `edit`, `play`) never touches the file system, a
 //! global random generator or the UI toolkit; `files` and `app` are the
 //! imperative shell around it. See ARCHITECTURE.md for the code map.
 
@@ -16,6 +16,7 @@ pub mod edit;
 pub mod engine;
 pub mod files;
 pub mod hex;
+pub mod play;
 pub mod scenario;
 pub mod sheet;
 pub mod sim;

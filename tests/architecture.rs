@@ -8,7 +8,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const CORE: [&str; 7] = ["hex", "scenario", "engine", "ai", "sim", "sheet", "edit"];
+const CORE: [&str; 8] = [
+    "hex", "scenario", "engine", "ai", "sim", "sheet", "edit", "play",
+];
 
 /// Text that must not appear in core code, with the reason.
 const FORBIDDEN: [(&str, &str); 7] = [
