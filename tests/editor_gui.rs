@@ -359,7 +359,9 @@ fn clicking_a_problem_selects_its_unit() {
     let text = std::fs::read_to_string(&path).expect("read");
     let mut doc = OpenDoc::load(&path).expect("loads");
     let second = doc.data.scenario.units[1].id.clone();
-    let e = vedette::edit::move_unit(&doc, &second, hx("2301")).expect("moves");
+    let e = vedette::edit::move_unit(&doc, &second, hx("2301"))
+        .expect("on the map")
+        .expect("moves");
     doc.apply(e).expect("applies");
     doc.save().expect("saves");
     assert_ne!(std::fs::read_to_string(&path).expect("read"), text);

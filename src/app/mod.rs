@@ -710,14 +710,18 @@ impl VedetteApp {
                     }
                 }
                 Tool::Unit => {
-                    if !doc.map.in_bounds(h) {
-                        message = Some(format!("{h} is not on the map"));
-                    } else if let Some(u) = edit::units_at(doc, h).last() {
+                    if let Some(u) = edit::units_at(doc, h).last() {
                         self.tools.selected = Some(u.id.clone());
                     } else {
                         let u = self.tools.new_unit(doc, h);
-                        self.tools.selected = Some(u.id.clone());
-                        edits.push((edit::add_unit(doc, u), false));
+                        let id = u.id.clone();
+                        match edit::add_unit(doc, u) {
+                            Ok(e) => {
+                                self.tools.selected = Some(id);
+                                edits.push((e, false));
+                            }
+                            Err(e) => message = Some(e.to_string()),
+                        }
                     }
                 }
                 Tool::Reinforcement => {
@@ -778,12 +782,10 @@ impl VedetteApp {
             dropped = Some((id, hex_of(pos)));
         }
         if let Some((id, h)) = dropped {
-            if doc.map.is_on_map(h) {
-                if let Some(e) = edit::move_unit(doc, &id, h) {
-                    edits.push((e, false));
-                }
-            } else {
-                message = Some(format!("{h} is not on the map"));
+            match edit::move_unit(doc, &id, h) {
+                Ok(Some(e)) => edits.push((e, false)),
+                Ok(None) => {}
+                Err(e) => message = Some(e.to_string()),
             }
         }
         if response.secondary_clicked() {
@@ -893,7 +895,8 @@ impl VedetteApp {
         {
             let u = self.tools.new_unit(doc, h);
             self.tools.selected = Some(u.id.clone());
-            edits.push(edit::add_unit(doc, u));
+            // Offered only on the map, so the edit is accepted.
+            edits.extend(edit::add_unit(doc, u).ok());
             ui.close();
         }
         ui.separator();
@@ -1316,43 +1319,34 @@ impl VedetteApp {
     /// The settings windows: their drafts become one undoable edit each
     /// time OK or Apply is pressed.
     fn settings_ui(&mut self, ctx: &egui::Context) {
-        use settings::Action;
-        if let Some(mut w) = self.scenario_settings.take() {
-            let Some(doc) = &self.doc else { return };
+        if let Some(mut w) = self.scenario_settings.take()
+            && let Some(doc) = &self.doc
+        {
             w.follow(&doc.scenario);
-            let action = w.ui(ctx, &doc.map);
-            let close = matches!(action, Action::Ok(_));
-            let keep = match action {
-                Action::None => true,
-                Action::Cancel => false,
-                Action::Apply(after) | Action::Ok(after) => {
-                    if let Some(e) = edit::set_scenario(doc, after) {
-                        self.apply(e);
-                    }
-                    w.applied();
-                    !close
+            let (after, keep) = w.ui(ctx, &doc.map).resolve();
+            if let Some(after) = after {
+                let e = edit::set_scenario(doc, after);
+                w.applied();
+                if let Some(e) = e {
+                    self.apply(e);
                 }
-            };
+            }
             if keep {
                 self.scenario_settings = Some(w);
             }
         }
-        if let Some(mut w) = self.map_settings.take() {
-            let Some(doc) = &self.doc else { return };
+        if let Some(mut w) = self.map_settings.take()
+            && let Some(doc) = &self.doc
+        {
             w.follow(&doc.map);
-            let action = w.ui(ctx, &doc.scenario);
-            let close = matches!(action, Action::Ok(_));
-            let keep = match action {
-                Action::None => true,
-                Action::Cancel => false,
-                Action::Apply(after) | Action::Ok(after) => {
-                    if let Some(e) = edit::set_map(doc, after) {
-                        self.apply(e);
-                    }
-                    w.applied();
-                    !close
+            let (after, keep) = w.ui(ctx, &doc.scenario).resolve();
+            if let Some(after) = after {
+                let e = edit::set_map(doc, after);
+                w.applied();
+                if let Some(e) = e {
+                    self.apply(e);
                 }
-            };
+            }
             if keep {
                 self.map_settings = Some(w);
             }
@@ -1371,14 +1365,7 @@ impl VedetteApp {
             .open(&mut open)
             .show(ctx, |ui| {
                 egui::Grid::new("new map").num_columns(2).show(ui, |ui| {
-                    let l = ui.label("Columns");
-                    ui.add(egui::DragValue::new(&mut settings.columns).range(1..=scenario::MAX_MAP_SIDE))
-                        .labelled_by(l.id);
-                    ui.end_row();
-                    let l = ui.label("Rows");
-                    ui.add(egui::DragValue::new(&mut settings.rows).range(1..=scenario::MAX_MAP_SIDE))
-                        .labelled_by(l.id);
-                    ui.end_row();
+                    settings::size_fields(ui, &mut settings.columns, &mut settings.rows);
                     ui.label("Hexes");
                     ui.horizontal(|ui| {
                         ui.radio_value(&mut settings.orientation, crate::hex::Orientation::FlatTop, "flat top (columns)");

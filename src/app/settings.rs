@@ -12,6 +12,7 @@ use egui::{RichText, Ui};
 use std::collections::HashMap;
 
 /// What a settings window asks of the app after a frame.
+#[must_use]
 pub enum Action<T> {
     /// Keep the window open.
     None,
@@ -21,6 +22,28 @@ pub enum Action<T> {
     Ok(T),
     /// Close without applying.
     Cancel,
+}
+
+impl<T> Action<T> {
+    /// The draft to apply, if any, and whether the window stays open.
+    pub fn resolve(self) -> (Option<T>, bool) {
+        match self {
+            Action::None => (None, true),
+            Action::Apply(t) => (Some(t), true),
+            Action::Ok(t) => (Some(t), false),
+            Action::Cancel => (None, false),
+        }
+    }
+}
+
+/// Columns and rows of a map, as two labelled rows of a grid.
+pub fn size_fields(ui: &mut Ui, columns: &mut u32, rows: &mut u32) {
+    for (name, v) in [("Columns", columns), ("Rows", rows)] {
+        let l = ui.label(name);
+        ui.add(egui::DragValue::new(v).range(1..=scenario::MAX_MAP_SIDE))
+            .labelled_by(l.id);
+        ui.end_row();
+    }
 }
 
 fn colour_button(ui: &mut Ui, c: &mut Colour) -> egui::Response {
@@ -76,8 +99,17 @@ fn problems_ui(ui: &mut Ui, problems: &[Issue]) {
     }
 }
 
-/// OK / Apply / Cancel, with Escape as Cancel.
-fn buttons<T: Clone>(ui: &mut Ui, draft: &T, changed: bool) -> Action<T> {
+/// The foot of a settings window: the draft's errors, then OK / Apply /
+/// Cancel (Escape cancels).
+fn footer<T: Clone + PartialEq>(
+    ui: &mut Ui,
+    problems: &[Issue],
+    draft: &T,
+    original: &T,
+) -> Action<T> {
+    ui.separator();
+    problems_ui(ui, problems);
+    let changed = draft != original;
     let mut out = Action::None;
     ui.horizontal(|ui| {
         if ui.button("OK").clicked() {
@@ -185,9 +217,7 @@ impl ScenarioSettings {
                         ScenarioTab::Crt => self.crt_ui(ui),
                         ScenarioTab::Variants => self.variants_ui(ui),
                     });
-                ui.separator();
-                problems_ui(ui, &self.problems);
-                action = buttons(ui, &self.draft, self.draft != self.original);
+                action = footer(ui, &self.problems, &self.draft, &self.original);
             });
         if !open {
             return Action::Cancel;
@@ -661,9 +691,7 @@ impl MapSettings {
                 if let Some(m) = &self.message {
                     ui.label(RichText::new(m).color(ui.visuals().warn_fg_color));
                 }
-                ui.separator();
-                problems_ui(ui, &self.problems);
-                action = buttons(ui, &self.draft, self.draft != self.original);
+                action = footer(ui, &self.problems, &self.draft, &self.original);
             });
         if !open {
             return Action::Cancel;
@@ -694,14 +722,7 @@ impl MapSettings {
                 ui.label("Size");
                 ui.label(format!("{} x {}", self.draft.columns, self.draft.rows));
                 ui.end_row();
-                let l = ui.label("Columns");
-                ui.add(egui::DragValue::new(&mut self.columns).range(1..=scenario::MAX_MAP_SIDE))
-                    .labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("Rows");
-                ui.add(egui::DragValue::new(&mut self.rows).range(1..=scenario::MAX_MAP_SIDE))
-                    .labelled_by(l.id);
-                ui.end_row();
+                size_fields(ui, &mut self.columns, &mut self.rows);
                 let l = ui.label("New hexes");
                 egui::ComboBox::from_id_salt("resize fill")
                     .selected_text(
@@ -783,8 +804,7 @@ impl MapSettings {
                             _ => None,
                         };
                         let ok = typed.filter(|ch| {
-                            ch.is_ascii_graphic()
-                                && *ch != scenario::OFF_MAP
+                            scenario::is_terrain_code(*ch)
                                 && (*ch == t.code || !codes.contains(ch))
                         });
                         let mut e = egui::TextEdit::singleline(text).desired_width(24.0);

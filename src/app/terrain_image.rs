@@ -218,6 +218,18 @@ mod tests {
         (layout.expect("frame ran"), deltas)
     }
 
+    /// The layout of the texture built for the background layer.
+    fn texture_layout(ctx: &egui::Context) -> Layout {
+        let slot: Slot = ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Slot>(
+                egui::LayerId::background().id.with("vedette-terrain-image"),
+            )
+            .clone()
+        });
+        let guard = slot.lock().expect("not poisoned");
+        guard.as_ref().expect("built").layout
+    }
+
     fn pixel(d: &egui::epaint::ImageDelta, x: usize, y: usize) -> Color32 {
         let egui::ImageData::Color(img) = &d.image;
         let [ox, oy] = d.pos.unwrap_or([0, 0]);
@@ -257,15 +269,7 @@ mod tests {
         let pos = patch[0].pos.expect("a partial update");
         let [w, hgt] = patch[0].image.size();
         assert!(w * hgt < 20 * 20, "patch {w}x{hgt} at {pos:?}");
-        let slot: Slot = ctx.data_mut(|d| {
-            d.get_temp_mut_or_default::<Slot>(
-                egui::LayerId::background().id.with("vedette-terrain-image"),
-            )
-            .clone()
-        });
-        let guard = slot.lock().expect("not poisoned");
-        let cached = guard.as_ref().expect("built");
-        let c = cached.layout.center(h);
+        let c = texture_layout(&ctx).center(h);
         let (x, y) = (c.x as usize, c.y as usize);
         let want = |c: crate::scenario::Colour| Color32::from_rgb(c.0, c.1, c.2);
         assert_eq!(pixel(&patch[0], x, y), want(woods));
@@ -278,27 +282,13 @@ mod tests {
         map.set_code(Hex::new(10, 10), crate::scenario::OFF_MAP);
         let ctx = egui::Context::default();
         let (_, d) = frame(&ctx, &map);
-        let slot: Slot = ctx.data_mut(|d| {
-            d.get_temp_mut_or_default::<Slot>(
-                egui::LayerId::background().id.with("vedette-terrain-image"),
-            )
-            .clone()
-        });
-        let guard = slot.lock().expect("not poisoned");
-        let c = guard
-            .as_ref()
-            .expect("built")
-            .layout
-            .center(Hex::new(10, 10));
+        let layout = texture_layout(&ctx);
+        let c = layout.center(Hex::new(10, 10));
         assert_eq!(
             pixel(&d[0], c.x as usize, c.y as usize),
             Color32::TRANSPARENT
         );
-        let c = guard
-            .as_ref()
-            .expect("built")
-            .layout
-            .center(Hex::new(11, 10));
+        let c = layout.center(Hex::new(11, 10));
         assert_ne!(
             pixel(&d[0], c.x as usize, c.y as usize),
             Color32::TRANSPARENT

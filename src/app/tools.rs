@@ -332,25 +332,19 @@ impl Tools {
                 ui.end_row();
             }
             ui.label("Type");
-            ui.horizontal(|ui| {
-                for k in UnitKind::ALL {
-                    ui.radio_value(
-                        &mut self.template.kind,
-                        k,
-                        (super::icons::image(super::icons::unit(k)), k.name()),
-                    );
-                }
-            });
+            kind_radios(ui, &mut self.template.kind);
             ui.end_row();
             let l = ui.label("Strength");
             ui.add(
-                egui::DragValue::new(&mut self.template.strength).range(0..=edit_max_strength()),
+                egui::DragValue::new(&mut self.template.strength)
+                    .range(0..=crate::scenario::MAX_STRENGTH),
             )
             .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Movement");
             ui.add(
-                egui::DragValue::new(&mut self.template.movement).range(0..=edit_max_movement()),
+                egui::DragValue::new(&mut self.template.movement)
+                    .range(0..=crate::scenario::MAX_MOVEMENT),
             )
             .labelled_by(l.id);
             ui.end_row();
@@ -516,24 +510,14 @@ impl Tools {
                 ui.end_row();
             }
             ui.label("Type");
-            ui.horizontal(|ui| {
-                for k in UnitKind::ALL {
-                    discrete |= ui
-                        .radio_value(
-                            &mut u.kind,
-                            k,
-                            (super::icons::image(super::icons::unit(k)), k.name()),
-                        )
-                        .changed();
-                }
-            });
+            discrete |= kind_radios(ui, &mut u.kind);
             ui.end_row();
             let l = ui.label("Strength");
-            ui.add(egui::DragValue::new(&mut u.strength).range(0..=edit_max_strength()))
+            ui.add(egui::DragValue::new(&mut u.strength).range(0..=crate::scenario::MAX_STRENGTH))
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Movement");
-            ui.add(egui::DragValue::new(&mut u.movement).range(0..=edit_max_movement()))
+            ui.add(egui::DragValue::new(&mut u.movement).range(0..=crate::scenario::MAX_MOVEMENT))
                 .labelled_by(l.id);
             ui.end_row();
             let placement_label = ui.label("Placement");
@@ -630,10 +614,20 @@ fn hex_list(hexes: &[Hex]) -> String {
         .join(" ")
 }
 
-fn edit_max_strength() -> u32 {
-    crate::scenario::MAX_STRENGTH
-}
-
-fn edit_max_movement() -> u32 {
-    crate::scenario::MAX_MOVEMENT
+/// The unit types as radio buttons with their symbols; true if changed.
+fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
+    ui.horizontal(|ui| {
+        let mut changed = false;
+        for k in UnitKind::ALL {
+            changed |= ui
+                .radio_value(
+                    kind,
+                    k,
+                    (super::icons::image(super::icons::unit(k)), k.name()),
+                )
+                .changed();
+        }
+        changed
+    })
+    .inner
 }

@@ -535,11 +535,24 @@ pub fn fresh_unit_id(scenario: &Scenario, side: &SideId) -> UnitId {
         .unwrap_or_default()
 }
 
-/// Adds a unit at the end of the list.
-pub fn add_unit(doc: &Document, unit: Unit) -> Edit {
-    Edit::InsertUnit {
+/// Adds a unit at the end of the list. A unit can only be set up in a hex
+/// of the playing area.
+pub fn add_unit(doc: &Document, unit: Unit) -> Result<Edit, EditError> {
+    if let Placement::Start(h) = unit.placement {
+        on_map(doc, h)?;
+    }
+    Ok(Edit::InsertUnit {
         index: doc.scenario.units.len(),
         unit: Box::new(unit),
+    })
+}
+
+/// Refuses a hex outside the playing area (off the grid or marked `-`).
+fn on_map(doc: &Document, h: Hex) -> Result<(), EditError> {
+    if doc.map.is_on_map(h) {
+        Ok(())
+    } else {
+        Err(EditError::OffMap(h))
     }
 }
 
@@ -565,11 +578,14 @@ pub fn update_unit(doc: &Document, id: &UnitId, after: Unit) -> Option<Edit> {
 
 /// Places a unit on the map at `hex` at the start (moving it if it was
 /// there already, or taking it off the reinforcement schedule).
-pub fn move_unit(doc: &Document, id: &UnitId, hex: Hex) -> Option<Edit> {
-    let index = unit_index(doc, id)?;
+pub fn move_unit(doc: &Document, id: &UnitId, hex: Hex) -> Result<Option<Edit>, EditError> {
+    on_map(doc, hex)?;
+    let Some(index) = unit_index(doc, id) else {
+        return Ok(None);
+    };
     let mut after = doc.scenario.units[index].clone();
     after.placement = Placement::Start(hex);
-    update_unit(doc, id, after)
+    Ok(update_unit(doc, id, after))
 }
 
 /// Marks or unmarks `hex` as an exit hex of `side`. A side with no exit

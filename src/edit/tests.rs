@@ -140,13 +140,18 @@ fn units_are_added_edited_moved_deleted_and_undone_back() {
         placement: Placement::Start(h("0505")),
         facing: None,
     };
-    let e = add_unit(&doc, unit);
+    let e = add_unit(&doc, unit).expect("on the map");
     hist.apply(&mut doc, e).expect("adds");
     let mut u = doc.scenario.unit(&id).expect("added").clone();
     u.strength = 6;
     let e = update_unit(&doc, &id, u).expect("changed");
     hist.apply(&mut doc, e).expect("edits");
-    let e = move_unit(&doc, &id, h("0606")).expect("moved");
+    // Units are set up only in the playing area.
+    let off = crate::hex::Hex::new(doc.map.columns as i32 + 1, 1);
+    assert_eq!(move_unit(&doc, &id, off), Err(EditError::OffMap(off)));
+    let e = move_unit(&doc, &id, h("0606"))
+        .expect("on the map")
+        .expect("moved");
     assert_eq!(e.label(), format!("move unit {id} to 0606"));
     hist.apply(&mut doc, e).expect("moves");
     let u = doc.scenario.unit(&id).expect("there");
@@ -330,7 +335,7 @@ fn random_edit(doc: &Document, pick: (u8, u32, u32, u32)) -> Option<Edit> {
                 .scenario
                 .units
                 .get(c as usize % doc.scenario.units.len().max(1))?;
-            move_unit(doc, &u.id.clone(), hex)
+            move_unit(doc, &u.id.clone(), hex).ok().flatten()
         }
         4 => {
             let u = &doc

@@ -10,6 +10,12 @@ use std::fmt;
 /// half hexes along a staggered edge, or any cut-out).
 pub const OFF_MAP: char = '-';
 
+/// Whether `c` may stand for a terrain kind in the terrain rows: one
+/// printable ASCII character other than [`OFF_MAP`].
+pub fn is_terrain_code(c: char) -> bool {
+    c != OFF_MAP && c.is_ascii_graphic()
+}
+
 /// Largest supported map side, in hexes.
 pub const MAX_MAP_SIDE: u32 = 999;
 

@@ -172,7 +172,7 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
                     t.name
                 ),
             );
-        } else if !t.code.is_ascii_graphic() {
+        } else if !super::map::is_terrain_code(t.code) {
             out.error(
                 loc.clone(),
                 format!(
