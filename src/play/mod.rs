@@ -5,6 +5,7 @@
 //! window drives it, computer seats are `ai::Player`s, and no clock or
 //! global randomness is read here.
 
+use crate::ai::{Knowledge, Player, PlayerKind, Tuning};
 use crate::engine::naw::{Command, Event, Phase, RuleError, SetupError};
 use crate::engine::{self, Game, GameLog, VariantSetup};
 use crate::scenario::{Map, Scenario};
@@ -14,7 +15,22 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Seat {
     Human,
-    Computer,
+    /// A computer player of this kind.
+    Computer(PlayerKind),
+}
+
+impl Seat {
+    pub fn is_human(self) -> bool {
+        self == Seat::Human
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Computer(PlayerKind::Heuristic) => "computer",
+            Seat::Computer(PlayerKind::Random) => "computer (random)",
+        }
+    }
 }
 
 /// How a playtest starts: a seat per side (in the scenario's side order),
@@ -91,9 +107,11 @@ impl Session {
         })
     }
 
-    /// The seat of the side whose turn it is.
+    /// The seat that must act now: the phasing side's, or the seat of the
+    /// side choosing a pending retreat, loss or advance (a defender picks
+    /// its own retreat hexes in the other side's Player-Turn) [6.4].
     pub fn seat_to_play(&self) -> Seat {
-        self.setup.seats[self.game.state.phasing as usize]
+        self.setup.seats[self.game.state.to_act() as usize]
     }
 
     /// The game being shown: the present, or a past position when stepping
@@ -215,6 +233,75 @@ impl Session {
     /// The log that saves this game (and replays it with `vedette replay`).
     pub fn log(&self) -> GameLog {
         self.game.log()
+    }
+}
+
+/// The computer players of a session, one per computer seat. Each is
+/// seeded from the game's seed and its side, so a game between computers
+/// is reproduced by its seed.
+pub struct Computers {
+    players: [Option<Box<dyn Player + Send>>; 2],
+}
+
+/// What a computer seat did when asked to play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ComputerMove {
+    /// It gave this command, which the engine accepted with these events.
+    Played(Command, Vec<Event>),
+    /// A human must act, the past is being shown, or the game is over.
+    NotItsTurn,
+    /// It found nothing to do, or proposed a command the engine refused:
+    /// a bug in the player, reported rather than looped on.
+    Stuck(String),
+}
+
+impl Computers {
+    pub fn new(session: &Session) -> Computers {
+        let know = Knowledge::new(session.game.state.board.clone());
+        let tuning = Tuning::default();
+        let make = |side: usize| match session.setup.seats[side] {
+            Seat::Human => None,
+            Seat::Computer(kind) => {
+                let seed =
+                    session.setup.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (side as u64 + 1);
+                Some(kind.make(&know, &tuning, seed))
+            }
+        };
+        Computers {
+            players: [make(0), make(1)],
+        }
+    }
+
+    /// Whether the seat that must act now is a computer's.
+    pub fn to_play(&self, session: &Session) -> bool {
+        session.is_live()
+            && !session.game.is_over()
+            && self.players[session.game.state.to_act() as usize].is_some()
+    }
+
+    /// Lets the computer seat that must act give one command.
+    pub fn step(&mut self, session: &mut Session) -> ComputerMove {
+        if !self.to_play(session) {
+            return ComputerMove::NotItsTurn;
+        }
+        let side = session.game.state.to_act() as usize;
+        let Some(player) = self.players[side].as_mut() else {
+            return ComputerMove::NotItsTurn;
+        };
+        let Some(cmd) = player.choose(&session.game.state) else {
+            return ComputerMove::Stuck(format!(
+                "the computer player of {} found nothing legal to do",
+                session.game.side_id(side as u8)
+            ));
+        };
+        match session.execute(&cmd) {
+            Ok(events) => ComputerMove::Played(cmd, events),
+            Err(e) => ComputerMove::Stuck(format!(
+                "the computer player of {} proposed {} and the engine refused it: {e}",
+                session.game.side_id(side as u8),
+                command_name(&cmd)
+            )),
+        }
     }
 }
 

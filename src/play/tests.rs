@@ -14,7 +14,7 @@ fn session(seed: u64) -> Session {
         &s,
         &m,
         Setup {
-            seats: [Seat::Human, Seat::Computer],
+            seats: [Seat::Human, Seat::Computer(PlayerKind::Heuristic)],
             seed,
             variant: VariantSetup::Drawn,
         },
@@ -117,7 +117,7 @@ fn play_never_changes_the_scenario_it_started_from() {
         &sc,
         &m,
         Setup {
-            seats: [Seat::Computer; 2],
+            seats: [Seat::Computer(PlayerKind::Random); 2],
             seed: 1,
             variant: VariantSetup::Off,
         },
@@ -132,4 +132,46 @@ fn play_never_changes_the_scenario_it_started_from() {
     }
     assert_eq!(s.scenario, sc);
     assert_eq!(s.map, m);
+}
+
+#[test]
+fn computers_play_waterloo_to_a_result_and_the_log_replays() {
+    let (sc, m) = waterloo();
+    let mut s = Session::start(
+        &sc,
+        &m,
+        Setup {
+            seats: [Seat::Computer(PlayerKind::Heuristic); 2],
+            seed: 7,
+            variant: VariantSetup::Drawn,
+        },
+    )
+    .expect("starts");
+    let mut c = Computers::new(&s);
+    let mut n = 0;
+    while !s.game.is_over() {
+        match c.step(&mut s) {
+            ComputerMove::Played(..) => n += 1,
+            other => panic!("after {n} commands: {other:?}"),
+        }
+        assert!(n < 20_000, "the game does not end");
+    }
+    assert_eq!(c.step(&mut s), ComputerMove::NotItsTurn);
+    let log = s.log();
+    let replayed = engine::replay(&sc, &m, &log).expect("replays");
+    assert_eq!(replayed.state.outcome, s.game.state.outcome);
+    // The same seed plays the same game.
+    let mut t = Session::start(&sc, &m, s.setup.clone()).expect("starts");
+    let mut c2 = Computers::new(&t);
+    while let ComputerMove::Played(..) = c2.step(&mut t) {}
+    assert_eq!(t.log(), log);
+}
+
+#[test]
+fn a_human_seat_is_never_played_by_the_computer() {
+    let mut s = session(3);
+    let mut c = Computers::new(&s);
+    // The first side is human: nothing happens.
+    assert_eq!(c.step(&mut s), ComputerMove::NotItsTurn);
+    assert!(s.is_empty());
 }
