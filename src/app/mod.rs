@@ -6,6 +6,7 @@ pub mod document;
 pub mod export;
 pub mod icons;
 pub mod map_view;
+pub mod playtest;
 pub mod settings;
 pub mod terrain_image;
 pub mod tools;
@@ -66,6 +67,8 @@ enum DialogFor {
     Open,
     SaveAs { then: Option<Pending> },
     ExportMap,
+    SaveGame,
+    LoadGame,
 }
 
 /// The editor application state.
@@ -118,6 +121,10 @@ pub struct VedetteApp {
     allow_close: bool,
     /// The window title last sent to the window.
     shown_title: String,
+    /// The playtest in progress (F5); the editor waits behind it.
+    pub playtest: Option<playtest::Playtest>,
+    /// The playtest start dialog, when open.
+    pub start_dialog: Option<playtest::StartDialog>,
 }
 
 impl VedetteApp {
@@ -166,6 +173,8 @@ impl VedetteApp {
             centre_request: None,
             allow_close: false,
             shown_title: String::new(),
+            playtest: None,
+            start_dialog: None,
         }
     }
 
@@ -303,7 +312,11 @@ impl VedetteApp {
         let current = self.doc.as_ref().and_then(|d| d.path.clone());
         let p = purpose.clone();
         std::thread::spawn(move || {
-            let mut d = rfd::FileDialog::new().add_filter("Vedette scenario", &["ron"]);
+            let filter = match p {
+                DialogFor::SaveGame | DialogFor::LoadGame => "Vedette game log",
+                _ => "Vedette scenario",
+            };
+            let mut d = rfd::FileDialog::new().add_filter(filter, &["ron"]);
             if let Some(dir) = current
                 .as_ref()
                 .and_then(|c| c.parent())
@@ -318,6 +331,14 @@ impl VedetteApp {
                         d = d.set_file_name(name.to_string_lossy());
                     }
                     d.save_file()
+                }
+                DialogFor::LoadGame => d.pick_file(),
+                DialogFor::SaveGame => {
+                    let name = current
+                        .as_ref()
+                        .and_then(|c| c.file_stem())
+                        .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
+                    d.set_file_name(format!("{name}-game.ron")).save_file()
                 }
                 DialogFor::ExportMap => {
                     let maps = current
@@ -366,6 +387,15 @@ impl VedetteApp {
                 }
             }
             DialogFor::ExportMap => self.export_map(&path),
+            DialogFor::SaveGame => {
+                let path = if path.extension().is_none() {
+                    path.with_extension("ron")
+                } else {
+                    path
+                };
+                self.save_game(&path);
+            }
+            DialogFor::LoadGame => self.load_game(&path),
         }
     }
 
@@ -450,6 +480,182 @@ impl VedetteApp {
 
     /// Centres the view on a hex (in the next map frame, when the map's
     /// rectangle is known).
+    /// F5: opens the playtest start dialog for the scenario being edited
+    /// (saved or not).
+    pub fn open_playtest_dialog(&mut self) {
+        if let Some(doc) = &self.doc {
+            self.start_dialog = Some(playtest::StartDialog::new(&doc.scenario));
+        }
+    }
+
+    /// Starts a playtest of the scenario being edited; the editor's
+    /// document is copied, never changed. On refusal (a scenario the
+    /// engine cannot play) the reason stays in the start dialog.
+    pub fn start_playtest(&mut self, setup: crate::play::Setup) -> Result<(), String> {
+        let Some(doc) = &self.doc else {
+            return Err("no scenario is open".into());
+        };
+        let p = playtest::Playtest::start(&doc.scenario, &doc.map, setup, doc.path.clone())?;
+        self.playtest = Some(p);
+        self.start_dialog = None;
+        // The side panel and log take room: fit the map to what is left.
+        self.view.fitted = false;
+        Ok(())
+    }
+
+    /// Saves the game in progress as a replay log.
+    pub fn save_game(&mut self, path: &Path) {
+        if let Some(p) = &mut self.playtest
+            && let Err(e) = p.save(path)
+        {
+            p.message = Some((false, e));
+        }
+    }
+
+    /// Loads a saved game log of the scenario being edited and shows it at
+    /// its last position. Seats: those of the game in progress, else both
+    /// human.
+    pub fn load_game(&mut self, path: &Path) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        let seats = self
+            .playtest
+            .as_ref()
+            .map_or([crate::play::Seat::Human; 2], |p| p.session.setup.seats);
+        match playtest::Playtest::load(&doc.scenario, &doc.map, path, seats, doc.path.clone()) {
+            Ok(p) => {
+                self.playtest = Some(p);
+                self.view.fitted = false;
+            }
+            Err(e) => match &mut self.playtest {
+                Some(p) => p.message = Some((false, e)),
+                None => self.status = Some((false, e)),
+            },
+        }
+    }
+
+    /// Back to the editor, which is as it was.
+    pub fn leave_playtest(&mut self) {
+        self.playtest = None;
+        self.view.fitted = false;
+        self.status = Some((true, "Back to the editor; the scenario is unchanged".into()));
+    }
+
+    fn playtest_frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Game", |ui| {
+                    let sc = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+                    if ui
+                        .add(
+                            egui::Button::new("Save game…").shortcut_text(sc(&playtest::SAVE_GAME)),
+                        )
+                        .clicked()
+                    {
+                        self.ask_path(DialogFor::SaveGame);
+                        ui.close();
+                    }
+                    if ui
+                        .add(
+                            egui::Button::new("Load game…").shortcut_text(sc(&playtest::LOAD_GAME)),
+                        )
+                        .clicked()
+                    {
+                        self.ask_path(DialogFor::LoadGame);
+                        ui.close();
+                    }
+                    if ui.button("New game…").clicked() {
+                        self.open_playtest_dialog();
+                        ui.close();
+                    }
+                    ui.separator();
+                    if ui
+                        .add(egui::Button::new("Back to editor").shortcut_text("F5"))
+                        .clicked()
+                    {
+                        if let Some(p) = &mut self.playtest {
+                            p.request_leave();
+                        }
+                        ui.close();
+                    }
+                });
+                ui.menu_button("View", |ui| {
+                    ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                    if ui
+                        .add(egui::Button::new("Fit map to window").shortcut_text("F"))
+                        .clicked()
+                    {
+                        self.view.fitted = false;
+                        ui.close();
+                    }
+                });
+            });
+        });
+        egui::Panel::top("toolbar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("Vedette");
+                ui.separator();
+                ui.label(
+                    RichText::new("Playtest")
+                        .strong()
+                        .color(Color32::from_rgb(40, 120, 60)),
+                );
+                if let Some(p) = &self.playtest {
+                    ui.label(&p.session.scenario.title);
+                    ui.label(
+                        RichText::new(format!(
+                            "seed {}, {} vs {}",
+                            p.session.setup.seed,
+                            p.session.setup.seats[0].name(),
+                            p.session.setup.seats[1].name()
+                        ))
+                        .weak(),
+                    );
+                }
+                ui.separator();
+                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                if ui.button("Fit (F)").clicked() {
+                    self.view.fitted = false;
+                }
+            });
+        });
+        let Some(p) = &mut self.playtest else {
+            return;
+        };
+        let blocked = self.start_dialog.is_some() || self.dialog.is_some();
+        let action = if blocked {
+            // A modal is open: draw, but take no keys.
+            ui.add_enabled_ui(false, |ui| p.ui(ui, &mut self.view, self.draw))
+                .inner
+        } else {
+            p.ui(ui, &mut self.view, self.draw)
+        };
+        match action {
+            playtest::PlaytestAction::None => {}
+            playtest::PlaytestAction::Leave => self.leave_playtest(),
+            playtest::PlaytestAction::SaveGame => self.ask_path(DialogFor::SaveGame),
+            playtest::PlaytestAction::LoadGame => self.ask_path(DialogFor::LoadGame),
+            playtest::PlaytestAction::Restart => self.open_playtest_dialog(),
+        }
+    }
+
+    fn start_dialog_ui(&mut self, ctx: &egui::Context) {
+        let (Some(mut d), Some(doc)) = (self.start_dialog.take(), self.doc.as_ref()) else {
+            return;
+        };
+        let (setup, keep) = d.ui(ctx, &doc.scenario);
+        if let Some(setup) = setup {
+            if let Err(e) = self.start_playtest(setup) {
+                d.error = Some(e);
+                self.start_dialog = Some(d);
+            }
+        } else if keep {
+            self.start_dialog = Some(d);
+        }
+    }
+
     pub fn centre_on(&mut self, hex: Hex) {
         self.centre_request = Some(hex);
     }
@@ -1172,6 +1378,25 @@ impl VedetteApp {
                     }
                 }
             });
+            ui.menu_button("Game", |ui| {
+                if ui
+                    .add_enabled(
+                        self.doc.is_some(),
+                        egui::Button::new("Playtest…").shortcut_text("F5"),
+                    )
+                    .clicked()
+                {
+                    self.open_playtest_dialog();
+                    ui.close();
+                }
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Load game…"))
+                    .clicked()
+                {
+                    self.ask_path(DialogFor::LoadGame);
+                    ui.close();
+                }
+            });
         });
     }
 
@@ -1253,6 +1478,9 @@ impl VedetteApp {
                 }
             }
         });
+        if ui.input(|i| i.key_pressed(Key::F5)) {
+            self.open_playtest_dialog();
+        }
         if ui.input(|i| i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace)) {
             self.delete_selected();
         }
@@ -1478,7 +1706,12 @@ impl VedetteApp {
             self.request(Pending::Open(Some(p)), &ctx);
         }
         self.poll_dialog(&ctx);
-        if self.prompt.is_none() && self.new_dialog.is_none() {
+        if self.playtest.is_some() {
+            self.playtest_frame(ui);
+            self.start_dialog_ui(&ctx);
+            return;
+        }
+        if self.prompt.is_none() && self.new_dialog.is_none() && self.start_dialog.is_none() {
             self.shortcuts(ui);
         }
         self.revalidate();
@@ -1506,6 +1739,15 @@ impl VedetteApp {
                 ui.separator();
                 ui.toggle_value(&mut self.balance.open, "Balance")
                     .on_hover_text("Batch playtests of this scenario (B)");
+                if ui
+                    .add_enabled(self.doc.is_some(), egui::Button::new("Playtest (F5)"))
+                    .on_hover_text(
+                        "Play this scenario on the rules engine, against a human or the computer",
+                    )
+                    .clicked()
+                {
+                    self.open_playtest_dialog();
+                }
             });
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
@@ -1564,6 +1806,7 @@ impl VedetteApp {
         }
         self.export.ui(&ctx, self.doc.as_ref());
         self.new_dialog_ui(&ctx);
+        self.start_dialog_ui(&ctx);
         self.settings_ui(&ctx);
         self.prompt_ui(&ctx);
         self.recovery_ui(&ctx);
