@@ -1,0 +1,457 @@
+//! The playtest table driven through egui_kittest like a playtester would:
+//! F5, the start dialog, clicks on the map and on the panel's buttons.
+
+use egui::{Key, Modifiers, Pos2, pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+use vedette::app::VedetteApp;
+use vedette::app::playtest::Playtest;
+use vedette::engine::naw::{Command, Event, Phase, Step};
+use vedette::hex::Hex;
+use vedette::scenario::UnitId;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Waterloo copied into a temporary project, so nothing touches the
+/// shipped files.
+fn waterloo_copy(dir: &Path) -> PathBuf {
+    for sub in ["scenarios", "maps"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
+    }
+    std::fs::copy(
+        root().join("maps/waterloo.ron"),
+        dir.join("maps/waterloo.ron"),
+    )
+    .expect("copy");
+    let s = dir.join("scenarios/waterloo.ron");
+    std::fs::copy(root().join("scenarios/waterloo.ron"), &s).expect("copy");
+    s
+}
+
+fn harness(app: VedetteApp) -> Harness<'static, VedetteApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut VedetteApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn hx(label: &str) -> Hex {
+    label.parse().expect("a hex")
+}
+
+fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {
+    h.state().playtest.as_ref().expect("a playtest")
+}
+
+fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
+    let app = h.state();
+    let p = play(h);
+    let c = app
+        .view
+        .layout(&p.session.map, p.map_rect.expect("drawn"))
+        .center(hex);
+    pos2(c.x as f32, c.y as f32)
+}
+
+fn click_map(h: &mut Harness<'_, VedetteApp>, hex: Hex) {
+    let p = hex_pos(h, hex);
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run_ok();
+}
+
+fn drag_map(h: &mut Harness<'_, VedetteApp>, from: Hex, to: Hex) {
+    let (a, b) = (hex_pos(h, from), hex_pos(h, to));
+    h.hover_at(a);
+    h.step();
+    h.drag_at(a);
+    h.step();
+    for k in 1..=8 {
+        h.hover_at(a + (b - a) * (k as f32 / 8.0));
+        h.step();
+    }
+    h.drop_at(b);
+    h.run_ok();
+}
+
+fn unit_hex(h: &Harness<'_, VedetteApp>, id: &str) -> Option<Hex> {
+    let st = &play(h).session.game.state;
+    let u = st.board.unit_ix(&UnitId::from(id))?;
+    st.unit_hex(u).map(|x| st.board.hex(x))
+}
+
+fn message(h: &Harness<'_, VedetteApp>) -> String {
+    play(h).message.clone().map(|m| m.1).unwrap_or_default()
+}
+
+/// Opens the start dialog with F5 and starts a game with these seats
+/// ("Human", "Computer") and seed, the variant off.
+fn start(h: &mut Harness<'_, VedetteApp>, seats: [&str; 2], seed: &str) {
+    h.key_press(Key::F5);
+    h.run();
+    assert!(
+        h.state().start_dialog.is_some(),
+        "F5 opens the start dialog"
+    );
+    for (i, seat) in seats.iter().enumerate() {
+        h.get_all_by_label(seat).nth(i).expect("a seat").click();
+        h.run();
+    }
+    // Replace the random seed by typing over it.
+    h.get_by_label("Seed").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Seed").type_text(seed);
+    h.run();
+    h.get_by_label("Off").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run_ok();
+    let p = play(h);
+    assert_eq!(p.session.setup.seed.to_string(), seed);
+}
+
+#[test]
+fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = waterloo_copy(dir.path());
+    let file_text = std::fs::read_to_string(&path).expect("read");
+    let mut h = harness(VedetteApp::open(path.clone()));
+    let before = h.state().doc.as_ref().expect("open").scenario.clone();
+    start(&mut h, ["Human", "Human"], "42");
+    {
+        let st = &play(&h).session.game.state;
+        assert_eq!((st.turn, st.phase, st.phasing), (1, Phase::Movement, 0));
+    }
+    h.get_by_label("French Movement Phase [4.0]");
+
+    // Select the French 2nd Cavalry (101, 0514): its reachable hexes are
+    // the engine's.
+    click_map(&mut h, hx("0514"));
+    let (reach, target) = {
+        let p = play(&h);
+        let st = &p.session.game.state;
+        let u = st.board.unit_ix(&UnitId::from("101")).expect("101");
+        assert_eq!(p.selected, Some(u));
+        let reach = st.reachable(u);
+        let target = reach
+            .iter()
+            .find(|r| !r.stops && !r.friendly && r.cost >= 2)
+            .expect("an open hex within reach")
+            .clone();
+        (reach.len(), target)
+    };
+    assert!(reach > 10, "{reach} hexes within reach");
+    h.get_by_label_contains(&format!("{reach} hexes within reach: click or drag"));
+
+    // A move onto an Allied unit (201 at 0310) is refused with the case.
+    click_map(&mut h, hx("0310"));
+    let refused = message(&h);
+    assert!(refused.starts_with("Refused:"), "{refused}");
+    assert!(refused.contains("[4."), "cites a movement case: {refused}");
+    // Shown in the panel and in the status bar.
+    assert_eq!(h.get_all_by_label(&refused).count(), 2);
+    assert_eq!(unit_hex(&h, "101"), Some(hx("0514")), "nothing moved");
+    assert!(play(&h).session.is_empty());
+
+    // A legal move along the previewed path, then Ctrl+Z takes it back.
+    click_map(&mut h, target.hex);
+    assert_eq!(unit_hex(&h, "101"), Some(target.hex), "{}", message(&h));
+    assert_eq!(play(&h).session.len(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_ok();
+    assert_eq!(unit_hex(&h, "101"), Some(hx("0514")), "undone");
+    assert!(play(&h).session.is_empty());
+    // Dragging the counter moves it too.
+    drag_map(&mut h, hx("0514"), target.hex);
+    assert_eq!(unit_hex(&h, "101"), Some(target.hex), "{}", message(&h));
+
+    // End the Movement Phase: 102, 103 and 105 must attack the British
+    // infantry in Hougoumont (206) [5.1].
+    h.get_by_label("End movement").click();
+    h.run_ok();
+    assert_eq!(play(&h).session.game.state.phase, Phase::Combat);
+    h.get_by_label_contains("Must be attacked [5.1]: British Infantry (206)");
+    // Ending the phase now is refused: the obligations are unmet.
+    h.get_by_label("End combat").click();
+    h.run_ok();
+    let refused = message(&h);
+    assert!(refused.contains("[5.1]"), "{refused}");
+
+    // Pick the attack on the map: 102 (7), 103 (3), 105 (5) against 206
+    // (1, doubled in the Hougoumont woods): 15 to 2 is 7:1, past the
+    // table's best column, so 6:1 [6.2].
+    for hex in ["0814", "0915", "1014", "0914"] {
+        click_map(&mut h, hx(hex));
+    }
+    {
+        let d = &play(&h).draft;
+        assert_eq!(
+            (d.attackers.len(), d.bombarding.len(), d.defenders.len()),
+            (3, 0, 1)
+        );
+    }
+    h.get_by_label("15 to 2: ratio 7:1, column 6:1");
+    h.get_by_label("Final column: 6:1");
+    h.get_by_label("Roll").click();
+    h.run_ok();
+    let (roll, result) = {
+        let g = &play(&h).session.game;
+        let (cmd, events) = g.history.last().expect("the attack");
+        assert!(matches!(cmd, Command::Attack { .. }));
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::AttackDeclared { attack: 15, defence: 2, column, .. } if column.to_string() == "6:1"
+        )));
+        let roll = events
+            .iter()
+            .find_map(|e| match e {
+                Event::DieRolled { roll } => Some(*roll),
+                _ => None,
+            })
+            .expect("a roll");
+        let result = events
+            .iter()
+            .find_map(|e| match e {
+                Event::CombatResult { result } => Some(*result),
+                _ => None,
+            })
+            .expect("a result");
+        (roll, result)
+    };
+    h.get_by_label(&format!("Die roll {roll}"));
+    h.get_by_label(&format!("{}: {}", result.code(), result.meaning()));
+
+    // Resolve what the result asks for through the panel and the map.
+    for _ in 0..10 {
+        let step = play(&h)
+            .session
+            .game
+            .state
+            .pending
+            .as_ref()
+            .and_then(|p| p.steps.front().cloned());
+        match step {
+            None => break,
+            Some(Step::Retreat { unit, .. }) => {
+                let st = &play(&h).session.game.state;
+                let (to, _) = st.retreat_options(unit)[0];
+                let hex = st.board.hex(to);
+                click_map(&mut h, hex);
+            }
+            Some(Step::Losses { .. }) => {
+                // Every attacker, which is always enough.
+                let ids: Vec<String> = {
+                    let st = &play(&h).session.game.state;
+                    let p = st.pending.as_ref().expect("pending");
+                    p.attackers
+                        .iter()
+                        .map(|&a| st.board.unit(a).id.to_string())
+                        .collect()
+                };
+                for id in ids {
+                    if let Some(hex) = unit_hex(&h, &id) {
+                        click_map(&mut h, hex);
+                    }
+                }
+                h.get_by_label("Take these losses").click();
+                h.run_ok();
+            }
+            Some(Step::Advance { .. }) => {
+                h.get_by_label("Do not advance").click();
+                h.run_ok();
+            }
+        }
+    }
+    assert!(
+        play(&h).session.game.state.pending.is_none(),
+        "the attack is resolved: {}",
+        message(&h)
+    );
+    h.get_by_label_contains("[6.3] die roll");
+
+    // Back to the editor: the game is not saved, so it asks first.
+    h.get_by_label("Back to editor").click();
+    h.run_ok();
+    h.get_by_label("Leave without saving").click();
+    h.run();
+    let app = h.state();
+    assert!(app.playtest.is_none());
+    let doc = app.doc.as_ref().expect("open");
+    assert_eq!(doc.scenario, before, "the scenario is unchanged");
+    assert!(!doc.is_modified());
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), file_text);
+}
+
+#[test]
+fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    start(&mut h, ["Human", "Computer"], "5");
+    // French: end movement, then the one required attack, then combat.
+    h.get_by_label("End movement").click();
+    h.run_ok();
+    h.key_press(Key::A);
+    h.run_ok();
+    h.get_by_label("Roll").click();
+    h.run_ok();
+    for _ in 0..10 {
+        if play(&h).session.game.state.pending.is_none() {
+            break;
+        }
+        // Let the engine's legal choices stand in for the human here.
+        let c = play(&h).session.game.state.legal_commands()[0].clone();
+        let side = play(&h).session.game.state.to_act();
+        if h.state().playtest.as_ref().expect("p").session.setup.seats[side as usize].is_human() {
+            h.state_mut().playtest.as_mut().expect("p").give(c);
+        }
+        h.run_ok();
+    }
+    h.get_by_label("End combat").click();
+    h.run_ok();
+    assert_eq!(play(&h).session.game.state.phasing, 1, "{}", message(&h));
+    // Pause (Space): nothing happens however long we wait.
+    h.key_press(Key::Space);
+    let n = play(&h).session.len();
+    for _ in 0..12 {
+        h.step();
+    }
+    assert_eq!(play(&h).session.len(), n, "paused");
+    // "." plays exactly one command.
+    h.key_press(Key::Period);
+    h.step();
+    h.step();
+    assert_eq!(play(&h).session.len(), n + 1, "{}", message(&h));
+    assert!(
+        message(&h).starts_with("Allied (computer)"),
+        "{}",
+        message(&h)
+    );
+    // Resumed at normal speed, a command every half second of UI time
+    // (kittest steps a quarter second).
+    h.get_by_label("Resume").click();
+    for _ in 0..8 {
+        h.step();
+    }
+    let played = play(&h).session.len() - (n + 1);
+    assert!((2..=6).contains(&played), "{played} commands in 2 s");
+    // Until the computer hands the turn back to the human.
+    for _ in 0..2000 {
+        if play(&h).session.game.state.phasing == 0 {
+            break;
+        }
+        h.step();
+    }
+    let st = &play(&h).session.game.state;
+    assert_eq!((st.turn, st.phasing), (2, 0), "back to the French");
+    assert!(play(&h).human_to_act());
+}
+
+#[test]
+fn computer_against_computer_plays_waterloo_to_a_result_that_vedette_replay_confirms() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = waterloo_copy(dir.path());
+    let mut h = harness(VedetteApp::open(path));
+    start(&mut h, ["Computer", "Computer"], "11");
+    // As fast as it goes.
+    h.get_by_label("Speed").click();
+    h.run_ok();
+    h.get_by_label("instant").click();
+    h.run_ok();
+    let mut frames = 0;
+    while !play(&h).session.game.is_over() {
+        h.step();
+        frames += 1;
+        assert!(frames < 20_000, "the game ends");
+    }
+    h.run_ok();
+    let outcome = play(&h).session.game.state.outcome.clone().expect("over");
+    h.get_by_label("Game over");
+    h.get_by_label_contains(" commands.");
+    let log = dir.path().join("game.ron");
+    h.state_mut().save_game(&log);
+    assert!(!play(&h).unsaved());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vedette"))
+        .arg("replay")
+        .arg(&log)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let n = play(&h).session.len();
+    assert!(
+        stdout.contains(&format!("{n} commands replayed, every event identical")),
+        "{stdout}"
+    );
+    let result = match &outcome {
+        vedette::engine::naw::Outcome::Win { side, case, .. } => {
+            format!("result: {side} wins [{case}]")
+        }
+        vedette::engine::naw::Outcome::Draw { .. } => "result: draw".to_string(),
+    };
+    assert!(stdout.contains(&result), "{result} in {stdout}");
+}
+
+#[test]
+fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = waterloo_copy(dir.path());
+    let mut h = harness(VedetteApp::open(path));
+    start(&mut h, ["Human", "Human"], "3");
+    h.key_press(Key::N);
+    h.run_ok();
+    let u = play(&h).selected.expect("N selects a unit that can move");
+    let to = {
+        let st = &play(&h).session.game.state;
+        st.reachable(u)
+            .into_iter()
+            .find(|r| !r.stops && !r.friendly)
+            .expect("a hex")
+            .hex
+    };
+    click_map(&mut h, to);
+    h.get_by_label("End movement").click();
+    h.run_ok();
+    assert_eq!(play(&h).session.len(), 2);
+    let log = dir.path().join("g.ron");
+    h.state_mut().save_game(&log);
+    h.run_ok();
+    // Step back through the history: the position before the move.
+    h.get_by_label("<").click();
+    h.run_ok();
+    assert_eq!(play(&h).session.cursor(), 1);
+    h.get_by_label("<").click();
+    h.run_ok();
+    assert_eq!(play(&h).session.cursor(), 0);
+    h.get_by_label_contains("Replay: position after command 0 of 2");
+    assert_eq!(play(&h).session.shown().state.phase, Phase::Movement);
+    h.get_by_label(">|").click();
+    h.run_ok();
+    assert!(play(&h).session.is_live());
+    // Load it back (over a new game): the same position.
+    let pos = play(&h).session.game.state.pos.clone();
+    h.state_mut().load_game(&log);
+    h.run_ok();
+    let p = play(&h);
+    assert_eq!(p.session.len(), 2);
+    assert_eq!(p.session.game.state.pos, pos);
+    assert_eq!(p.session.game.state.phase, Phase::Combat);
+    // A log of another scenario is refused with the reason.
+    let mut other = std::fs::read_to_string(&log).expect("read");
+    other = other.replacen("scenario: \"", "scenario: \"0", 1);
+    let bad = dir.path().join("other.ron");
+    std::fs::write(&bad, other).expect("write");
+    h.state_mut().load_game(&bad);
+    h.run_ok();
+    assert!(message(&h).contains("another scenario"), "{}", message(&h));
+}
