@@ -100,6 +100,45 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // The playtest table: Waterloo, the French 2nd Cavalry selected (its
+    // reachable hexes drawn) and the cursor over a hex (path preview); and
+    // in the Combat Phase with the required attack drafted (odds panel,
+    // CRT column, obligation markers).
+    let mut group = c.benchmark_group("playtest frame");
+    group.sample_size(30);
+    let s = scenario::parse_scenario(include_str!("../scenarios/waterloo.ron"), "w.ron")
+        .expect("parses");
+    let m = scenario::parse_map(include_str!("../maps/waterloo.ron"), "m.ron").expect("parses");
+    let mut app = VedetteApp::with_doc(doc(s, m));
+    let setup = vedette::play::Setup {
+        seats: [vedette::play::Seat::Human; 2],
+        seed: 1,
+        variant: vedette::engine::VariantSetup::Off,
+    };
+    app.start_playtest(setup).expect("starts");
+    let ctx = warmed(&mut app);
+    if let Some(p) = app.playtest.as_mut() {
+        p.select_next_mover();
+        p.hovered = Some(Hex::new(3, 12));
+    }
+    group.bench_function("Waterloo, movement, a unit selected", |b| {
+        b.iter(|| {
+            t += 0.016;
+            black_box(frame(&ctx, &mut app, t))
+        })
+    });
+    if let Some(p) = app.playtest.as_mut() {
+        p.end_phase();
+        p.take_suggestion();
+    }
+    group.bench_function("Waterloo, combat, an attack drafted", |b| {
+        b.iter(|| {
+            t += 0.016;
+            black_box(frame(&ctx, &mut app, t))
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(map_benches, benches);

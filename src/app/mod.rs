@@ -1709,6 +1709,8 @@ impl VedetteApp {
         if self.playtest.is_some() {
             self.playtest_frame(ui);
             self.start_dialog_ui(&ctx);
+            // Closing the window still asks about unsaved scenario edits.
+            self.prompt_ui(&ctx);
             return;
         }
         if self.prompt.is_none() && self.new_dialog.is_none() && self.start_dialog.is_none() {

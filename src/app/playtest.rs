@@ -292,6 +292,10 @@ pub struct Playtest {
     log_lines: Vec<(usize, String)>,
     log_cmds: usize,
     drag: Option<UnitIx>,
+    /// The engine's verdict on the drafted attack, for the position
+    /// (history length) and draft it was asked for: checking an attack
+    /// searches the remaining obligations, so it is not redone each frame.
+    attack_check: Option<(usize, AttackDraft, Result<(), String>)>,
     pub hovered: Option<Hex>,
     /// Where the map was drawn last frame (tests and hit-testing).
     pub map_rect: Option<Rect>,
@@ -324,6 +328,7 @@ impl Playtest {
             log_lines: Vec::new(),
             log_cmds: usize::MAX,
             drag: None,
+            attack_check: None,
             hovered: None,
             map_rect: None,
         }
@@ -681,6 +686,24 @@ impl Playtest {
         }
     }
 
+    /// Whether the engine would accept the drafted attack now, and if not
+    /// why (cached per position and draft).
+    pub fn check_draft(&mut self) -> Result<(), String> {
+        let len = self.session.len();
+        if let Some((n, d, r)) = &self.attack_check
+            && *n == len
+            && *d == self.draft
+        {
+            return r.clone();
+        }
+        let r = self
+            .session
+            .check(&self.attack_command())
+            .map_err(|e| e.to_string());
+        self.attack_check = Some((len, self.draft.clone(), r.clone()));
+        r
+    }
+
     /// Declares the drafted attack and rolls.
     pub fn roll(&mut self) -> bool {
         let cmd = self.attack_command();
@@ -949,10 +972,14 @@ impl Playtest {
                 };
                 self.message = Some((
                     true,
-                    format!(
-                        "Suggested: the first of {} attacks meeting every obligation",
-                        p.len()
-                    ),
+                    if p.len() == 1 {
+                        "Suggested: the one attack that meets every obligation [5.1]".to_string()
+                    } else {
+                        format!(
+                            "Suggested: the first of {} attacks that together meet every obligation [5.1]",
+                            p.len()
+                        )
+                    },
                 ));
                 self.proposals = Some(p);
             }
@@ -1549,8 +1576,7 @@ impl Playtest {
                     .strong()
                     .size(15.0),
             );
-            let cmd = self.attack_command();
-            let check = self.session.check(&cmd);
+            let check = self.check_draft();
             if let Err(e) = &check {
                 ui.colored_label(RED, format!("Not allowed: {e}"));
             }
