@@ -13,7 +13,8 @@ shoot() {
   Xvfb ":$d" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
   local xvfb=$!
   sleep 1.5
-  env -u WAYLAND_DISPLAY DISPLAY=":$d" "$bin" >/tmp/vedette-shot.log 2>&1 &
+  # shellcheck disable=SC2086
+  env -u WAYLAND_DISPLAY DISPLAY=":$d" "$bin" ${bin_args:-} >/tmp/vedette-shot.log 2>&1 &
   local app=$!
   sleep 5
   # Without a window manager nothing has the keyboard: give it the focus.
@@ -43,3 +44,11 @@ shoot docs/screenshot-playtest-movement.png "key F5;key Return;key n;mousemove $
 # Combat: end movement (Ctrl+Enter), A drafts the required attack on
 # Hougoumont: the odds panel and the CRT column.
 shoot docs/screenshot-playtest-combat.png "key F5;key Return;key ctrl+Return;key a;mousemove 420 560;click 4;click 4;click 4"
+# After the roll: a saved game (made with `vedette play`) opened with
+# `--game`: the die, the result and its CRT cell, the event log.
+log=$(mktemp --suffix=.ron)
+echo '[EndMovement, Attack(attackers: ["102", "103", "105"], bombarding: [], defenders: ["206"], column: None)]' >"$log.cmds"
+"$bin" play scenarios/waterloo.ron --seed 1 --commands "$log.cmds" --log "$log" >/dev/null
+bin_args="--game $log"
+shoot docs/screenshot-playtest-result.png "mousemove 420 560;click 4;click 4;click 4"
+rm -f "$log" "$log.cmds"

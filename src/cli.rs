@@ -17,6 +17,10 @@ pub struct Cli {
     /// Open the Balance panel and start a batch of this many games.
     #[arg(long, value_name = "GAMES")]
     pub balance: Option<u32>,
+    /// Open a saved game (a replay log) in the playtest table, on the
+    /// scenario it names (or the FILE given).
+    #[arg(long, value_name = "LOG")]
+    pub game: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -16,7 +16,7 @@ fn main() {
             std::process::exit(out.code);
         }
         None => {
-            if let Err(e) = vedette::app::run(args.file, args.balance) {
+            if let Err(e) = vedette::app::run(args.file, args.balance, args.game) {
                 eprintln!("vedette: {e}");
                 std::process::exit(1);
             }

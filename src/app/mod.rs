@@ -1839,8 +1839,18 @@ pub fn app_icon() -> Option<egui::IconData> {
 /// Opens the editor window on a scenario (the default one if none given).
 /// With `balance`, the Balance panel opens running a batch of that many
 /// games.
-pub fn run(path: Option<PathBuf>, balance: Option<u32>) -> anyhow::Result<()> {
-    let path = path.unwrap_or_else(default_scenario_path);
+/// With `game`, a saved game log opens in the playtest table, on the
+/// scenario file it names unless `path` is given.
+pub fn run(
+    path: Option<PathBuf>,
+    balance: Option<u32>,
+    game: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    let path = match (path, &game) {
+        (Some(p), _) => p,
+        (None, Some(g)) => playtest::scenario_file_of(g)?.unwrap_or_else(default_scenario_path),
+        (None, None) => default_scenario_path(),
+    };
     let mut viewport = egui::ViewportBuilder::default()
         .with_inner_size([1400.0, 900.0])
         .with_min_inner_size([640.0, 400.0])
@@ -1876,6 +1886,9 @@ pub fn run(path: Option<PathBuf>, balance: Option<u32>) -> anyhow::Result<()> {
             }
             app.recovery_dir = eframe::storage_dir("Vedette");
             app.check_recovery();
+            if let Some(g) = &game {
+                app.load_game(g);
+            }
             if let Some(games) = balance {
                 app.balance.open = true;
                 app.balance.games = games.max(1);

@@ -363,10 +363,15 @@ impl Playtest {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut p = Playtest::new(session, scenario_file);
         p.paused = true;
+        let computers = if seats.iter().any(|s| !s.is_human()) {
+            "; computer seats are paused (Space resumes)"
+        } else {
+            ""
+        };
         p.message = Some((
             true,
             format!(
-                "Loaded {} ({} commands); computer seats are paused",
+                "Loaded {} ({} commands){computers}",
                 path.display(),
                 log.entries.len()
             ),
@@ -569,7 +574,9 @@ impl Playtest {
                     self.give(Command::Retreat { unit, to: h });
                 }
                 Step::Losses { .. } => {
-                    for u in here {
+                    // Only the attack's own units can be its losses [6.3].
+                    let attackers = st.pending.as_ref().map_or(vec![], |p| p.attackers.clone());
+                    for u in here.into_iter().filter(|u| attackers.contains(u)) {
                         if let Some(i) = self.losses.iter().position(|&x| x == u) {
                             self.losses.remove(i);
                         } else {
@@ -2349,6 +2356,14 @@ impl Playtest {
             }
         }
     }
+}
+
+/// The scenario file a saved game log names, if any.
+pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let text = std::fs::read_to_string(log)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read the file: {e}", log.display()))?;
+    let log: GameLog = crate::scenario::from_ron(&text, &log.display().to_string())?;
+    Ok(log.scenario_file.map(PathBuf::from))
 }
 
 /// An event as the log shows it, with its case; the chits stay secret
