@@ -455,3 +455,44 @@ fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
     h.run_ok();
     assert!(message(&h).contains("another scenario"), "{}", message(&h));
 }
+
+#[test]
+fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
+    use vedette::ai::{HeuristicPlayer, Knowledge, Player, Tuning};
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    start(&mut h, ["Human", "Human"], "9");
+    // Two Game-Turns played for both seats by a computer player through
+    // the table, up to the Allied Movement Phase of Game-Turn 3, when the
+    // Prussians are due [7.0].
+    let board = play(&h).session.game.state.board.clone();
+    let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
+    for _ in 0..5000 {
+        let st = &play(&h).session.game.state;
+        if (st.turn, st.phasing, st.phase) == (3, 1, Phase::Movement) {
+            break;
+        }
+        let c = ai.choose(st).expect("a command");
+        let p = h.state_mut().playtest.as_mut().expect("p");
+        assert!(p.give(c), "{:?}", p.message);
+    }
+    h.run_ok();
+    let st = &play(&h).session.game.state;
+    assert_eq!((st.turn, st.phasing), (3, 1));
+    let avail = st.available_reinforcements();
+    assert!(!avail.is_empty(), "Prussians due");
+    let (u, hexes) = avail[0].clone();
+    let id = st.board.unit(u).id.to_string();
+    let entry = st.board.hex(hexes[0]);
+    h.get_by_label("Reinforcements [7.0]");
+    h.get_by_label_contains(&format!("({id}): enters at {entry}")).click();
+    h.run_ok();
+    assert_eq!(play(&h).entering, Some(u));
+    // A hex that is not one of its entry hexes is refused with the case.
+    click_map(&mut h, hx("1212"));
+    assert!(message(&h).contains("[7.0]"), "{}", message(&h));
+    assert_eq!(unit_hex(&h, &id), None);
+    // Its entry hex brings it on.
+    click_map(&mut h, entry);
+    assert_eq!(unit_hex(&h, &id), Some(entry), "{}", message(&h));
+    assert_eq!(play(&h).entering, None);
+}
