@@ -484,7 +484,8 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     let id = st.board.unit(u).id.to_string();
     let entry = st.board.hex(hexes[0]);
     h.get_by_label("Reinforcements [7.0]");
-    h.get_by_label_contains(&format!("({id}): enters at {entry}")).click();
+    h.get_by_label_contains(&format!("({id}): enters at {entry}"))
+        .click();
     h.run_ok();
     assert_eq!(play(&h).entering, Some(u));
     // A hex that is not one of its entry hexes is refused with the case.
@@ -495,4 +496,26 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     click_map(&mut h, entry);
     assert_eq!(unit_hex(&h, &id), Some(entry), "{}", message(&h));
     assert_eq!(play(&h).entering, None);
+}
+
+#[test]
+fn chits_set_by_hand_in_the_start_dialog_reach_the_game_and_stay_hidden() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.get_by_label("Playtest (F5)").click();
+    h.run();
+    h.get_by_label("Chits set by hand (testing)").click();
+    h.run();
+    h.get_by_label("Allied chit").click();
+    h.run();
+    h.get_by_label_contains("2: No Prussian reinforcements")
+        .click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run_ok();
+    let st = &play(&h).session.game.state;
+    assert_eq!(st.chits, Some([1, 2]));
+    // The computer's chit is hidden; the log does not give it away.
+    h.get_by_label("Allied: hidden");
+    h.get_by_label_contains("variant chits drawn (secret until the end)");
+    assert!(h.query_by_label_contains("Allied:2").is_none());
 }

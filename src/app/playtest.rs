@@ -1902,7 +1902,7 @@ impl Playtest {
         ui.separator();
         ui.label(
             RichText::new(
-                "Map: green = reachable, orange = reachable but stops there (enemy ZOC), blue = entry hexes, yellow = retreat hexes. Red ! = must attack, red ring = must be attacked; green/blue/red outline = attacker/bombarding/defender.",
+                "Map: green = reachable, orange = reachable but stops there (enemy ZOC), blue = entry hexes, yellow = retreat hexes. Red ! = must attack, red ring = must be attacked; green/blue/red outline = attacker/bombarding/defender, purple = in the attack being resolved; dimmed = moved or already in an attack. Blue dots: the last move.",
             )
             .small()
             .weak(),
@@ -2099,14 +2099,7 @@ impl Playtest {
         if let Some((_, events)) = g.history[..self.session.cursor().min(g.history.len())].last() {
             for e in events {
                 let pts: Vec<Hex> = match e {
-                    Event::Moved { path, .. } => {
-                        let mut v = Vec::new();
-                        // The start is not in the path: find it from the
-                        // previous position (the first hex's neighbour the
-                        // unit came from is unknown here), so draw the path.
-                        v.extend(path.iter().copied());
-                        v
-                    }
+                    Event::Moved { path, .. } => path.clone(),
                     Event::Retreated { from, to, .. } | Event::Advanced { from, to, .. } => {
                         vec![*from, *to]
                     }
