@@ -1,42 +1,16 @@
 //! The editor driven through egui_kittest like a designer would: keys,
 //! clicks and drags on the real window, headless.
 
+mod common;
+
+use common::{harness, hx, root, waterloo_copy};
 use egui::{Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::path::{Path, PathBuf};
 use vedette::app::VedetteApp;
 use vedette::app::document::OpenDoc;
 use vedette::hex::Hex;
 use vedette::scenario::Placement;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Waterloo copied into a temporary project (scenario and map), so saves
-/// never touch the shipped files.
-fn waterloo_copy(dir: &Path) -> PathBuf {
-    for sub in ["scenarios", "maps"] {
-        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
-    }
-    std::fs::copy(
-        root().join("maps/waterloo.ron"),
-        dir.join("maps/waterloo.ron"),
-    )
-    .expect("copy");
-    let s = dir.join("scenarios/waterloo.ron");
-    std::fs::copy(root().join("scenarios/waterloo.ron"), &s).expect("copy");
-    s
-}
-
-fn harness(app: VedetteApp) -> Harness<'static, VedetteApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut VedetteApp| app.ui(ui), app);
-    h.run();
-    h
-}
 
 fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
     let app = h.state();
@@ -75,10 +49,6 @@ fn drag_map(h: &mut Harness<'_, VedetteApp>, path: &[Hex]) {
     }
     h.drop_at(*pts.last().expect("a path"));
     h.run();
-}
-
-fn hx(label: &str) -> Hex {
-    label.parse().expect("a hex")
 }
 
 fn ctrl(h: &mut Harness<'_, VedetteApp>, key: egui::Key) {

@@ -1,47 +1,17 @@
 //! The playtest table driven through egui_kittest like a playtester would:
 //! F5, the start dialog, clicks on the map and on the panel's buttons.
 
+mod common;
+
+use common::{harness, hx, root, waterloo_copy};
 use egui::{Key, Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use std::path::{Path, PathBuf};
 use vedette::app::VedetteApp;
 use vedette::app::playtest::Playtest;
 use vedette::engine::naw::{Command, Event, Phase, Step};
 use vedette::hex::Hex;
 use vedette::scenario::UnitId;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Waterloo copied into a temporary project, so nothing touches the
-/// shipped files.
-fn waterloo_copy(dir: &Path) -> PathBuf {
-    for sub in ["scenarios", "maps"] {
-        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
-    }
-    std::fs::copy(
-        root().join("maps/waterloo.ron"),
-        dir.join("maps/waterloo.ron"),
-    )
-    .expect("copy");
-    let s = dir.join("scenarios/waterloo.ron");
-    std::fs::copy(root().join("scenarios/waterloo.ron"), &s).expect("copy");
-    s
-}
-
-fn harness(app: VedetteApp) -> Harness<'static, VedetteApp> {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut VedetteApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn hx(label: &str) -> Hex {
-    label.parse().expect("a hex")
-}
 
 fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {
     h.state().playtest.as_ref().expect("a playtest")

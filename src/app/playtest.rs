@@ -437,13 +437,7 @@ impl Playtest {
     pub fn give(&mut self, cmd: Command) -> bool {
         match self.session.execute(&cmd) {
             Ok(events) => {
-                let text = events
-                    .iter()
-                    .filter(|e| !matches!(e, Event::AttackFinished))
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                self.message = Some((true, text));
+                self.message = Some((true, events_text(&events)));
                 self.after_change();
                 true
             }
@@ -575,7 +569,7 @@ impl Playtest {
                 }
                 Step::Losses { .. } => {
                     // Only the attack's own units can be its losses [6.3].
-                    let attackers = st.pending.as_ref().map_or(vec![], |p| p.attackers.clone());
+                    let attackers = st.loss_candidates();
                     for u in here.into_iter().filter(|u| attackers.contains(u)) {
                         if let Some(i) = self.losses.iter().position(|&x| x == u) {
                             self.losses.remove(i);
@@ -759,12 +753,7 @@ impl Playtest {
             match self.computers.step(&mut self.session) {
                 ComputerMove::Played(cmd, events) => {
                     played = true;
-                    let text = events
-                        .iter()
-                        .filter(|e| !matches!(e, Event::AttackFinished))
-                        .map(|e| e.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ");
+                    let text = events_text(&events);
                     let who = self.side_name(self.session.game.state.phasing);
                     self.message = Some((
                         true,
@@ -1634,17 +1623,7 @@ impl Playtest {
                 }
             }
             Step::Losses { at_least } => {
-                let attackers: Vec<UnitIx> = st
-                    .pending
-                    .as_ref()
-                    .map(|p| {
-                        p.attackers
-                            .iter()
-                            .copied()
-                            .filter(|&a| st.unit_hex(a).is_some())
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let attackers = st.loss_candidates();
                 let chosen: u32 = self.losses.iter().map(|&u| st.board.unit(u).strength).sum();
                 for u in attackers {
                     let mut on = self.losses.contains(&u);
@@ -2357,6 +2336,16 @@ pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
         .map_err(|e| anyhow::anyhow!("{}: cannot read the file: {e}", log.display()))?;
     let log: GameLog = crate::scenario::from_ron(&text, &log.display().to_string())?;
     Ok(log.scenario_file.map(PathBuf::from))
+}
+
+/// What a command did, for the message line.
+fn events_text(events: &[Event]) -> String {
+    events
+        .iter()
+        .filter(|e| !matches!(e, Event::AttackFinished))
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// An event as the log shows it, with its case; the chits stay secret

@@ -30,17 +30,7 @@ impl State {
                     }
                 }
                 Step::Losses { .. } => {
-                    let att: Vec<UnitIx> = self
-                        .pending
-                        .as_ref()
-                        .map(|p| {
-                            p.attackers
-                                .iter()
-                                .copied()
-                                .filter(|&a| self.unit_hex(a).is_some())
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    let att = self.loss_candidates();
                     let n = att.len().min(12);
                     for mask in 1u32..(1 << n) {
                         let units: Vec<_> = (0..n)

@@ -280,6 +280,21 @@ impl State {
         Err(RuleError::MustUnstack(self.uid(l)))
     }
 
+    /// The attackers of the attack being resolved that are still on the
+    /// map: the units exchange losses are chosen from [6.3].
+    pub fn loss_candidates(&self) -> Vec<UnitIx> {
+        self.pending
+            .as_ref()
+            .map(|p| {
+                p.attackers
+                    .iter()
+                    .copied()
+                    .filter(|&a| self.unit_hex(a).is_some())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Hexes a unit may retreat into now, each with the friendly unit it
     /// would displace [6.4]-[6.5].
     pub fn retreat_options(&self, u: UnitIx) -> Vec<(HexIx, Option<UnitIx>)> {

@@ -1,0 +1,40 @@
+//! Helpers shared by the GUI tests (each test file uses some of them).
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use std::path::{Path, PathBuf};
+use vedette::app::VedetteApp;
+use vedette::hex::Hex;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Waterloo copied into a temporary project (scenario and map), so saves
+/// never touch the shipped files.
+pub fn waterloo_copy(dir: &Path) -> PathBuf {
+    for sub in ["scenarios", "maps"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("mkdir");
+    }
+    std::fs::copy(
+        root().join("maps/waterloo.ron"),
+        dir.join("maps/waterloo.ron"),
+    )
+    .expect("copy");
+    let s = dir.join("scenarios/waterloo.ron");
+    std::fs::copy(root().join("scenarios/waterloo.ron"), &s).expect("copy");
+    s
+}
+
+/// The whole window at 1400x900, one settled frame drawn.
+pub fn harness(app: VedetteApp) -> Harness<'static, VedetteApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut VedetteApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+pub fn hx(label: &str) -> Hex {
+    label.parse().expect("a hex")
+}
