@@ -53,14 +53,17 @@ impl Knowledge {
         // integer costs with a queue re-visiting improved hexes.
         while let Some(h) = queue.pop_front() {
             let d = exit_dist[h as usize];
-            let Some(cost) = board.info(h).cost else {
-                continue;
-            };
             for &p in &board.info(h).neighbours {
-                if p == NO_HEX || !board.can_cross(p, h) {
+                if p == NO_HEX {
                     continue;
                 }
-                let nd = d.saturating_add(cost);
+                let Some(dir) = board.dir_between(p, h) else {
+                    continue;
+                };
+                if !board.can_cross_dir(p, dir) {
+                    continue;
+                }
+                let nd = d.saturating_add(board.step_cost(p, dir));
                 if nd < exit_dist[p as usize] {
                     exit_dist[p as usize] = nd;
                     queue.push_back(p);

@@ -19,6 +19,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
+/// Largest coordinate, up or down, a hex label may give. Hexes just outside
+/// a map (column 0, the column past the last) must be nameable for the
+/// hexsides along its edge, and maps have at most 999 columns; anything
+/// past this is refused when a label is read, so every label that is
+/// written reads back (`"2147483647,2147483647"` once did not).
+pub const MAX_COORD: i32 = 9_999;
+
 /// A hex in offset coordinates, as printed on the map (`col` 1 and `row` 1
 /// are the north-west corner hex `0101`). Coordinates outside the map are
 /// allowed: neighbours of edge hexes and hexsides that lead off the map need
@@ -75,9 +82,27 @@ impl fmt::Display for Hex {
 
 /// Why a text is not a hex label.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a hex label: expected CCRR digits such as `0914` (column 09, row 14)")]
+#[error("{}", self.describe())]
 pub struct HexLabelError {
     pub text: String,
+    /// The label reads as numbers, but past [`MAX_COORD`].
+    pub out_of_range: bool,
+}
+
+impl HexLabelError {
+    fn describe(&self) -> String {
+        if self.out_of_range {
+            format!(
+                "`{}` is outside the hexes a map can have: coordinates go from -{MAX_COORD} to {MAX_COORD}",
+                self.text
+            )
+        } else {
+            format!(
+                "`{}` is not a hex label: expected CCRR digits such as `0914` (column 09, row 14)",
+                self.text
+            )
+        }
+    }
 }
 
 impl FromStr for Hex {
@@ -86,22 +111,34 @@ impl FromStr for Hex {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || HexLabelError {
             text: s.chars().take(40).collect(),
+            out_of_range: false,
         };
-        if let Some((c, r)) = s.split_once(',') {
-            let col = c.trim().parse().map_err(|_| err())?;
-            let row = r.trim().parse().map_err(|_| err())?;
-            return Ok(Hex { col, row });
+        let in_range = |v: i32| (-MAX_COORD..=MAX_COORD).contains(&v);
+        let (col, row): (i32, i32) = if let Some((c, r)) = s.split_once(',') {
+            (
+                c.trim().parse().map_err(|_| err())?,
+                r.trim().parse().map_err(|_| err())?,
+            )
+        } else {
+            if s.len() < 4
+                || !s.len().is_multiple_of(2)
+                || s.len() > 18
+                || !s.bytes().all(|b| b.is_ascii_digit())
+            {
+                return Err(err());
+            }
+            let half = s.len() / 2;
+            (
+                s[..half].parse().map_err(|_| err())?,
+                s[half..].parse().map_err(|_| err())?,
+            )
+        };
+        if !in_range(col) || !in_range(row) {
+            return Err(HexLabelError {
+                text: s.chars().take(40).collect(),
+                out_of_range: true,
+            });
         }
-        if s.len() < 4
-            || !s.len().is_multiple_of(2)
-            || s.len() > 18
-            || !s.bytes().all(|b| b.is_ascii_digit())
-        {
-            return Err(err());
-        }
-        let half = s.len() / 2;
-        let col = s[..half].parse().map_err(|_| err())?;
-        let row = s[half..].parse().map_err(|_| err())?;
         Ok(Hex { col, row })
     }
 }
@@ -250,8 +287,13 @@ impl FromStr for Hexside {
             text: s.chars().take(40).collect(),
         };
         let (h, d) = s.split_once('/').ok_or_else(err)?;
-        let hex = h.trim().parse().map_err(|_| err())?;
+        let hex: Hex = h.trim().parse().map_err(|_| err())?;
         let dir = Dir::parse(d.trim()).ok_or_else(err)?;
+        // One short of the hex limit, so that the hex on the other side
+        // (which may become the canonical key) is still nameable.
+        if hex.col.abs() >= MAX_COORD || hex.row.abs() >= MAX_COORD {
+            return Err(err());
+        }
         Ok(Hexside { hex, dir })
     }
 }

@@ -106,9 +106,44 @@ fn arb_grid() -> impl Strategy<Value = Grid> {
 
 proptest! {
     #[test]
-    fn label_round_trip(c in 0i32..100_000, r in 0i32..100_000) {
+    fn label_round_trip(c in 0i32..=MAX_COORD, r in 0i32..=MAX_COORD) {
         let hex = Hex::new(c, r);
         prop_assert_eq!(hex.label().parse::<Hex>(), Ok(hex));
+    }
+
+    /// Whatever text reads as a hex, its label reads back as the same hex
+    /// (issue 16, item 5: `format` once wrote labels it could not read).
+    #[test]
+    fn every_parsed_hex_label_reads_back(
+        c in prop_oneof![Just(i32::MAX), Just(i32::MIN), -20_000i32..20_000],
+        r in prop_oneof![Just(i32::MAX), Just(-1), -20_000i32..20_000],
+        comma in any::<bool>(),
+    ) {
+        let text = if comma || c < 0 || r < 0 {
+            format!("{c},{r}")
+        } else {
+            format!("{c:05}{r:05}")
+        };
+        if let Ok(hex) = text.parse::<Hex>() {
+            prop_assert_eq!(hex.label().parse::<Hex>(), Ok(hex));
+        }
+    }
+
+    /// The same for hexsides, whose canonical key may name the hex on the
+    /// other side.
+    #[test]
+    fn every_parsed_hexside_reads_back(
+        g in arb_grid(),
+        c in -10_001i32..10_001,
+        r in -10_001i32..10_001,
+        i in 0usize..6,
+    ) {
+        let text = format!("{c},{r}/{}", g.dirs()[i]);
+        if let Ok(side) = text.parse::<Hexside>()
+            && let Some(key) = g.canonical(side)
+        {
+            prop_assert_eq!(key.to_string().parse::<Hexside>(), Ok(key));
+        }
     }
 
     #[test]
@@ -196,4 +231,18 @@ proptest! {
         prop_assert!((a.distance(b2) < 1e-6 && b.distance(a2) < 1e-6)
             || (a.distance(a2) < 1e-6 && b.distance(b2) < 1e-6));
     }
+}
+
+#[test]
+fn issue16_item5_huge_coordinates_are_refused_with_the_range() {
+    let e = "2147483647,2147483647"
+        .parse::<Hex>()
+        .expect_err("out of range");
+    assert!(e.out_of_range);
+    assert!(
+        e.to_string().contains("coordinates go from -9999 to 9999"),
+        "{e}"
+    );
+    assert!("99999999".parse::<Hex>().is_ok());
+    assert!("1000010000".parse::<Hex>().is_err());
 }

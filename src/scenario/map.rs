@@ -16,8 +16,7 @@ pub fn is_terrain_code(c: char) -> bool {
     c != OFF_MAP && c.is_ascii_graphic()
 }
 
-/// Largest supported map side, in hexes.
-pub const MAX_MAP_SIDE: u32 = 999;
+pub use super::limits::MAX_MAP_SIDE;
 
 /// An RGB colour, written `"#rrggbb"` in files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -121,6 +120,94 @@ impl HexsideFeature {
     }
 }
 
+/// What crossing a hexside does to a moving unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Crossing {
+    /// Crossing costs this many movement points on top of the hex entered
+    /// (0: no effect).
+    Extra(u32),
+    /// Never crossed.
+    Prohibited,
+}
+
+impl Crossing {
+    /// The extra cost, or `None` when the hexside may not be crossed.
+    pub fn extra(self) -> Option<u32> {
+        match self {
+            Crossing::Extra(c) => Some(c),
+            Crossing::Prohibited => None,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            Crossing::Extra(0) => "no effect".into(),
+            Crossing::Extra(c) => format!("+{c} MP"),
+            Crossing::Prohibited => "may not be crossed".into(),
+        }
+    }
+}
+
+/// The hexside rows of the terrain effects chart: what rivers, fords and
+/// bridges do to movement, as map data. Roads have no movement effect of
+/// their own (they matter to road-only terrain, [`MovementRule::RoadOnly`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideEffects {
+    /// A river hexside with neither bridge nor ford.
+    #[serde(default = "HexsideEffects::default_river")]
+    pub river: Crossing,
+    /// A river hexside with a ford (and no bridge).
+    #[serde(default = "HexsideEffects::default_ford")]
+    pub ford: Crossing,
+    /// A river hexside with a bridge.
+    #[serde(default = "HexsideEffects::default_bridge")]
+    pub bridge: Crossing,
+}
+
+impl HexsideEffects {
+    fn default_river() -> Crossing {
+        Crossing::Prohibited
+    }
+    fn default_ford() -> Crossing {
+        Crossing::Extra(1)
+    }
+    fn default_bridge() -> Crossing {
+        Crossing::Extra(0)
+    }
+
+    pub fn is_default(&self) -> bool {
+        *self == HexsideEffects::default()
+    }
+
+    /// What crossing a hexside with these features does. A bridge or ford
+    /// matters only where a river is (`validate` warns about one without).
+    pub fn crossing(&self, features: &BTreeSet<HexsideFeature>) -> Crossing {
+        if !features.contains(&HexsideFeature::River) {
+            Crossing::Extra(0)
+        } else if features.contains(&HexsideFeature::Bridge) {
+            self.bridge
+        } else if features.contains(&HexsideFeature::Ford) {
+            self.ford
+        } else {
+            self.river
+        }
+    }
+}
+
+/// By default a river may be crossed only at a bridge (no extra cost) or a
+/// ford (1 extra movement point); both numbers are Vedette defaults, kept
+/// as map data.
+impl Default for HexsideEffects {
+    fn default() -> Self {
+        HexsideEffects {
+            river: HexsideEffects::default_river(),
+            ford: HexsideEffects::default_ford(),
+            bridge: HexsideEffects::default_bridge(),
+        }
+    }
+}
+
 /// What a hex has besides its terrain. Kept sparse: only hexes that differ
 /// from the defaults are written.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,6 +275,9 @@ pub struct Map {
     /// Roads, rivers, bridges and fords, keyed by canonical hexside.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub hexsides: BTreeMap<Hexside, BTreeSet<HexsideFeature>>,
+    /// What rivers, fords and bridges do to movement.
+    #[serde(default, skip_serializing_if = "HexsideEffects::is_default")]
+    pub hexside_effects: HexsideEffects,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub places: Vec<Place>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -220,6 +310,7 @@ impl Map {
             terrain: vec![row; rows as usize],
             hexes: BTreeMap::new(),
             hexsides: BTreeMap::new(),
+            hexside_effects: HexsideEffects::default(),
             places: Vec::new(),
             areas: Vec::new(),
         }
@@ -324,6 +415,14 @@ impl Map {
             .hexside(h, dir)
             .and_then(|s| self.hexsides.get(&s))
             .is_some_and(|set| set.contains(&f))
+    }
+
+    /// What crossing the side of `h` facing `dir` does to a moving unit.
+    pub fn crossing(&self, h: Hex, dir: Dir) -> Crossing {
+        self.grid()
+            .hexside(h, dir)
+            .and_then(|s| self.hexsides.get(&s))
+            .map_or(Crossing::Extra(0), |f| self.hexside_effects.crossing(f))
     }
 
     /// Whether the hexside between two adjacent hexes carries the feature.

@@ -6,6 +6,7 @@
 
 mod format;
 pub mod generate;
+pub mod limits;
 mod map;
 mod model;
 mod validate;
@@ -13,11 +14,10 @@ mod validate;
 pub use format::{
     LoadError, MapFile, from_ron, map_to_ron, parse_map, parse_scenario, scenario_to_ron, to_ron,
 };
+pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
-pub use validate::{
-    Issue, Location, MAX_MOVEMENT, MAX_STRENGTH, Severity, is_enterable, validate, validate_map,
-};
+pub use validate::{Issue, Location, Severity, is_enterable, validate, validate_map};
 
 #[cfg(test)]
 mod tests;

@@ -70,10 +70,63 @@ pub enum RuleSet {
 
 impl RuleSet {
     pub fn name(&self) -> &'static str {
+        self.support().name
+    }
+
+    /// What the rule set uses of the model and what its engine can hold.
+    pub fn support(&self) -> RuleSupport {
         match self {
-            RuleSet::NapoleonAtWaterloo(_) => "Napoleon at Waterloo",
+            RuleSet::NapoleonAtWaterloo(_) => RuleSupport {
+                name: "Napoleon at Waterloo",
+                // Hexes and units are indexed with 16 bits in its engine.
+                max_hexes: 65_000,
+                max_units: 60_000,
+                sides: 2,
+                victory_hexes: false,
+                elevation: false,
+                hills: false,
+                facing: false,
+                forces: false,
+                exit_conditions: 1,
+                variants: 1,
+                rivers: true,
+                rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
+            },
         }
     }
+}
+
+/// What a rule set reads from a scenario and what its engine can hold:
+/// `validate` refuses a scenario beyond the limits and warns about data the
+/// rule set ignores, so nothing a designer draws is silently dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleSupport {
+    pub name: &'static str,
+    /// Most hexes (columns x rows) the engine can index.
+    pub max_hexes: u64,
+    /// Most units the engine can index.
+    pub max_units: usize,
+    /// How many sides a battle has.
+    pub sides: usize,
+    /// Whether victory hexes count for anything.
+    pub victory_hexes: bool,
+    /// Whether hex elevation matters.
+    pub elevation: bool,
+    /// Whether hills matter.
+    pub hills: bool,
+    /// Whether units' facing matters.
+    pub facing: bool,
+    /// Whether forces and leaders matter.
+    pub forces: bool,
+    /// Most exit conditions the rule set reads (the first ones).
+    pub exit_conditions: usize,
+    /// Most variants the rule set plays (the first ones).
+    pub variants: usize,
+    /// Whether rivers, fords and bridges affect movement (as
+    /// [`crate::scenario::HexsideEffects`] says).
+    pub rivers: bool,
+    /// How games are won, for messages.
+    pub rule_victory: &'static str,
 }
 
 impl Default for RuleSet {

@@ -721,7 +721,11 @@ proptest! {
         if let Ok(s) = parse_scenario(&text, "w.ron") {
             let m = match &s.map { MapSource::Inline(m) => (**m).clone(), MapSource::File(_) => map };
             let _ = validate(&s, &m);
-            let _ = scenario_to_ron(&s);
+            // What Vedette writes always loads again (issue 16, item 5).
+            let written = scenario_to_ron(&s);
+            let again = parse_scenario(&written, "again.ron");
+            prop_assert!(again.is_ok(), "{:?}\n{written}", again.err());
+            prop_assert_eq!(again.ok(), Some(s));
         }
     }
 
@@ -735,7 +739,10 @@ proptest! {
         }
         if let Ok(m) = parse_map(&text, "m.ron") {
             let _ = validate_map(&m);
-            let _ = map_to_ron(&m);
+            let written = map_to_ron(&m);
+            let again = parse_map(&written, "again.ron");
+            prop_assert!(again.is_ok(), "{:?}\n{written}", again.err());
+            prop_assert_eq!(again.ok(), Some(m));
         }
     }
 }
@@ -752,4 +759,164 @@ fn generated_large_scenarios_are_valid() {
     assert_eq!(s.units.len(), 2000);
     let text = scenario_to_ron(&s);
     assert_eq!(parse_scenario(&text, "big.ron").expect("round trip"), s);
+}
+
+/// Issue 16, item 2: every number the model accepts is bounded to what the
+/// engine can use, with the limit in a located message.
+#[test]
+fn issue16_item2_numbers_are_bounded_with_located_messages() {
+    let (mut s, mut m) = waterloo();
+    m.terrain_kinds[0].movement = MovementRule::Cost(4_294_967_295);
+    m.terrain_kinds[1].defence_multiplier = 1_000;
+    m.hexside_effects.ford = Crossing::Extra(500);
+    s.victory.loss_thresholds[0].points = u32::MAX;
+    s.crt.columns[9] = Odds::new(1_000, 1);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("map.terrain_kinds[0]".into()),
+        "costs 4294967295 movement points to enter: at most 99",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("map.terrain_kinds[1]".into()),
+        "at most 10",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("map.hexside_effects.ford".into()),
+        "at most 99",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("victory.loss_thresholds[0]".into()),
+        "at most 9999999",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Field("crt.columns[9]".into()),
+        "up to 99:1",
+    );
+}
+
+/// Issue 16, item 15: a force may list only its own side's units, once.
+#[test]
+fn issue16_item15_a_force_listing_another_sides_unit_is_an_error() {
+    let (mut s, m) = waterloo();
+    let french = s.units[0].id.clone();
+    let allied = s
+        .units
+        .iter()
+        .find(|u| u.side.as_str() == "Allied")
+        .map(|u| u.id.clone())
+        .expect("an allied unit");
+    s.sides[0].forces.push(Force {
+        name: "I Corps".into(),
+        leader: None,
+        units: vec![french.clone(), allied.clone()],
+    });
+    s.sides[0].forces.push(Force {
+        name: "II Corps".into(),
+        leader: None,
+        units: vec![french.clone()],
+    });
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit(allied),
+        "belongs to side \"Allied\"",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Unit(french),
+        "listed in two forces",
+    );
+}
+
+/// Issue 16, item 15: a loss threshold above a side's whole strength can
+/// never be reached (the default 40 on a small new scenario).
+#[test]
+fn issue16_item15_an_unreachable_loss_threshold_is_reported() {
+    let s = parse_scenario(TUTORIAL, "t.ron").expect("tutorial");
+    let m = match &s.map {
+        MapSource::Inline(m) => (**m).clone(),
+        MapSource::File(_) => unreachable!("inline"),
+    };
+    let mut s2 = s.clone();
+    s2.victory.loss_thresholds[0].points = 40;
+    let total: u32 = s
+        .units
+        .iter()
+        .filter(|u| u.side.as_str() == "French")
+        .map(|u| u.strength)
+        .sum();
+    assert!(total < 40);
+    let issues = validate(&s2, &m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        Location::Field("victory.loss_thresholds[0]".into()),
+        &format!("has only {total} in all: the threshold can never be reached"),
+    );
+    assert!(
+        validate(&s, &m)
+            .iter()
+            .all(|i| !i.message.contains("never be reached"))
+    );
+}
+
+/// Issue 16, item 15: what Napoleon at Waterloo ignores is named in a
+/// warning: victory hexes, hills and elevation, facing, forces, a second
+/// exit condition; bridges and fords with no river have no effect.
+#[test]
+fn issue16_item15_data_the_rule_set_ignores_is_warned_about() {
+    let (mut s, mut m) = waterloo();
+    s.victory.victory_hexes.push(VictoryHex {
+        hex: h("1010"),
+        side: "French".into(),
+        points: 5,
+    });
+    s.units[0].facing = Some(Dir::N);
+    m.hexes.insert(
+        h("1010"),
+        HexDetail {
+            elevation: 2,
+            hill: true,
+        },
+    );
+    let side = m.grid().hexside(h("1010"), Dir::N).expect("side");
+    m.hexsides.insert(side, [HexsideFeature::Bridge].into());
+    let issues = validate(&s, &m);
+    let warn = |loc: &str, text: &str| {
+        assert_issue(
+            &issues,
+            Severity::Warning,
+            Location::Field(loc.into()),
+            text,
+        )
+    };
+    warn(
+        "victory.victory_hexes",
+        "1 victory hexes are drawn and printed, but the Napoleon at Waterloo rules ignore them",
+    );
+    warn(
+        "units",
+        "1 units have a facing, but the Napoleon at Waterloo rules ignore them",
+    );
+    warn("map.hexes", "1 hexes have hills");
+    warn("map.hexes", "1 hexes have an elevation");
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        Location::Hexside(side),
+        "crosses no river",
+    );
+    assert!(errors(&issues).is_empty());
 }

@@ -1,15 +1,12 @@
 //! Checks a scenario and its map for mistakes a designer can make, and says
 //! what is wrong in a sentence that points at a hex, a unit or a field.
 
-use super::map::{MAX_MAP_SIDE, Map, MovementRule, OFF_MAP};
+use super::limits::*;
+use super::map::{Crossing, HexsideFeature, Map, MovementRule, OFF_MAP};
 use super::model::{Placement, Scenario, SideId, UnitId};
 use crate::hex::{Hex, Hexside};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-
-/// Largest strength and movement allowance taken as plausible.
-pub const MAX_STRENGTH: u32 = 99;
-pub const MAX_MOVEMENT: u32 = 50;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -201,15 +198,28 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
                     t.name
                 ),
             );
-        }
-        if matches!(
-            t.movement,
-            MovementRule::Cost(0) | MovementRule::RoadOnly(0)
-        ) {
+        } else if t.defence_multiplier > MAX_DEFENCE_MULTIPLIER {
             out.error(
+                loc.clone(),
+                format!(
+                    "terrain \"{}\" multiplies the defender by {}: at most {MAX_DEFENCE_MULTIPLIER} is supported",
+                    t.name, t.defence_multiplier
+                ),
+            );
+        }
+        match t.movement {
+            MovementRule::Cost(0) | MovementRule::RoadOnly(0) => out.error(
                 loc,
                 format!("terrain \"{}\" costs 0 movement points to enter", t.name),
-            );
+            ),
+            MovementRule::Cost(c) | MovementRule::RoadOnly(c) if c > MAX_TERRAIN_COST => out.error(
+                loc,
+                format!(
+                    "terrain \"{}\" costs {c} movement points to enter: at most {MAX_TERRAIN_COST} is supported (use Prohibited for terrain never entered)",
+                    t.name
+                ),
+            ),
+            _ => {}
         }
     }
     // Terrain rows.
@@ -280,6 +290,50 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
                     );
                 }
             }
+        }
+    }
+    let effects = &map.hexside_effects;
+    for (name, c) in [
+        ("river", effects.river),
+        ("ford", effects.ford),
+        ("bridge", effects.bridge),
+    ] {
+        if let Crossing::Extra(extra) = c
+            && extra > MAX_TERRAIN_COST
+        {
+            out.error(
+                field(&format!("map.hexside_effects.{name}")),
+                format!(
+                    "crossing a {name} costs {extra} extra movement points: at most {MAX_TERRAIN_COST} is supported (use Prohibited for a hexside never crossed)"
+                ),
+            );
+        }
+    }
+    for (side, features) in &map.hexsides {
+        let crossing = [HexsideFeature::Bridge, HexsideFeature::Ford]
+            .into_iter()
+            .find(|f| features.contains(f));
+        if let Some(f) = crossing
+            && !features.contains(&HexsideFeature::River)
+        {
+            out.warning(
+                Location::Hexside(*side),
+                format!(
+                    "the {} at {side} crosses no river: it has no effect until a river runs along that hexside",
+                    f.name()
+                ),
+            );
+        }
+    }
+    for (h, d) in &map.hexes {
+        if d.elevation.abs() > MAX_ELEVATION {
+            out.error(
+                Location::Hex(*h),
+                format!(
+                    "{h} has elevation {}: at most {MAX_ELEVATION} steps up or down are supported",
+                    d.elevation
+                ),
+            );
         }
     }
     for (i, p) in map.places.iter().enumerate() {
@@ -376,12 +430,34 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             field("turns"),
             "the game lasts 0 Game-Turns: it needs at least one",
         );
-    } else if s.turns > 999 {
+    } else if s.turns > MAX_TURNS {
         out.error(
             field("turns"),
             format!(
-                "the game lasts {} Game-Turns: at most 999 are supported",
+                "the game lasts {} Game-Turns: at most {MAX_TURNS} are supported",
                 s.turns
+            ),
+        );
+    }
+    let support = s.rules.support();
+    let max_units = support.max_units.min(MAX_UNITS);
+    if s.units.len() > max_units {
+        out.error(
+            field("units"),
+            format!(
+                "the scenario has {} units: the {} rules hold at most {max_units}",
+                s.units.len(),
+                support.name
+            ),
+        );
+    }
+    let hexes = map.columns as u64 * map.rows as u64;
+    if hexes > support.max_hexes {
+        out.error(
+            field("map.columns"),
+            format!(
+                "the map has {hexes} hexes ({}x{}): the {} rules play on at most {} hexes",
+                map.columns, map.rows, support.name, support.max_hexes
             ),
         );
     }
@@ -413,6 +489,16 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             field("sides"),
             format!(
                 "a battle needs two sides; this scenario has {}",
+                s.sides.len()
+            ),
+        );
+    } else if s.sides.len() != support.sides {
+        out.error(
+            field("sides"),
+            format!(
+                "the {} rules are played by {} sides; this scenario has {}",
+                support.name,
+                support.sides,
                 s.sides.len()
             ),
         );
@@ -566,17 +652,48 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     }
 
     // Forces.
-    for side in &s.sides {
-        for force in &side.forces {
+    let mut in_force: BTreeMap<&UnitId, &str> = BTreeMap::new();
+    for (si, side) in s.sides.iter().enumerate() {
+        for (fi, force) in side.forces.iter().enumerate() {
+            let loc = || field(&format!("sides[{si}].forces[{fi}]"));
+            if let Some(l) = &force.leader
+                && l.command_rating > MAX_COMMAND_RATING
+            {
+                out.error(
+                    loc(),
+                    format!(
+                        "leader {} of force \"{}\" has a command rating of {}: at most {MAX_COMMAND_RATING} is supported",
+                        l.name, force.name, l.command_rating
+                    ),
+                );
+            }
             for id in &force.units {
-                if !unit_ids.contains(id) {
-                    out.error(
-                        field(&format!("sides.{}.forces", side.id)),
+                match s.unit(id) {
+                    None => out.error(
+                        loc(),
                         format!(
                             "force \"{}\" lists unit {id}, which does not exist",
                             force.name
                         ),
-                    );
+                    ),
+                    Some(u) if u.side != side.id => out.error(
+                        Location::Unit(id.clone()),
+                        format!(
+                            "force \"{}\" of side \"{}\" lists unit {id}, which belongs to side \"{}\"",
+                            force.name, side.id, u.side
+                        ),
+                    ),
+                    Some(_) => {
+                        if let Some(other) = in_force.insert(id, &force.name) {
+                            out.error(
+                                Location::Unit(id.clone()),
+                                format!(
+                                    "unit {id} is listed in two forces, \"{other}\" and \"{}\"",
+                                    force.name
+                                ),
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -600,6 +717,39 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                 loc,
                 format!("the loss threshold of side \"{}\" is 0 points", t.side),
             );
+        } else if t.points > MAX_LOSS_THRESHOLD {
+            out.error(
+                loc,
+                format!(
+                    "the loss threshold of side \"{}\" is {} points: at most {MAX_LOSS_THRESHOLD} is supported",
+                    t.side, t.points
+                ),
+            );
+        } else if known_side(&t.side) {
+            if s.victory.loss_thresholds[..i]
+                .iter()
+                .any(|o| o.side == t.side)
+            {
+                out.error(loc, format!("side \"{}\" has two loss thresholds", t.side));
+                continue;
+            }
+            // Every strength point the side could ever field: at-start
+            // units, reinforcements and units held for a variant.
+            let total: u64 = s
+                .units
+                .iter()
+                .filter(|u| u.side == t.side)
+                .map(|u| u.strength as u64)
+                .sum();
+            if t.points as u64 > total {
+                out.warning(
+                    loc,
+                    format!(
+                        "side \"{}\" loses at {} strength points but has only {total} in all: the threshold can never be reached",
+                        t.side, t.points
+                    ),
+                );
+            }
         }
     }
     for (i, e) in s.victory.exits.iter().enumerate() {
@@ -615,6 +765,14 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         }
         if e.units == 0 {
             out.error(loc.clone(), "the exit condition asks for 0 units");
+        } else if e.units as usize > MAX_UNITS {
+            out.error(
+                loc.clone(),
+                format!(
+                    "the exit condition asks for {} units: a scenario holds at most {MAX_UNITS}",
+                    e.units
+                ),
+            );
         }
         let side_units = s.units.iter().filter(|u| u.side == e.side).count();
         if e.units as usize > side_units && known_side(&e.side) {
@@ -656,6 +814,15 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                 ),
             );
         }
+        if v.points > MAX_VICTORY_POINTS {
+            out.error(
+                field(&format!("victory.victory_hexes[{i}]")),
+                format!(
+                    "victory hex {} is worth {} points: at most {MAX_VICTORY_POINTS} is supported",
+                    v.hex, v.points
+                ),
+            );
+        }
         if map_ok && !map.is_on_map(v.hex) {
             out.error(
                 Location::Hex(v.hex),
@@ -669,7 +836,90 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
 
     check_crt(s, &mut out);
     check_variants(s, &mut out);
+    check_rule_support(s, map, &mut out);
     out.0
+}
+
+/// Warnings about data the scenario's rule set ignores: what is drawn and
+/// printed but never played must not pass silently.
+fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
+    let support = s.rules.support();
+    let name = support.name;
+    let ignored = |what: &str| format!("{what}, but the {name} rules ignore them");
+    if !support.victory_hexes && !s.victory.victory_hexes.is_empty() {
+        out.warning(
+            field("victory.victory_hexes"),
+            format!(
+                "{}: games are decided by {}",
+                ignored(&format!(
+                    "{} victory hexes are drawn and printed",
+                    s.victory.victory_hexes.len()
+                )),
+                support.rule_victory
+            ),
+        );
+    }
+    if s.victory.exits.len() > support.exit_conditions {
+        out.warning(
+            field(&format!("victory.exits[{}]", support.exit_conditions)),
+            format!(
+                "the {name} rules read only the first {} exit condition{}; the other {} are ignored",
+                support.exit_conditions,
+                if support.exit_conditions == 1 { "" } else { "s" },
+                s.victory.exits.len() - support.exit_conditions
+            ),
+        );
+    }
+    if s.variants.len() > support.variants {
+        out.warning(
+            field(&format!("variants[{}]", support.variants)),
+            format!(
+                "the {name} rules play only the first {} variant{}; the other {} are ignored",
+                support.variants,
+                if support.variants == 1 { "" } else { "s" },
+                s.variants.len() - support.variants
+            ),
+        );
+    }
+    let elevated = map.hexes.values().filter(|d| d.elevation != 0).count();
+    if !support.elevation && elevated > 0 {
+        out.warning(
+            field("map.hexes"),
+            ignored(&format!("{elevated} hexes have an elevation")),
+        );
+    }
+    let hills = map.hexes.values().filter(|d| d.hill).count();
+    if !support.hills && hills > 0 {
+        out.warning(
+            field("map.hexes"),
+            ignored(&format!("{hills} hexes have hills")),
+        );
+    }
+    let facing = s.units.iter().filter(|u| u.facing.is_some()).count();
+    if !support.facing && facing > 0 {
+        out.warning(
+            field("units"),
+            ignored(&format!("{facing} units have a facing")),
+        );
+    }
+    let forces: usize = s.sides.iter().map(|x| x.forces.len()).sum();
+    if !support.forces && forces > 0 {
+        out.warning(
+            field("sides"),
+            ignored(&format!("the sides have {forces} forces with leaders")),
+        );
+    }
+    let rivers = map
+        .hexsides
+        .values()
+        .filter(|f| f.contains(&HexsideFeature::River))
+        .count();
+    if !support.rivers && rivers > 0 {
+        out.warning(
+            field("map.hexsides"),
+            ignored(&format!("{rivers} hexsides have rivers")),
+        );
+    }
 }
 
 fn check_entry(
@@ -705,6 +955,24 @@ fn check_crt(s: &Scenario, out: &mut Issues) {
             field("crt.columns"),
             "the combat results table has no odds columns",
         );
+    } else if crt.columns.len() > MAX_CRT_COLUMNS {
+        out.error(
+            field("crt.columns"),
+            format!(
+                "the combat results table has {} odds columns: at most {MAX_CRT_COLUMNS} are supported",
+                crt.columns.len()
+            ),
+        );
+    }
+    for (i, c) in crt.columns.iter().enumerate() {
+        if c.attack > MAX_ODDS_TERM || c.defence > MAX_ODDS_TERM {
+            out.error(
+                field(&format!("crt.columns[{i}]")),
+                format!(
+                    "CRT column {c}: odds go up to {MAX_ODDS_TERM}:1 and down to 1:{MAX_ODDS_TERM}"
+                ),
+            );
+        }
     }
     for (i, w) in crt.columns.windows(2).enumerate() {
         if w[0].value_cmp(w[1]) != std::cmp::Ordering::Less {

@@ -41,6 +41,8 @@ pub type HexIx = u16;
 pub type UnitIx = u16;
 /// No hex: a neighbour outside the rectangle.
 pub const NO_HEX: HexIx = HexIx::MAX;
+/// `HexInfo::crossing` of a hexside that may not be crossed.
+pub const NO_CROSSING: u32 = u32::MAX;
 
 /// What a hex is, for the rules.
 #[derive(Clone, Debug)]
@@ -58,6 +60,10 @@ pub struct HexInfo {
     pub neighbours: [HexIx; 6],
     /// Whether the side in each direction carries a road.
     pub road: [bool; 6],
+    /// Extra movement points to cross the side in each direction (a ford),
+    /// or [`NO_CROSSING`] where it may not be crossed (a river without a
+    /// bridge or ford), from the map's hexside effects.
+    pub crossing: [u32; 6],
     pub terrain_name: String,
 }
 
@@ -115,6 +121,8 @@ pub enum SetupError {
     Sides(usize),
     #[error("the map is too large for the engine ({0} hexes; at most 65,000)")]
     MapTooLarge(u64),
+    #[error("the scenario has too many units for the engine ({0}; at most 60,000)")]
+    TooManyUnits(usize),
     #[error("the scenario has errors: {0}")]
     Invalid(String),
     #[error("the scenario uses the {0} rules")]
@@ -142,9 +150,14 @@ impl Board {
         if s.sides.len() != 2 {
             return Err(SetupError::Sides(s.sides.len()));
         }
+        // `validate` refuses what the rule set cannot hold; these guard the
+        // 16-bit indices should a caller skip it.
         let n = map.columns as u64 * map.rows as u64;
         if n >= NO_HEX as u64 {
             return Err(SetupError::MapTooLarge(n));
+        }
+        if s.units.len() >= UnitIx::MAX as usize {
+            return Err(SetupError::TooManyUnits(s.units.len()));
         }
         let grid = map.grid();
         let ix_of = |h: Hex| -> HexIx {
@@ -175,6 +188,9 @@ impl Board {
                     neighbours: std::array::from_fn(|i| ix_of(grid.neighbour_by_index(h, i))),
                     road: std::array::from_fn(|i| {
                         map.has_feature(h, dirs[i], HexsideFeature::Road)
+                    }),
+                    crossing: std::array::from_fn(|i| {
+                        map.crossing(h, dirs[i]).extra().unwrap_or(NO_CROSSING)
                     }),
                     terrain_name: t.map_or_else(|| "off the map".to_string(), |t| t.name.clone()),
                 });
@@ -310,7 +326,26 @@ impl Board {
             return false;
         }
         let ib = self.info(b);
-        ib.on_map && ib.cost.is_some() && (!(ia.road_only || ib.road_only) || ia.road[d])
+        ib.on_map
+            && ib.cost.is_some()
+            && ia.crossing[d] != NO_CROSSING
+            && (!(ia.road_only || ib.road_only) || ia.road[d])
+    }
+
+    /// Movement points to enter the neighbour in direction `d`: its terrain
+    /// cost plus the hexside's crossing cost (never overflowing; the caller
+    /// has checked [`Board::can_cross_dir`]).
+    #[inline]
+    pub fn step_cost(&self, a: HexIx, d: usize) -> u32 {
+        let ia = self.info(a);
+        let b = ia.neighbours[d];
+        if b == NO_HEX {
+            return NO_CROSSING;
+        }
+        self.info(b)
+            .cost
+            .unwrap_or(NO_CROSSING)
+            .saturating_add(ia.crossing[d])
     }
 
     /// Whether a unit in `a` could leave the map across the side in
@@ -320,7 +355,7 @@ impl Board {
         let ia = self.info(a);
         let n = ia.neighbours[d];
         let off = n == NO_HEX || !self.info(n).on_map;
-        off && (!ia.road_only || ia.road[d])
+        off && ia.crossing[d] != NO_CROSSING && (!ia.road_only || ia.road[d])
     }
 
     pub fn distance(&self, a: HexIx, b: HexIx) -> u32 {

@@ -2,7 +2,7 @@
 //! `check` never changes anything; `execute` produces events and applies
 //! each one as it goes, so the state changes only through `apply`.
 
-use super::board::{Board, HexIx, NO_HEX, UnitIx};
+use super::board::{Board, HexIx, NO_CROSSING, NO_HEX, UnitIx};
 use super::state::{Occupancy, Pending, Pos, State, Step};
 use super::types::{Command, Event, Outcome, Phase, RuleError};
 use crate::engine::Dice;
@@ -158,7 +158,7 @@ impl State {
         }
         let side = self.side_of(u);
         let left = self.movement_left(u);
-        let mut cost = 0;
+        let mut cost: u32 = 0;
         for (i, &h) in path.iter().enumerate() {
             let from = self.board.hex(cur);
             let next = match self.board.ix(h) {
@@ -175,19 +175,26 @@ impl State {
             if !info.on_map {
                 return Err(RuleError::LeavesMap(h));
             }
-            let Some(c) = info.cost else {
+            if info.cost.is_none() {
                 return Err(RuleError::Impassable(h));
+            }
+            let Some(d) = self.board.dir_between(cur, next) else {
+                return Err(RuleError::NotAdjacent { from, to: h });
             };
+            if self.board.info(cur).crossing[d] == NO_CROSSING {
+                return Err(RuleError::RiverWithoutCrossing { from, to: h });
+            }
             if !self.board.can_cross(cur, next) {
                 return Err(RuleError::WoodsWithoutRoad { from, to: h });
             }
+            let c = self.board.step_cost(cur, d);
             if self.enemy_at(occ, next, side) {
                 return Err(RuleError::EnemyOccupied(h));
             }
             if i > 0 && self.in_enemy_zoc(occ, cur, side) {
                 return Err(RuleError::StoppedByZoc(self.board.hex(cur)));
             }
-            cost += c;
+            cost = cost.saturating_add(c);
             if cost > left {
                 return Err(RuleError::NotEnoughMovement {
                     unit: self.uid(u),
@@ -198,13 +205,18 @@ impl State {
             cur = next;
         }
         // Stopping on a friend is fine only if one of the two can still
-        // step off into an empty hex, so the stack can always be undone.
+        // step off into an empty hex, or off the map through an exit hex
+        // [8.3], so the stack can always be undone: [4.4] forbids only
+        // ending the Movement Phase stacked.
         if let Some(f) = occ.unit(cur).filter(|&f| f != u) {
             let free = !self.in_enemy_zoc(occ, cur, side);
-            let mover_can = free && self.can_step_off(u, cur, left - cost);
+            let mover_mp = left - cost;
+            let mate_mp = self.board.unit(f).movement;
+            let mover_can = free
+                && (self.can_step_off(u, cur, mover_mp) || self.can_exit_from(u, cur, mover_mp));
             let mate_can = free
                 && !self.moved[f as usize]
-                && self.can_step_off(u, cur, self.board.unit(f).movement);
+                && (self.can_step_off(u, cur, mate_mp) || self.can_exit_from(f, cur, mate_mp));
             if !mover_can && !mate_can {
                 return Err(RuleError::WouldStayStacked {
                     unit: self.uid(u),
@@ -215,20 +227,35 @@ impl State {
         Ok(cost)
     }
 
+    /// Whether unit `u`, standing in `at` with `mp` points left, could
+    /// leave the map there [8.3]: its side has the exit objective, `at` is
+    /// one of its exit hexes and a hexside of it leads off the map.
+    fn can_exit_from(&self, u: UnitIx, at: HexIx, mp: u32) -> bool {
+        mp >= 1
+            && self.side_of(u) == self.board.exit_side
+            && self.board.exit_hexes.contains(&at)
+            && (0..6).any(|d| self.board.can_leave_map(at, d))
+    }
+
     /// Whether a unit in `at` with `mp` points could step into an empty
     /// adjacent hex (`mover`'s own start hex counts as empty: it leaves it).
     fn can_step_off(&self, mover: UnitIx, at: HexIx, mp: u32) -> bool {
         let side = self.side_of(mover);
-        self.board.info(at).neighbours.iter().any(|&n| {
-            n != NO_HEX
-                && self.board.can_cross(at, n)
-                && self.board.info(n).cost.is_some_and(|c| c <= mp)
-                && self
-                    .occ
-                    .unit(n)
-                    .is_none_or(|x| x == mover && self.occ.count[n as usize] == 1)
-                && !self.enemy_at(&self.occ, n, side)
-        })
+        self.board
+            .info(at)
+            .neighbours
+            .iter()
+            .enumerate()
+            .any(|(d, &n)| {
+                n != NO_HEX
+                    && self.board.can_cross_dir(at, d)
+                    && self.board.step_cost(at, d) <= mp
+                    && self
+                        .occ
+                        .unit(n)
+                        .is_none_or(|x| x == mover && self.occ.count[n as usize] == 1)
+                    && !self.enemy_at(&self.occ, n, side)
+            })
     }
 
     /// Checks a `Move` or `MoveTo` and returns the path and its cost.

@@ -440,7 +440,7 @@ impl State {
                 if nb == NO_HEX || !self.board.can_cross_dir(h, d) || self.enemy_at(occ, nb, side) {
                     continue;
                 }
-                let c = cost + self.board.info(nb).cost.unwrap_or(u32::MAX / 2);
+                let c = cost.saturating_add(self.board.step_cost(h, d));
                 let old = map.cost[nb as usize];
                 if c <= budget && c < old {
                     if old == u32::MAX {
@@ -735,9 +735,46 @@ impl Search<'_> {
         out
     }
 
+    /// Depth-first search over the attacks that meet the obligations, with
+    /// an explicit stack: a scenario with thousands of units in contact
+    /// once overflowed the thread's stack when this recursed [5.1].
+    /// Candidates are tried in the order the recursive search tried them,
+    /// and the same step budget bounds it, so it finds the same assignment.
     fn run(&mut self) -> bool {
+        let mut stack: Vec<(Vec<Proposal>, usize)> = Vec::new();
+        match self.expand() {
+            Expand::Done => return true,
+            Expand::Fail => return false,
+            Expand::Choices(c) => stack.push((c, 0)),
+        }
+        loop {
+            let Some((cands, next)) = stack.last_mut() else {
+                return false;
+            };
+            let Some(p) = cands.get(*next).cloned() else {
+                // Every choice at this level failed: take back the attack
+                // that led here and go on with the level below.
+                stack.pop();
+                if !stack.is_empty() {
+                    self.undo_last();
+                }
+                continue;
+            };
+            *next += 1;
+            self.push(p);
+            match self.expand() {
+                Expand::Done => return true,
+                Expand::Fail => self.undo_last(),
+                Expand::Choices(c) => stack.push((c, 0)),
+            }
+        }
+    }
+
+    /// One step of the search: whether every obligation is met, none can
+    /// be, or which attacks to try next, in order.
+    fn expand(&mut self) -> Expand {
         if self.budget == 0 {
-            return false;
+            return Expand::Fail;
         }
         self.budget -= 1;
         // The required attacker with the fewest choices first.
@@ -751,9 +788,10 @@ impl Search<'_> {
                 next = Some((e, u));
             }
         }
+        let mut out = Vec::new();
         if let Some((enemies, u)) = next {
             if enemies.len == 0 {
-                return false;
+                return Expand::Fail;
             }
             let n = enemies.len as u32;
             // Defender sets, smallest first: a unit ringed by enemies that
@@ -788,19 +826,23 @@ impl Search<'_> {
                     }
                     let mut attackers = vec![u];
                     attackers.extend(&forced);
-                    if self.try_attack(attackers, vec![], set.as_slice().to_vec()) {
-                        return true;
-                    }
+                    out.push(Proposal {
+                        attackers,
+                        bombarding: vec![],
+                        defenders: set.as_slice().to_vec(),
+                    });
                     if co.len() > forced.len() {
                         let mut attackers = vec![u];
                         attackers.extend(&co);
-                        if self.try_attack(attackers, vec![], set.as_slice().to_vec()) {
-                            return true;
-                        }
+                        out.push(Proposal {
+                            attackers,
+                            bombarding: vec![],
+                            defenders: set.as_slice().to_vec(),
+                        });
                     }
                 }
             }
-            return false;
+            return Expand::Choices(out);
         }
         let Some(d) = self
             .rd
@@ -808,42 +850,45 @@ impl Search<'_> {
             .copied()
             .find(|&d| !self.involved[d as usize])
         else {
-            return true;
+            return Expand::Done;
         };
-        for i in 0..self.artillery.len() {
-            let a = self.artillery[i];
-            if !self.involved[a as usize]
-                && self.st.can_bombard(self.occ, a, d)
-                && self.try_attack(vec![], vec![a], vec![d])
-            {
-                return true;
+        for &a in &self.artillery {
+            if !self.involved[a as usize] && self.st.can_bombard(self.occ, a, d) {
+                out.push(Proposal {
+                    attackers: vec![],
+                    bombarding: vec![a],
+                    defenders: vec![d],
+                });
             }
         }
-        false
+        if out.is_empty() {
+            Expand::Fail
+        } else {
+            Expand::Choices(out)
+        }
     }
 
-    fn try_attack(
-        &mut self,
-        attackers: Vec<UnitIx>,
-        bombarding: Vec<UnitIx>,
-        defenders: Vec<UnitIx>,
-    ) -> bool {
-        for &x in attackers.iter().chain(&bombarding).chain(&defenders) {
+    /// Adds an attack to the assignment.
+    fn push(&mut self, p: Proposal) {
+        for &x in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
             self.involved[x as usize] = true;
         }
-        self.out.push(Proposal {
-            attackers,
-            bombarding,
-            defenders,
-        });
-        if self.run() {
-            return true;
-        }
+        self.out.push(p);
+    }
+
+    /// Takes back the last attack of the assignment.
+    fn undo_last(&mut self) {
         if let Some(p) = self.out.pop() {
             for &x in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
                 self.involved[x as usize] = false;
             }
         }
-        false
     }
+}
+
+/// What one step of the obligations search found.
+enum Expand {
+    Done,
+    Fail,
+    Choices(Vec<Proposal>),
 }

@@ -7,6 +7,7 @@ use crate::hex::{Dir, Grid, Hex, Orientation, Stagger};
 use crate::scenario::*;
 
 mod cases;
+mod hardening;
 mod play;
 
 pub(super) fn h(s: &str) -> Hex {
@@ -28,6 +29,9 @@ pub(super) struct U(
 pub(super) struct Position {
     pub rows: Vec<&'static str>,
     pub roads: Vec<(&'static str, Dir)>,
+    /// Other hexside features: hex, direction, features.
+    pub hexsides: Vec<(&'static str, Dir, Vec<HexsideFeature>)>,
+    pub hexside_effects: HexsideEffects,
     pub units: Vec<U>,
     pub entry: Vec<&'static str>,
     pub exits: Vec<&'static str>,
@@ -42,6 +46,8 @@ impl Default for Position {
         Position {
             rows: vec![".........."; 10],
             roads: vec![],
+            hexsides: vec![],
+            hexside_effects: HexsideEffects::default(),
             units: vec![],
             entry: vec![],
             exits: vec!["0101", "0201", "0301"],
@@ -72,6 +78,14 @@ impl Position {
                 .or_default()
                 .insert(HexsideFeature::Road);
         }
+        for (hex, d, features) in &self.hexsides {
+            let side = grid.hexside(h(hex), *d).expect("side");
+            map.hexsides
+                .entry(side)
+                .or_default()
+                .extend(features.iter().copied());
+        }
+        map.hexside_effects = self.hexside_effects;
         let units = self
             .units
             .iter()

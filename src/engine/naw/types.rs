@@ -338,6 +338,10 @@ pub enum RuleError {
         "may not enter {to} from {from}: woods are entered and left only across road hexsides [4.2]"
     )]
     WoodsWithoutRoad { from: Hex, to: Hex },
+    #[error(
+        "may not cross from {from} to {to}: a river runs between them with no bridge or ford, and the map's hexside effects forbid crossing it [4.2]"
+    )]
+    RiverWithoutCrossing { from: Hex, to: Hex },
     #[error("may not enter {0}: units may not leave the map [4.6]")]
     LeavesMap(Hex),
     #[error("may not enter {0}: its terrain is impassable [4.2]")]
