@@ -96,6 +96,9 @@ pub enum Command {
         /// Paper size.
         #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
         paper: String,
+        /// Print the sheet even if `validate` finds errors in the scenario.
+        #[arg(long)]
+        force: bool,
     },
     /// Draw a map (or a scenario's map with its markers and counters) as a
     /// PNG or SVG image.
@@ -107,6 +110,9 @@ pub enum Command {
         /// Pixels across a hex, flat side to flat side.
         #[arg(long, default_value_t = 48.0)]
         scale: f32,
+        /// Draw the image even if `validate` finds errors in the file.
+        #[arg(long)]
+        force: bool,
     },
     /// Rewrite scenario or map files in Vedette's canonical layout (what the
     /// editor would save), or with --check report files that differ.
@@ -117,6 +123,55 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+}
+
+/// Checks what `vedette [FILE] [--game LOG]` would open before a window is
+/// made: a word that is neither a subcommand nor a file (`vedette
+/// frobnicate`) or a missing file gets a plain error with the usage line,
+/// and so does a machine with no display, instead of a windowing error.
+pub fn check_window_args(args: &Cli, display: Option<&str>) -> Result<(), Outcome> {
+    use clap::CommandFactory;
+    let usage = Cli::command().render_usage().to_string();
+    let fail = |what: String| Outcome {
+        stdout: String::new(),
+        stderr: format!("vedette: {what}\n\n{usage}\nFor more, try 'vedette --help'.\n"),
+        code: 2,
+    };
+    for (path, what) in [(&args.file, "scenario"), (&args.game, "game log")] {
+        let Some(p) = path else { continue };
+        if p.is_dir() {
+            return Err(fail(format!(
+                "'{}' is a folder: give a {what} file",
+                p.display()
+            )));
+        }
+        if !p.exists() {
+            let word = p.to_string_lossy();
+            let bare = p.components().count() == 1 && p.extension().is_none();
+            return Err(fail(if bare && what == "scenario" {
+                format!("'{word}' is neither a subcommand nor a file")
+            } else {
+                format!("no such {what} file: '{word}'")
+            }));
+        }
+    }
+    if display.is_none() {
+        return Err(fail(
+            "cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set); the subcommands work without one".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The display the window would open on, from the environment (`None`
+/// where a desktop session is needed and none is set).
+pub fn display_from_env() -> Option<String> {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return Some("desktop".into());
+    }
+    ["WAYLAND_DISPLAY", "DISPLAY"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|x| !x.is_empty()))
 }
 
 /// What a subcommand printed and how it ended.
@@ -135,7 +190,12 @@ pub fn validate_files(paths: &[PathBuf]) -> Outcome {
     let mut stdout = String::new();
     let (mut errors, mut warnings) = (0usize, 0usize);
     for path in paths {
-        let issues: Vec<Issue> = match std::fs::read_to_string(path) {
+        let issues: Vec<Issue> = match files::read_text(path) {
+            Err(e) => {
+                stdout.push_str(&format!("{e}\n"));
+                errors += 1;
+                continue;
+            }
             Ok(text) if files::looks_like_map(&text) => match files::load_map(path) {
                 Ok(map) => scenario::validate_map(&map),
                 Err(e) => {
@@ -144,7 +204,7 @@ pub fn validate_files(paths: &[PathBuf]) -> Outcome {
                     continue;
                 }
             },
-            _ => match files::load_scenario(path) {
+            Ok(_) => match files::load_scenario(path) {
                 Ok(loaded) => scenario::validate(&loaded.scenario, &loaded.map),
                 Err(e) => {
                     stdout.push_str(&format!("{e}\n"));
@@ -177,10 +237,7 @@ pub fn validate_files(paths: &[PathBuf]) -> Outcome {
 }
 
 fn canonical_text(path: &Path) -> Result<(String, String), OpenError> {
-    let text = std::fs::read_to_string(path).map_err(|source| OpenError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let text = files::read_text(path)?;
     let origin = path.display().to_string();
     let canonical = if files::looks_like_map(&text) {
         scenario::map_to_ron(&scenario::parse_map(&text, &origin)?)
@@ -228,6 +285,7 @@ pub fn run(command: &Command) -> Outcome {
             scenario,
             output,
             paper,
+            force,
         } => crate::cli_sheet::sheet(
             scenario,
             output,
@@ -236,12 +294,14 @@ pub fn run(command: &Command) -> Outcome {
             } else {
                 crate::sheet::Paper::A4
             },
+            *force,
         ),
         Command::Render {
             input,
             output,
             scale,
-        } => crate::cli_sheet::render(input, output, *scale),
+            force,
+        } => crate::cli_sheet::render(input, output, *scale, *force),
         Command::Format { files, check } => format_files(files, *check),
         Command::Play {
             scenario,

@@ -1,12 +1,14 @@
 //! `vedette sheet` and `vedette render`: setup sheets as PDF, and the map
-//! alone as PNG or SVG. Reads and writes files (shell); the layout and the
-//! encoders are in `sheet`.
+//! alone as PNG or SVG. Reads and writes files (shell); the checks on the
+//! output and the writing are `export`'s, shared with the window.
 
 use crate::cli::Outcome;
-use crate::files::{self, OpenError};
+use crate::export::{self, Format};
+use crate::files::{self, LoadedScenario};
 use crate::scenario::{Map, Scenario};
-use crate::sheet::{self, Paper};
-use std::path::Path;
+use crate::sheet::Paper;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
 
 fn fail(stderr: String, code: i32) -> Outcome {
     Outcome {
@@ -16,117 +18,163 @@ fn fail(stderr: String, code: i32) -> Outcome {
     }
 }
 
-/// The setup sheet of a scenario as PDF bytes.
-pub fn sheet_pdf(s: &Scenario, map: &Map, paper: Paper) -> Result<Vec<u8>, sheet::pdf::PdfError> {
-    let pages = sheet::layout(s, map, paper);
-    sheet::pdf::write(&pages, &s.title)
+/// The files an export of this scenario was made from: the scenario and
+/// its map file.
+fn inputs(doc: &LoadedScenario) -> Vec<PathBuf> {
+    let mut v = vec![doc.path.clone()];
+    v.extend(doc.map_path.clone());
+    v
 }
 
-/// `vedette sheet SCENARIO -o FILE.pdf --paper a4|letter`.
-pub fn sheet(scenario: &Path, out: &Path, paper: Paper) -> Outcome {
+/// Refuses an export of something `validate` rejects, unless `force`; then
+/// it goes ahead with a warning on stderr.
+fn check_valid(
+    what: &Path,
+    scenario: Option<&Scenario>,
+    map: &Map,
+    force: bool,
+) -> Result<String, Outcome> {
+    let problems = export::problems(scenario, map);
+    if problems.is_empty() {
+        return Ok(String::new());
+    }
+    let summary = export::problems_summary(&problems);
+    if force {
+        Ok(format!(
+            "{}: warning: exported although validate finds {summary}\n",
+            what.display()
+        ))
+    } else {
+        Err(fail(
+            format!(
+                "{}: error: validate finds {summary}\nnothing was written: fix them (`vedette validate` lists them all), or give --force to export it as it is\n",
+                what.display()
+            ),
+            1,
+        ))
+    }
+}
+
+/// A progress bar on stderr for exports of many pages (none for small
+/// ones, and none when stderr is not a terminal: indicatif hides it).
+fn page_bar() -> ProgressBar {
+    let bar = ProgressBar::hidden();
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} page {pos}/{len}  {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("writing the PDF");
+    bar
+}
+
+/// `vedette sheet SCENARIO -o FILE.pdf --paper a4|letter [--force]`.
+pub fn sheet(scenario: &Path, out: &Path, paper: Paper, force: bool) -> Outcome {
     let doc = match files::load_scenario(scenario) {
         Ok(d) => d,
         Err(e) => return fail(format!("{e}\n"), 1),
     };
-    let pages = sheet::layout(&doc.scenario, &doc.map, paper);
-    let bytes = match sheet::pdf::write(&pages, &doc.scenario.title) {
-        Ok(b) => b,
-        Err(e) => return fail(format!("vedette: {e}\n"), 1),
-    };
-    if let Err(e) = files::write_atomic(out, &bytes) {
-        return fail(format!("{}: error: cannot write: {e}\n", out.display()), 1);
+    let ins = inputs(&doc);
+    let refs: Vec<&Path> = ins.iter().map(PathBuf::as_path).collect();
+    if let Err(e) = export::check_output(out, &refs, &[Format::Pdf]) {
+        return fail(format!("{e}\n"), 2);
     }
+    let warning = match check_valid(scenario, Some(&doc.scenario), &doc.map, force) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let bar = page_bar();
+    let mut progress = |done: usize, of: usize| {
+        if of >= 20 && bar.is_hidden() {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    };
+    let made = export::sheet_pdf(&doc.scenario, &doc.map, paper, &mut progress);
+    bar.finish_and_clear();
+    let (bytes, pages) = match made {
+        Ok(x) => x,
+        Err(e) => return fail(format!("{}: error: {e}\n", scenario.display()), 1),
+    };
+    let written = match export::write(out, &bytes, Format::Pdf) {
+        Ok(w) => w,
+        Err(e) => return fail(format!("{e}\n"), 1),
+    };
     Outcome {
         stdout: format!(
-            "wrote {} ({} pages, {:?}, {} KB)\n",
+            "wrote {} ({} pages, {:?}, {} KB){}\n",
             out.display(),
-            pages.len(),
+            pages,
             paper,
-            bytes.len().div_ceil(1024)
+            written.bytes.div_ceil(1024),
+            kept(&written)
         ),
-        stderr: String::new(),
+        stderr: warning,
         code: 0,
     }
 }
 
-/// What `render` writes, from the output's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImageFormat {
-    Png,
-    Svg,
-}
-
-impl ImageFormat {
-    pub fn from_path(p: &Path) -> Option<ImageFormat> {
-        match p
-            .extension()?
-            .to_string_lossy()
-            .to_ascii_lowercase()
-            .as_str()
-        {
-            "png" => Some(ImageFormat::Png),
-            "svg" => Some(ImageFormat::Svg),
-            _ => None,
-        }
-    }
-}
-
-/// The map image's bytes: `scale` pixels across a hex's flats.
-pub fn map_image(
-    map: &Map,
-    scenario: Option<&Scenario>,
-    format: ImageFormat,
-    scale: f32,
-) -> Result<Vec<u8>, String> {
-    let page = sheet::map_page::map_image(map, scenario);
-    let px_per_mm = scale / sheet::MIN_HEX_MM;
-    match format {
-        ImageFormat::Png => sheet::raster::png(&page, px_per_mm).map_err(|e| e.to_string()),
-        ImageFormat::Svg => Ok(sheet::svg::write(&page, px_per_mm).into_bytes()),
-    }
-}
-
-/// `vedette render SCENARIO|MAP -o FILE.png|FILE.svg --scale PX`.
-pub fn render(input: &Path, out: &Path, scale: f32) -> Outcome {
-    let Some(format) = ImageFormat::from_path(out) else {
-        return fail(
+fn kept(w: &export::Written) -> String {
+    w.backup
+        .as_ref()
+        .map(|b| {
             format!(
-                "{}: error: the output must end in .png or .svg\n",
-                out.display()
-            ),
-            2,
-        );
-    };
+                "; the file that was there is not one and was kept as {}",
+                b.display()
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// `vedette render SCENARIO|MAP -o FILE.png|FILE.svg --scale PX [--force]`.
+pub fn render(input: &Path, out: &Path, scale: f32, force: bool) -> Outcome {
     if !(4.0..=1024.0).contains(&scale) {
         return fail(
             format!("vedette: --scale {scale} is out of range: give 4 to 1024 pixels a hex\n"),
             2,
         );
     }
-    let text = std::fs::read_to_string(input).unwrap_or_default();
-    let loaded: Result<(Map, Option<Scenario>), OpenError> = if files::looks_like_map(&text) {
-        files::load_map(input).map(|m| (m, None))
-    } else {
-        files::load_scenario(input).map(|d| (d.map, Some(d.scenario)))
+    let text = match files::read_text(input) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("{e}\n"), 1),
     };
-    let (map, scenario) = match loaded {
+    let loaded = if files::looks_like_map(&text) {
+        files::load_map(input).map(|m| (m, None, vec![input.to_path_buf()]))
+    } else {
+        files::load_scenario(input).map(|d| {
+            let ins = inputs(&d);
+            (d.map, Some(d.scenario), ins)
+        })
+    };
+    let (map, scenario, ins) = match loaded {
         Ok(x) => x,
         Err(e) => return fail(format!("{e}\n"), 1),
     };
-    let bytes = match map_image(&map, scenario.as_ref(), format, scale) {
+    let refs: Vec<&Path> = ins.iter().map(PathBuf::as_path).collect();
+    let format = match export::check_output(out, &refs, &[Format::Png, Format::Svg]) {
+        Ok(f) => f,
+        Err(e) => return fail(format!("{e}\n"), 2),
+    };
+    let warning = match check_valid(input, scenario.as_ref(), &map, force) {
+        Ok(w) => w,
+        Err(o) => return o,
+    };
+    let bytes = match export::map_image(&map, scenario.as_ref(), format, scale) {
         Ok(b) => b,
         Err(e) => return fail(format!("vedette: {e}\n"), 1),
     };
-    if let Err(e) = files::write_atomic(out, &bytes) {
-        return fail(format!("{}: error: cannot write: {e}\n", out.display()), 1);
-    }
+    let written = match export::write(out, &bytes, format) {
+        Ok(w) => w,
+        Err(e) => return fail(format!("{e}\n"), 1),
+    };
     Outcome {
         stdout: format!(
-            "wrote {} ({} KB)\n",
+            "wrote {} ({} KB){}\n",
             out.display(),
-            bytes.len().div_ceil(1024)
+            written.bytes.div_ceil(1024),
+            kept(&written)
         ),
-        stderr: String::new(),
+        stderr: warning,
         code: 0,
     }
 }

@@ -5,7 +5,7 @@ use crate::ai::{PlayerKind, Tuning};
 use crate::cli::Outcome;
 use crate::engine::naw::Board;
 use crate::files;
-use crate::sim::{self, Report, SimConfig};
+use crate::sim::{self, GameSummary, SimConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::Arc;
@@ -89,15 +89,38 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
     );
     let start = Instant::now();
     let cancel = AtomicBool::new(false);
-    let games = sim::run(
+    // Every game's summary goes into the tally and, with --json, straight
+    // to the file as it finishes: nothing is kept per game.
+    let mut json = match a.json.map(JsonGames::create).transpose() {
+        Ok(j) => j,
+        Err(e) => return fail(e),
+    };
+    let mut tally = Tally::new(&board);
+    let mut played = 0u64;
+    let mut write_error: Option<String> = None;
+    sim::run_streaming(
         board.clone(),
         &cfg,
         &|done| bar.set_position(done as u64),
         &cancel,
+        &mut |g| {
+            tally.add(&g);
+            played += 1;
+            if let Some(j) = &mut json
+                && write_error.is_none()
+                && let Err(e) = j.add(&g)
+            {
+                write_error = Some(e);
+                cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
     );
     bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return fail(e);
+    }
     let secs = start.elapsed().as_secs_f64();
-    let report = Report::new(&board, &games);
+    let report = tally.finish();
     let mut stdout = format!(
         "{}: {} ({}) vs {} ({}), seed {}{}\n",
         a.scenario.display(),
@@ -110,22 +133,16 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
     );
     stdout.push_str(&report.text());
     let mut stderr = format!(
-        "{} games in {secs:.2} s on {threads} thread{} ({:.0} games/s)\n",
-        games.len(),
+        "{played} games in {secs:.2} s on {threads} thread{} ({:.0} games/s)\n",
         if threads == 1 { "" } else { "s" },
-        games.len() as f64 / secs.max(1e-9)
+        played as f64 / secs.max(1e-9)
     );
-    if let Some(path) = a.json {
-        let json = match serde_json::to_string_pretty(&games) {
-            Ok(j) => j,
-            Err(e) => return fail(format!("error: cannot encode JSON: {e}")),
-        };
-        if let Err(e) = files::save_atomic(path, &json) {
-            return fail(format!("{}: error: cannot write: {e}", path.display()));
+    if let (Some(j), Some(path)) = (json, a.json) {
+        if let Err(e) = j.finish() {
+            return fail(e);
         }
         stderr.push_str(&format!(
-            "wrote {} game summaries to {}\n",
-            games.len(),
+            "wrote {played} game summaries to {}\n",
             path.display()
         ));
     }
@@ -133,5 +150,55 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
         stdout,
         stderr,
         code: 0,
+    }
+}
+
+/// The `--json` file: a JSON array of game summaries written one by one as
+/// games finish, laid out as `serde_json`'s pretty printer lays out the
+/// whole array, and renamed into place when complete.
+struct JsonGames {
+    path: std::path::PathBuf,
+    file: files::AtomicFile,
+    count: u64,
+}
+
+impl JsonGames {
+    fn create(path: &Path) -> Result<JsonGames, String> {
+        let file = files::AtomicFile::create(path)
+            .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
+        Ok(JsonGames {
+            path: path.to_path_buf(),
+            file,
+            count: 0,
+        })
+    }
+
+    fn err(&self, e: impl std::fmt::Display) -> String {
+        format!("{}: error: cannot write: {e}", self.path.display())
+    }
+
+    fn add(&mut self, g: &GameSummary) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(g).map_err(|e| self.err(e))?;
+        let mut piece = String::from(if self.count == 0 { "[\n" } else { ",\n" });
+        for (i, line) in text.lines().enumerate() {
+            if i > 0 {
+                piece.push('\n');
+            }
+            piece.push_str("  ");
+            piece.push_str(line);
+        }
+        self.count += 1;
+        let r = self.file.write_all(piece.as_bytes());
+        r.map_err(|e| self.err(e))
+    }
+
+    fn finish(mut self) -> Result<(), String> {
+        let end: &[u8] = if self.count == 0 { b"[]" } else { b"\n]" };
+        let r = self.file.write_all(end);
+        r.map_err(|e| self.err(e))?;
+        let path = self.path.clone();
+        self.file
+            .commit()
+            .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))
     }
 }

@@ -14,6 +14,7 @@ pub mod cli_sheet;
 pub mod cli_sim;
 pub mod edit;
 pub mod engine;
+pub mod export;
 pub mod files;
 pub mod hex;
 pub mod play;

@@ -16,6 +16,10 @@ fn main() {
             std::process::exit(out.code);
         }
         None => {
+            if let Err(out) = cli::check_window_args(&args, cli::display_from_env().as_deref()) {
+                let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+                std::process::exit(out.code);
+            }
             if let Err(e) = vedette::app::run(args.file, args.balance, args.game) {
                 eprintln!("vedette: {e}");
                 std::process::exit(1);

@@ -4,10 +4,10 @@
 //! core's (`sheet`); this only asks where to write and writes atomically.
 
 use super::document::OpenDoc;
-use crate::cli_sheet::{self, ImageFormat};
-use crate::files;
+use crate::export::{self, Format};
 use crate::sheet::Paper;
 use egui::RichText;
+use std::path::Path;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -97,31 +97,61 @@ impl ExportDialog {
         self.browsing = Some(rx);
     }
 
-    /// Writes the export; the message says what happened.
+    /// Writes the export; the message says what happened. The output is
+    /// checked as on the command line (its extension, not the scenario or
+    /// its map), a file of another kind in the way is kept as `.bak`, and a
+    /// scenario with errors is exported with a warning saying so.
     pub fn export(&mut self, doc: &OpenDoc) {
         let path = PathBuf::from(self.path.trim());
         if self.path.trim().is_empty() {
             self.message = Some((false, "Give a file to write.".into()));
             return;
         }
-        let bytes = match self.kind {
-            ExportKind::Sheet => {
-                cli_sheet::sheet_pdf(&doc.scenario, &doc.map, self.paper).map_err(|e| e.to_string())
-            }
-            ExportKind::MapImage => match ImageFormat::from_path(&path) {
-                Some(f) => cli_sheet::map_image(&doc.map, Some(&doc.scenario), f, self.scale),
-                None => Err("the file must end in .png or .svg".into()),
-            },
+        let mut inputs: Vec<&Path> = Vec::new();
+        inputs.extend(doc.path.as_deref());
+        inputs.extend(doc.map_path.as_deref());
+        let allowed: &[Format] = match self.kind {
+            ExportKind::Sheet => &[Format::Pdf],
+            ExportKind::MapImage => &[Format::Png, Format::Svg],
         };
-        self.message = Some(match bytes {
-            Ok(b) => match files::write_atomic(&path, &b) {
-                Ok(()) => (
-                    true,
-                    format!("Wrote {} ({} KB).", path.display(), b.len().div_ceil(1024)),
-                ),
-                Err(e) => (false, format!("Cannot write {}: {e}", path.display())),
-            },
-            Err(e) => (false, format!("Cannot export: {e}")),
+        let result = export::check_output(&path, &inputs, allowed).and_then(|format| {
+            let bytes = match self.kind {
+                ExportKind::Sheet => {
+                    export::sheet_pdf(&doc.scenario, &doc.map, self.paper, &mut |_, _| {})
+                        .map(|(b, _)| b)?
+                }
+                ExportKind::MapImage => {
+                    export::map_image(&doc.map, Some(&doc.scenario), format, self.scale)?
+                }
+            };
+            export::write(&path, &bytes, format)
+        });
+        let problems = export::problems(Some(&doc.scenario), &doc.map);
+        self.message = Some(match result {
+            Ok(w) => {
+                let mut msg = format!("Wrote {} ({} KB).", path.display(), w.bytes.div_ceil(1024));
+                if let Some(b) = &w.backup {
+                    msg.push_str(&format!(
+                        " The file that was there was not a {} and is kept as {}.",
+                        if self.kind == ExportKind::Sheet {
+                            "PDF"
+                        } else {
+                            "picture"
+                        },
+                        b.display()
+                    ));
+                }
+                if !problems.is_empty() {
+                    msg.push_str(&format!(
+                        " Warning: the scenario has {} (see Problems); the export shows it as it is.",
+                        export::problems_summary(&problems)
+                    ));
+                    (false, msg)
+                } else {
+                    (true, msg)
+                }
+            }
+            Err(e) => (false, format!("Not exported: {e}")),
         });
     }
 

@@ -489,39 +489,133 @@ fn ranges(n: u32, fits: impl Fn(u32, u32) -> bool) -> Vec<(u32, u32)> {
 /// The map cut into sheets of at most `w` x `h` millimetres at hex size
 /// `size`.
 pub fn tiles(map: &Map, size: f32, w: f32, h: f32) -> Vec<Tile> {
-    let on: Vec<Hex> = map.hexes_on_map().collect();
-    let block = |c: (u32, u32), r: (u32, u32)| -> Vec<Hex> {
-        on.iter()
-            .copied()
-            .filter(|h| {
-                (c.0..=c.1).contains(&(h.col as u32)) && (r.0..=r.1).contains(&(h.row as u32))
-            })
-            .collect()
-    };
-    let all_rows = (1, map.rows);
-    let all_cols = (1, map.columns);
-    let cols = ranges(map.columns, |a, b| {
-        extent(map, &block((a, b), all_rows), size).0 <= w
-    });
-    let rows = ranges(map.rows, |a, b| {
-        extent(map, &block(all_cols, (a, b)), size).1 <= h
-    });
-    let mut out = Vec::new();
-    for r in &rows {
-        for c in &cols {
-            let hexes = block(*c, *r);
-            if hexes.is_empty() {
-                continue;
+    Cutter::new(map).tiles(map, size, w, h)
+}
+
+/// A map's playing area indexed for cutting it into sheets: the bounding
+/// box of each column and row, and how many hexes of the map lie in any
+/// block of columns and rows. Cutting a 999x999 map once took minutes,
+/// because every candidate block filtered every hex of the map.
+pub struct Cutter {
+    columns: u32,
+    rows: u32,
+    /// Hexes of the map in each block `[0, c) x [0, r)`, row-major with a
+    /// stride of `columns + 1`.
+    prefix: Vec<u32>,
+}
+
+/// A bounding box in layout units.
+type BBox = Option<(Point, Point)>;
+
+/// Inclusive ranges of columns or rows, one per sheet.
+type Spans = Vec<(u32, u32)>;
+
+fn union(a: BBox, b: BBox) -> BBox {
+    match (a, b) {
+        (None, x) | (x, None) => x,
+        (Some((a0, a1)), Some((b0, b1))) => Some((
+            Point::new(a0.x.min(b0.x), a0.y.min(b0.y)),
+            Point::new(a1.x.max(b1.x), a1.y.max(b1.y)),
+        )),
+    }
+}
+
+impl Cutter {
+    pub fn new(map: &Map) -> Cutter {
+        let columns = map.columns.min(crate::scenario::MAX_MAP_SIDE);
+        let rows = map.rows.min(crate::scenario::MAX_MAP_SIDE);
+        let stride = columns as usize + 1;
+        let mut prefix = vec![0u32; stride * (rows as usize + 1)];
+        for r in 1..=rows as usize {
+            for c in 1..=columns as usize {
+                let here = u32::from(map.is_on_map(Hex::new(c as i32, r as i32)));
+                prefix[r * stride + c] =
+                    here + prefix[(r - 1) * stride + c] + prefix[r * stride + c - 1]
+                        - prefix[(r - 1) * stride + c - 1];
             }
-            out.push(Tile {
-                name: sheet_name(out.len()),
-                columns: *c,
-                rows: *r,
-                hexes,
-            });
+        }
+        Cutter {
+            columns,
+            rows,
+            prefix,
         }
     }
-    out
+
+    /// Hexes of the playing area in columns `c` and rows `r` (inclusive).
+    fn count(&self, c: (u32, u32), r: (u32, u32)) -> u32 {
+        let stride = self.columns as usize + 1;
+        let at = |c: u32, r: u32| self.prefix[r as usize * stride + c as usize];
+        let (c0, c1) = (c.0.max(1) - 1, c.1.min(self.columns));
+        let (r0, r1) = (r.0.max(1) - 1, r.1.min(self.rows));
+        if c1 <= c0 || r1 <= r0 {
+            return 0;
+        }
+        at(c1, r1) + at(c0, r0) - at(c0, r1) - at(c1, r0)
+    }
+
+    /// The column and row ranges of the sheets at hex size `size`.
+    fn ranges(&self, map: &Map, size: f32, w: f32, h: f32) -> (Spans, Spans) {
+        let unit = Layout::with_first_hex_at(map.grid(), size as f64, Point::default());
+        let mut col_box: Vec<BBox> = vec![None; self.columns as usize + 1];
+        let mut row_box: Vec<BBox> = vec![None; self.rows as usize + 1];
+        for c in 1..=self.columns {
+            for r in 1..=self.rows {
+                let hex = Hex::new(c as i32, r as i32);
+                if map.is_on_map(hex) {
+                    let b = unit.bounds([hex]);
+                    col_box[c as usize] = union(col_box[c as usize], b);
+                    row_box[r as usize] = union(row_box[r as usize], b);
+                }
+            }
+        }
+        let width = |b: BBox| {
+            b.map_or((0.0, 0.0), |(lo, hi)| {
+                ((hi.x - lo.x) as f32, (hi.y - lo.y) as f32)
+            })
+        };
+        let span = |boxes: &[BBox], a: u32, b: u32| {
+            boxes[a as usize..=b as usize]
+                .iter()
+                .fold(None, |acc, x| union(acc, *x))
+        };
+        let cols = ranges(self.columns, |a, b| width(span(&col_box, a, b)).0 <= w);
+        let rows = ranges(self.rows, |a, b| width(span(&row_box, a, b)).1 <= h);
+        (cols, rows)
+    }
+
+    /// How many sheets [`Cutter::tiles`] would make, without making them.
+    pub fn count_tiles(&self, map: &Map, size: f32, w: f32, h: f32) -> usize {
+        let (cols, rows) = self.ranges(map, size, w, h);
+        rows.iter()
+            .flat_map(|r| cols.iter().map(move |c| (*c, *r)))
+            .filter(|&(c, r)| self.count(c, r) > 0)
+            .count()
+    }
+
+    /// The sheets at hex size `size`, each at most `w` x `h` millimetres.
+    pub fn tiles(&self, map: &Map, size: f32, w: f32, h: f32) -> Vec<Tile> {
+        let (cols, rows) = self.ranges(map, size, w, h);
+        let mut out = Vec::new();
+        for r in &rows {
+            for c in &cols {
+                if self.count(*c, *r) == 0 {
+                    continue;
+                }
+                // Column by column, as `Map::hexes_on_map` lists them.
+                let hexes = (c.0..=c.1)
+                    .flat_map(|col| (r.0..=r.1).map(move |row| Hex::new(col as i32, row as i32)))
+                    .filter(|&x| map.is_on_map(x))
+                    .collect();
+                out.push(Tile {
+                    name: sheet_name(out.len()),
+                    columns: *c,
+                    rows: *r,
+                    hexes,
+                });
+            }
+        }
+        out
+    }
 }
 
 fn sheet_name(i: usize) -> String {
@@ -556,10 +650,61 @@ pub const SHEET_FOOT: f32 = 14.0;
 /// the title block at [`MIN_HEX_MM`] or more; else the orientation that
 /// needs the fewest sheets, at the largest scale that still needs no more.
 pub fn plan(map: &Map, paper: (f32, f32), title_height: f32) -> MapPlan {
+    match choose(map, paper, title_height) {
+        Choice::OnePage { landscape, size } => MapPlan::OnePage { landscape, size },
+        Choice::Tiled {
+            landscape,
+            size,
+            cutter,
+            ..
+        } => {
+            let (w, h) = sheet_area(paper, landscape);
+            MapPlan::Tiled {
+                landscape,
+                size,
+                tiles: cutter.tiles(map, size, w, h),
+            }
+        }
+    }
+}
+
+/// The number of map sheets [`plan`] would make (`None`: the map fits on
+/// the first page), without making them.
+pub fn plan_count(map: &Map, paper: (f32, f32), title_height: f32) -> Option<usize> {
+    match choose(map, paper, title_height) {
+        Choice::OnePage { .. } => None,
+        Choice::Tiled { count, .. } => Some(count),
+    }
+}
+
+enum Choice {
+    OnePage {
+        landscape: bool,
+        size: f32,
+    },
+    Tiled {
+        landscape: bool,
+        size: f32,
+        count: usize,
+        cutter: Cutter,
+    },
+}
+
+/// The room for the map on a sheet of paper turned one way or the other.
+fn sheet_area(paper: (f32, f32), landscape: bool) -> (f32, f32) {
+    let (pw, ph) = paper;
+    let (w, h) = if landscape { (ph, pw) } else { (pw, ph) };
+    (
+        w - 2.0 * MARGIN,
+        h - 2.0 * MARGIN - SHEET_HEADING - SHEET_FOOT,
+    )
+}
+
+fn choose(map: &Map, paper: (f32, f32), title_height: f32) -> Choice {
     let on: Vec<Hex> = map.hexes_on_map().collect();
     let (mw, mh) = extent(map, &on, 1.0);
     if mw <= 0.0 || mh <= 0.0 {
-        return MapPlan::OnePage {
+        return Choice::OnePage {
             landscape: false,
             size: min_size(),
         };
@@ -576,42 +721,36 @@ pub fn plan(map: &Map, paper: (f32, f32), title_height: f32) -> MapPlan {
         }
     }
     if let Some((landscape, size)) = best_one {
-        return MapPlan::OnePage { landscape, size };
+        return Choice::OnePage { landscape, size };
     }
-    let sheet = |landscape: bool| {
-        let (w, h) = if landscape { (ph, pw) } else { (pw, ph) };
-        (
-            w - 2.0 * MARGIN,
-            h - 2.0 * MARGIN - SHEET_HEADING - SHEET_FOOT,
-        )
-    };
-    let mut best: Option<(usize, bool, f32, Vec<Tile>)> = None;
+    let cutter = Cutter::new(map);
+    let mut best: Option<(usize, bool, f32)> = None;
     for landscape in [true, false] {
-        let (w, h) = sheet(landscape);
-        let base = tiles(map, min_size(), w, h);
-        let n = base.len();
+        let (w, h) = sheet_area(paper, landscape);
+        let n = cutter.count_tiles(map, min_size(), w, h);
         // Grow the hexes while the sheet count stays the same.
         let (mut lo, mut hi) = (min_size(), min_size() * 3.0);
         for _ in 0..20 {
             let mid = (lo + hi) / 2.0;
-            if tiles(map, mid, w, h).len() <= n {
+            if cutter.count_tiles(map, mid, w, h) <= n {
                 lo = mid;
             } else {
                 hi = mid;
             }
         }
-        let t = tiles(map, lo, w, h);
-        if best.as_ref().is_none_or(|b| t.len() < b.0) {
-            best = Some((t.len(), landscape, lo, t));
+        let count = cutter.count_tiles(map, lo, w, h);
+        if best.is_none_or(|b| count < b.0) {
+            best = Some((count, landscape, lo));
         }
     }
     match best {
-        Some((_, landscape, size, tiles)) => MapPlan::Tiled {
+        Some((count, landscape, size)) => Choice::Tiled {
             landscape,
             size,
-            tiles,
+            count,
+            cutter,
         },
-        None => MapPlan::OnePage {
+        None => Choice::OnePage {
             landscape: false,
             size: min_size(),
         },

@@ -222,6 +222,41 @@ pub fn title_block(page: &mut Page, s: &Scenario) -> f32 {
     y + 3.0 - MARGIN
 }
 
+/// Most map sheets a setup sheet prints. A map that needs more (a 999x999
+/// map needs thousands at [`MIN_HEX_MM`]) is refused: no one prints that
+/// at a table, and it took minutes; `vedette render` draws it as one image.
+pub const MAX_MAP_SHEETS: usize = 250;
+
+/// Why a scenario's setup sheet is not made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    #[error(
+        "the {columns}x{rows} map would print on {sheets} map sheets at {MIN_HEX_MM} mm a hex; a setup sheet prints at most {MAX_MAP_SHEETS} (draw the map as an image with `vedette render` instead)"
+    )]
+    TooManySheets {
+        columns: u32,
+        rows: u32,
+        sheets: usize,
+    },
+}
+
+/// How many map sheets the setup sheet of this map needs (0 when the map
+/// fits on the first page), refused past [`MAX_MAP_SHEETS`]. Cheap: it
+/// counts the sheets without laying them out.
+pub fn map_sheets(s: &Scenario, map: &Map, paper: Paper) -> Result<usize, SheetError> {
+    let (pw, ph) = paper.size_mm();
+    let title_h = title_block(&mut Page::new(pw, ph), s);
+    let sheets = map_page::plan_count(map, (pw, ph), title_h).unwrap_or(0);
+    if sheets > MAX_MAP_SHEETS {
+        return Err(SheetError::TooManySheets {
+            columns: map.columns,
+            rows: map.rows,
+            sheets,
+        });
+    }
+    Ok(sheets)
+}
+
 /// The whole sheet on pages of the given paper.
 pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     let (pw, ph) = paper.size_mm();

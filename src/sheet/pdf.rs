@@ -140,6 +140,15 @@ fn draw_item(surface: &mut Surface, item: &Item, fonts: &[Font; 2]) {
 
 /// The pages as a PDF document titled `title`.
 pub fn write(pages: &[Page], title: &str) -> Result<Vec<u8>, PdfError> {
+    write_with_progress(pages, title, &mut |_, _| {})
+}
+
+/// [`write`], calling `progress(pages done, pages)` after each page.
+pub fn write_with_progress(
+    pages: &[Page],
+    title: &str,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<u8>, PdfError> {
     let load = |data: &'static [u8]| Font::new(data.into(), 0).ok_or(PdfError::Font);
     let fonts = [load(font::REGULAR)?, load(font::BOLD)?];
     let mut doc = Document::new();
@@ -148,7 +157,8 @@ pub fn write(pages: &[Page], title: &str) -> Result<Vec<u8>, PdfError> {
             .title(title.to_string())
             .creator(format!("Vedette {}", env!("CARGO_PKG_VERSION"))),
     );
-    for page in pages {
+    for (i, page) in pages.iter().enumerate() {
+        progress(i, pages.len());
         let settings = PageSettings::from_wh(page.width / MM_PER_PT, page.height / MM_PER_PT)
             .ok_or(PdfError::PageSize(page.width, page.height))?;
         let mut pdf_page = doc.start_page_with(settings);

@@ -10,16 +10,16 @@
 
 mod report;
 
-pub use report::{ChitRow, Interval, Report, Spread, wilson};
+pub use report::{ChitRow, Interval, Report, Spread, Tally, wilson};
 
 use crate::ai::{Knowledge, Player, PlayerKind, Tuning};
 use crate::engine::naw::{Board, Event, Outcome, Phase, Pos};
 use crate::engine::{Game, VariantSetup};
 use crate::hex::Hex;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-use std::sync::Mutex;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -193,15 +193,41 @@ pub fn run(
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
 ) -> Vec<GameSummary> {
+    let mut all = Vec::new();
+    run_streaming(board, cfg, progress, cancel, &mut |g| all.push(g));
+    all
+}
+
+/// How far ahead of the next game to hand out the workers may run: the
+/// games waiting to be handed over in order are bounded by it, whatever
+/// the batch's size.
+const REORDER_WINDOW: u32 = 1024;
+
+/// Runs a batch and hands each game's summary to `on_game` in game order,
+/// as soon as it and every game before it are finished: nothing is held
+/// per game, so a batch of four billion games needs no more memory than
+/// one of four (`simulate --games 4294967295` once tried to reserve room
+/// for every summary up front). Stops early when `cancel` is set; the
+/// games handed over are then a prefix of the batch.
+pub fn run_streaming(
+    board: Arc<Board>,
+    cfg: &SimConfig,
+    progress: &(dyn Fn(u32) + Sync),
+    cancel: &AtomicBool,
+    on_game: &mut dyn FnMut(GameSummary),
+) {
     let know = Knowledge::new(board);
     let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
-    let out = Mutex::new(Vec::with_capacity(cfg.games as usize));
     let threads = cfg.threads.clamp(1, 256);
+    // Games handed over so far, for the workers' window.
+    let emitted = (Mutex::new(0u32), Condvar::new());
+    let (tx, rx) = mpsc::channel::<GameSummary>();
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| {
-                let mut mine = Vec::new();
+            let tx = tx.clone();
+            let (know, next, done, emitted) = (&know, &next, &done, &emitted);
+            s.spawn(move || {
                 loop {
                     if cancel.load(Ordering::Relaxed) {
                         break;
@@ -210,20 +236,45 @@ pub fn run(
                     if i >= cfg.games {
                         break;
                     }
-                    mine.push(play_game(&know, cfg, i));
+                    // Wait while this game would run too far ahead of the
+                    // ones still to be handed over.
+                    let (lock, cv) = emitted;
+                    let mut e = lock.lock().unwrap_or_else(|p| p.into_inner());
+                    while i >= e.saturating_add(REORDER_WINDOW) && !cancel.load(Ordering::Relaxed) {
+                        // A timeout, so a cancel is seen even if no game
+                        // is handed over any more.
+                        e = match cv.wait_timeout(e, std::time::Duration::from_millis(50)) {
+                            Ok((e, _)) => e,
+                            Err(p) => p.into_inner().0,
+                        };
+                    }
+                    drop(e);
+                    let g = play_game(know, cfg, i);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-                // A poisoned lock means another worker panicked; its panic
-                // is re-raised by the scope, so these results are moot.
-                if let Ok(mut all) = out.lock() {
-                    all.extend(mine);
+                    if tx.send(g).is_err() {
+                        break;
+                    }
                 }
             });
         }
+        drop(tx);
+        // Hand games over in order; later ones wait in a small buffer.
+        let mut waiting: BTreeMap<u32, GameSummary> = BTreeMap::new();
+        let mut want = 0u32;
+        for g in rx {
+            waiting.insert(g.game, g);
+            while let Some(g) = waiting.remove(&want) {
+                on_game(g);
+                want += 1;
+            }
+            let (lock, cv) = &emitted;
+            *lock.lock().unwrap_or_else(|p| p.into_inner()) = want;
+            cv.notify_all();
+        }
+        // Cancelled: games after a gap are not handed over, so what was
+        // handed over is a prefix.
+        let _ = waiting;
     });
-    let mut all = out.into_inner().unwrap_or_else(|e| e.into_inner());
-    all.sort_by_key(|g| g.game);
-    all
 }
 
 #[cfg(test)]

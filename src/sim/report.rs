@@ -51,8 +51,41 @@ pub struct Spread {
 
 impl Spread {
     pub fn of(values: impl Iterator<Item = u32>) -> Spread {
-        let v: Vec<u32> = values.collect();
-        if v.is_empty() {
+        let mut r = Running::default();
+        for v in values {
+            r.add(v);
+        }
+        r.spread()
+    }
+}
+
+/// Mean and variance kept as values arrive (Welford's method: stable, and
+/// nothing is stored per value).
+#[derive(Clone, Copy, Debug, Default)]
+struct Running {
+    n: u64,
+    mean: f64,
+    m2: f64,
+    min: u32,
+    max: u32,
+}
+
+impl Running {
+    fn add(&mut self, x: u32) {
+        self.n += 1;
+        let d = x as f64 - self.mean;
+        self.mean += d / self.n as f64;
+        self.m2 += d * (x as f64 - self.mean);
+        if self.n == 1 {
+            (self.min, self.max) = (x, x);
+        } else {
+            self.min = self.min.min(x);
+            self.max = self.max.max(x);
+        }
+    }
+
+    fn spread(&self) -> Spread {
+        if self.n == 0 {
             return Spread {
                 mean: 0.0,
                 sd: 0.0,
@@ -60,14 +93,12 @@ impl Spread {
                 max: 0,
             };
         }
-        let n = v.len() as f64;
-        let mean = v.iter().map(|&x| x as f64).sum::<f64>() / n;
-        let var = v.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let var = self.m2 / (self.n as f64 - 1.0).max(1.0);
         Spread {
-            mean,
-            sd: var.sqrt(),
-            min: v.iter().copied().min().unwrap_or(0),
-            max: v.iter().copied().max().unwrap_or(0),
+            mean: self.mean,
+            sd: var.max(0.0).sqrt(),
+            min: self.min,
+            max: self.max,
         }
     }
 }
@@ -103,69 +134,106 @@ pub struct Report {
     pub by_chit: [Vec<ChitRow>; 2],
 }
 
-impl Report {
-    pub fn new(board: &Board, games: &[GameSummary]) -> Report {
-        let n = games.len() as u32;
-        let mut wins = [0u32; 2];
-        let mut draws = 0;
-        let mut unfinished = 0;
-        let mut decided_on_turn = vec![[0u32; 2]; board.turns.max(1) as usize];
-        let bins = |t: u32| (t.max(1) as usize).div_ceil(5) + 2;
-        let mut loss_histogram = [
-            vec![0u32; bins(board.thresholds[0])],
-            vec![0u32; bins(board.thresholds[1])],
-        ];
-        let mut chits: [BTreeMap<u32, ChitRow>; 2] = [BTreeMap::new(), BTreeMap::new()];
-        for g in games {
-            match g.result {
-                GameResult::Win(s) => {
-                    wins[s as usize] += 1;
-                    let t = (g.turn.max(1) as usize - 1).min(decided_on_turn.len() - 1);
-                    decided_on_turn[t][s as usize] += 1;
-                }
-                GameResult::Draw => draws += 1,
-                GameResult::Unfinished => unfinished += 1,
-            }
-            for (h, &lost) in loss_histogram.iter_mut().zip(&g.losses) {
-                let i = (lost as usize / 5).min(h.len() - 1);
-                h[i] += 1;
-            }
-            for (by_side, &c) in chits.iter_mut().zip(g.chits.iter().flatten()) {
-                let row = by_side.entry(c).or_insert(ChitRow {
-                    chit: c,
-                    games: 0,
-                    wins: [0; 2],
-                    draws: 0,
-                });
-                row.games += 1;
-                match g.result {
-                    GameResult::Win(s) => row.wins[s as usize] += 1,
-                    GameResult::Draw => row.draws += 1,
-                    GameResult::Unfinished => {}
-                }
-            }
-        }
-        Report {
-            games: n,
+/// A report being built as games finish: add each game's summary, then
+/// `finish`. Holds counts only, never the games.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    games: u32,
+    sides: [String; 2],
+    thresholds: [u32; 2],
+    wins: [u32; 2],
+    draws: u32,
+    unfinished: u32,
+    losses: [Running; 2],
+    exited: [Running; 2],
+    decided_on_turn: Vec<[u32; 2]>,
+    loss_histogram: [Vec<u32>; 2],
+    chits: [BTreeMap<u32, ChitRow>; 2],
+}
+
+impl Tally {
+    pub fn new(board: &Board) -> Tally {
+        let bins = |t: u32| (t.max(1) as usize).div_ceil(5).min(10_000) + 2;
+        Tally {
+            games: 0,
             sides: board.side_names.clone(),
             thresholds: board.thresholds,
-            wins,
-            draws,
-            unfinished,
-            win_rate: [wilson(wins[0], n), wilson(wins[1], n)],
-            draw_rate: wilson(draws, n),
-            losses: [
-                Spread::of(games.iter().map(|g| g.losses[0])),
-                Spread::of(games.iter().map(|g| g.losses[1])),
+            wins: [0; 2],
+            draws: 0,
+            unfinished: 0,
+            losses: Default::default(),
+            exited: Default::default(),
+            decided_on_turn: vec![[0u32; 2]; board.turns.max(1) as usize],
+            loss_histogram: [
+                vec![0u32; bins(board.thresholds[0])],
+                vec![0u32; bins(board.thresholds[1])],
             ],
-            exited: [
-                Spread::of(games.iter().map(|g| g.exited[0])),
-                Spread::of(games.iter().map(|g| g.exited[1])),
-            ],
-            decided_on_turn,
-            loss_histogram,
-            by_chit: chits.map(|c| c.into_values().collect()),
+            chits: [BTreeMap::new(), BTreeMap::new()],
         }
+    }
+
+    pub fn add(&mut self, g: &GameSummary) {
+        self.games += 1;
+        match g.result {
+            GameResult::Win(s) => {
+                self.wins[s as usize] += 1;
+                let last = self.decided_on_turn.len() - 1;
+                let t = (g.turn.max(1) as usize - 1).min(last);
+                self.decided_on_turn[t][s as usize] += 1;
+            }
+            GameResult::Draw => self.draws += 1,
+            GameResult::Unfinished => self.unfinished += 1,
+        }
+        for side in 0..2 {
+            self.losses[side].add(g.losses[side]);
+            self.exited[side].add(g.exited[side]);
+            let h = &mut self.loss_histogram[side];
+            let i = (g.losses[side] as usize / 5).min(h.len() - 1);
+            h[i] += 1;
+        }
+        for (by_side, &c) in self.chits.iter_mut().zip(g.chits.iter().flatten()) {
+            let row = by_side.entry(c).or_insert(ChitRow {
+                chit: c,
+                games: 0,
+                wins: [0; 2],
+                draws: 0,
+            });
+            row.games += 1;
+            match g.result {
+                GameResult::Win(s) => row.wins[s as usize] += 1,
+                GameResult::Draw => row.draws += 1,
+                GameResult::Unfinished => {}
+            }
+        }
+    }
+
+    pub fn finish(self) -> Report {
+        let n = self.games;
+        Report {
+            games: n,
+            sides: self.sides,
+            thresholds: self.thresholds,
+            wins: self.wins,
+            draws: self.draws,
+            unfinished: self.unfinished,
+            win_rate: [wilson(self.wins[0], n), wilson(self.wins[1], n)],
+            draw_rate: wilson(self.draws, n),
+            losses: self.losses.map(|r| r.spread()),
+            exited: self.exited.map(|r| r.spread()),
+            decided_on_turn: self.decided_on_turn,
+            loss_histogram: self.loss_histogram,
+            by_chit: self.chits.map(|c| c.into_values().collect()),
+        }
+    }
+}
+
+impl Report {
+    pub fn new(board: &Board, games: &[GameSummary]) -> Report {
+        let mut t = Tally::new(board);
+        for g in games {
+            t.add(g);
+        }
+        t.finish()
     }
 
     /// The report as the CLI prints it.
