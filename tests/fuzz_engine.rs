@@ -1,0 +1,484 @@
+//! Fuzzing past the loader (issue 16): at least 100,000 damaged scenarios
+//! are validated and, when `validate` lets them through, played: a game is
+//! started and driven by random (and now and then heuristic) commands. No
+//! case may panic, abort or allocate absurdly.
+//!
+//! The allocator of this test binary refuses any single allocation over
+//! 256 MiB and more than 2 GiB live in all, so an engine that sizes a
+//! buffer from an unchecked number (a terrain cost of 4,294,967,295 once
+//! made it ask for 4 GiB) fails here, on any machine, instead of passing
+//! where memory is plenty. Cases are generated from a fixed seed, so a
+//! failure names a case that can be replayed; `VEDETTE_FUZZ_CASES` runs
+//! more (or fewer) of them.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use vedette::ai::{Knowledge, Player, PlayerKind, Tuning};
+use vedette::engine::{Game, VariantSetup};
+use vedette::hex::{Dir, Hex};
+use vedette::scenario::*;
+
+const MAX_ONE: usize = 256 << 20;
+const MAX_LIVE: usize = 2 << 30;
+
+struct Capped;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed to the system allocator unchanged; the
+// wrapper only counts bytes and refuses (returns null, which the standard
+// library turns into an allocation-failure abort) sizes over the caps.
+unsafe impl GlobalAlloc for Capped {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if layout.size() > MAX_ONE || LIVE.load(Ordering::Relaxed) + layout.size() > MAX_LIVE {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: forwarded with the caller's layout.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: `ptr` came from `alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > MAX_ONE
+            || (new_size > layout.size()
+                && LIVE.load(Ordering::Relaxed) + (new_size - layout.size()) > MAX_LIVE)
+        {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: forwarded with the caller's pointer, layout and size.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            LIVE.fetch_add(new_size, Ordering::Relaxed);
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Capped = Capped;
+
+const WATERLOO: &str = include_str!("../scenarios/waterloo.ron");
+const WATERLOO_MAP: &str = include_str!("../maps/waterloo.ron");
+const TUTORIAL: &str = include_str!("../scenarios/tutorial.ron");
+
+/// SplitMix64: the cases' own little random source (no global RNG).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+    fn chance(&mut self, one_in: u64) -> bool {
+        self.next().is_multiple_of(one_in)
+    }
+    /// A number that is usually ordinary and often extreme.
+    fn number(&mut self) -> u32 {
+        const EDGES: [u32; 12] = [0, 1, 2, 6, 7, 40, 50, 51, 99, 100, 65_535, u32::MAX];
+        match self.below(4) {
+            0 => EDGES[self.below(EDGES.len())],
+            1 => self.next() as u32,
+            _ => self.below(12) as u32,
+        }
+    }
+    fn hex(&mut self, m: &Map) -> Hex {
+        match self.below(8) {
+            0 => Hex::new(self.next() as i32 % 10_000, self.next() as i32 % 10_000),
+            1 => Hex::new(0, self.below(m.rows as usize + 2) as i32),
+            _ => Hex::new(
+                1 + self.below(m.columns.max(1) as usize + 1) as i32,
+                1 + self.below(m.rows.max(1) as usize + 1) as i32,
+            ),
+        }
+    }
+}
+
+fn waterloo() -> (Scenario, Map) {
+    let s = parse_scenario(WATERLOO, "waterloo.ron").expect("waterloo");
+    let m = parse_map(WATERLOO_MAP, "map.ron").expect("map");
+    (s, m)
+}
+
+fn tutorial() -> (Scenario, Map) {
+    let s = parse_scenario(TUTORIAL, "tutorial.ron").expect("tutorial");
+    let m = match &s.map {
+        MapSource::Inline(m) => (**m).clone(),
+        MapSource::File(_) => unreachable!("the tutorial's map is inline"),
+    };
+    (s, m)
+}
+
+/// One structured damage to a scenario or its map.
+fn mutate(rng: &mut Rng, s: &mut Scenario, m: &mut Map) {
+    let n_units = s.units.len();
+    match rng.below(24) {
+        0 if n_units > 0 => s.units[rng.below(n_units)].strength = rng.number(),
+        1 if n_units > 0 => s.units[rng.below(n_units)].movement = rng.number(),
+        2 if n_units > 0 => {
+            let h = rng.hex(m);
+            s.units[rng.below(n_units)].placement = Placement::Start(h);
+        }
+        3 if n_units > 0 => {
+            let turn = rng.number();
+            let entry = (0..rng.below(4)).map(|_| rng.hex(m)).collect();
+            s.units[rng.below(n_units)].placement = Placement::Reinforcement { turn, entry };
+        }
+        4 if n_units > 0 => {
+            s.units.remove(rng.below(n_units));
+        }
+        5 if n_units > 0 => {
+            let mut u = s.units[rng.below(n_units)].clone();
+            if rng.chance(2) {
+                u.id = UnitId::new(format!("x{}", rng.next() % 1000));
+            }
+            u.placement = Placement::Start(rng.hex(m));
+            s.units.push(u);
+        }
+        6 if n_units > 0 => {
+            let i = rng.below(n_units);
+            s.units[i].side = if rng.chance(4) {
+                SideId::new("Nobody")
+            } else {
+                s.sides[rng
+                    .below(s.sides.len().max(1))
+                    .min(s.sides.len().saturating_sub(1))]
+                .id
+                .clone()
+            };
+        }
+        7 if !m.terrain_kinds.is_empty() => {
+            let i = rng.below(m.terrain_kinds.len());
+            m.terrain_kinds[i].movement = match rng.below(3) {
+                0 => MovementRule::Cost(rng.number()),
+                1 => MovementRule::RoadOnly(rng.number()),
+                _ => MovementRule::Prohibited,
+            };
+        }
+        8 if !m.terrain_kinds.is_empty() => {
+            let i = rng.below(m.terrain_kinds.len());
+            m.terrain_kinds[i].defence_multiplier = rng.number();
+        }
+        9 => {
+            let h = rng.hex(m);
+            let code = [b'.', b'T', b'W', b'-', b'?'][rng.below(5)] as char;
+            m.set_code(h, code);
+        }
+        10 => {
+            let h = rng.hex(m);
+            let dir = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW][rng.below(6)];
+            if let Some(side) = m.grid().hexside(h, dir) {
+                let f = HexsideFeature::ALL[rng.below(4)];
+                m.hexsides.entry(side).or_default().insert(f);
+            }
+        }
+        11 => {
+            m.hexside_effects.river = if rng.chance(2) {
+                Crossing::Prohibited
+            } else {
+                Crossing::Extra(rng.number())
+            };
+            m.hexside_effects.ford = Crossing::Extra(rng.number());
+        }
+        12 if !s.victory.loss_thresholds.is_empty() => {
+            let i = rng.below(s.victory.loss_thresholds.len());
+            s.victory.loss_thresholds[i].points = rng.number();
+        }
+        13 => {
+            s.victory.loss_thresholds.clear();
+        }
+        14 if !s.victory.exits.is_empty() => {
+            let e = &mut s.victory.exits[0];
+            e.units = rng.number();
+            if rng.chance(2) {
+                e.hexes = (0..rng.below(5)).map(|_| rng.hex(m)).collect();
+            }
+        }
+        15 => s.turns = rng.number(),
+        16 => {
+            let c = rng.below(s.crt.columns.len().max(1) + 1);
+            if c < s.crt.columns.len() {
+                s.crt.columns[c] = Odds::new(1 + rng.number() % 200, 1 + rng.number() % 200);
+            } else {
+                s.crt.columns.push(Odds::new(7, 1));
+            }
+        }
+        17 if !s.crt.rows.is_empty() => {
+            let r = rng.below(s.crt.rows.len());
+            if rng.chance(2) {
+                s.crt.rows[r].die = rng.number();
+            } else {
+                s.crt.rows[r].results.pop();
+            }
+        }
+        18 => {
+            // A resize that leaves the terrain rows as they were.
+            if rng.chance(2) {
+                m.columns = rng.number() % 1200;
+            } else {
+                m.rows = rng.number() % 1200;
+            }
+        }
+        19 => {
+            s.victory.victory_hexes.push(VictoryHex {
+                hex: rng.hex(m),
+                side: s.sides.first().map(|x| x.id.clone()).unwrap_or_default(),
+                points: rng.number(),
+            });
+        }
+        20 if !s.sides.is_empty() => {
+            if rng.chance(3) {
+                s.sides.pop();
+            } else {
+                let ids: Vec<UnitId> = s
+                    .units
+                    .iter()
+                    .take(rng.below(8))
+                    .map(|u| u.id.clone())
+                    .collect();
+                let i = rng.below(s.sides.len());
+                s.sides[i].forces.push(Force {
+                    name: "F".into(),
+                    leader: Some(Leader {
+                        name: "L".into(),
+                        command_rating: rng.number(),
+                    }),
+                    units: ids,
+                });
+            }
+        }
+        21 => {
+            let h = rng.hex(m);
+            m.hexes.insert(
+                h,
+                HexDetail {
+                    elevation: rng.number() as i32,
+                    hill: rng.chance(2),
+                },
+            );
+        }
+        22 if n_units > 0 => {
+            let i = rng.below(n_units);
+            s.units[i].kind = UnitKind::ALL[rng.below(3)];
+            s.units[i].facing = Some(Dir::NE);
+        }
+        _ => {
+            if let Some(v) = s.variants.first_mut()
+                && let Some(t) = v.tables.first_mut()
+                && let Some(c) = t.chits.first_mut()
+            {
+                c.code = rng.number();
+                if let Some(ch) = c.changes.first_mut() {
+                    ch.turn = Some(rng.number());
+                }
+            }
+        }
+    }
+}
+
+/// Text damage (as the loader's fuzz test does), for the cases that go
+/// through the RON reader before the rest.
+fn mutate_text(rng: &mut Rng, text: &str) -> String {
+    let mut b: Vec<char> = text.chars().collect();
+    if b.is_empty() {
+        return String::new();
+    }
+    let at = rng.below(b.len());
+    const TOKENS: [&str; 10] = [
+        "0",
+        "99999999999",
+        "\"2147483647,2147483647\"",
+        "-1",
+        "Cost(4294967295)",
+        "(",
+        ")",
+        ",",
+        "\"0914\"",
+        "Prohibited",
+    ];
+    match rng.below(4) {
+        0 => {
+            let end = (at + 1 + rng.below(20)).min(b.len());
+            b.drain(at..end);
+        }
+        1 => {
+            for (i, c) in TOKENS[rng.below(TOKENS.len())].chars().enumerate() {
+                b.insert(at + i, c);
+            }
+        }
+        2 => {
+            // Replace a number with another.
+            if b[at].is_ascii_digit() {
+                b[at] = char::from(b'0' + rng.below(10) as u8);
+            }
+        }
+        _ => b.truncate(at.max(1)),
+    }
+    b.into_iter().collect()
+}
+
+/// Plays a few commands of a game that `validate` accepted.
+fn play(rng: &mut Rng, s: &Scenario, m: &Map, heuristic: bool) {
+    let variant = if s.variants.is_empty() || rng.chance(2) {
+        VariantSetup::Off
+    } else {
+        VariantSetup::Drawn
+    };
+    let Ok(mut game) = Game::new(s, m, rng.next(), variant) else {
+        panic!("validate passed but the engine refused the scenario");
+    };
+    let know = Knowledge::new(game.state.board.clone());
+    let mut players: [Box<dyn Player + Send>; 2] = if heuristic {
+        [
+            PlayerKind::Heuristic.make(&know, &Tuning::default(), rng.next()),
+            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
+        ]
+    } else {
+        [
+            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
+            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
+        ]
+    };
+    for _ in 0..12 {
+        if game.is_over() {
+            break;
+        }
+        let side = game.state.to_act() as usize;
+        let Some(cmd) = players[side].choose(&game.state) else {
+            break;
+        };
+        if let Err(e) = game.execute(&cmd) {
+            panic!("a legal command was refused: {cmd:?}: {e}");
+        }
+    }
+}
+
+/// Runs cases `from..to` of the sequence; returns the failures.
+fn run_cases(from: u64, to: u64) -> (Vec<String>, u64) {
+    let (w, wm) = waterloo();
+    let (t, tm) = tutorial();
+    let mut failures = Vec::new();
+    let mut played = 0u64;
+    for case in from..to {
+        let mut rng = Rng(0xF022_0016 ^ case.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let (mut s, mut m) = if rng.chance(4) {
+                (w.clone(), wm.clone())
+            } else {
+                (t.clone(), tm.clone())
+            };
+            if rng.chance(8) {
+                // Through the text reader first.
+                let text = mutate_text(&mut rng, &scenario_to_ron(&s));
+                match parse_scenario(&text, "fuzz.ron") {
+                    Ok(parsed) => {
+                        if let MapSource::Inline(inline) = &parsed.map {
+                            m = (**inline).clone();
+                        }
+                        s = parsed;
+                    }
+                    Err(_) => return false,
+                }
+            }
+            for _ in 0..1 + rng.below(3) {
+                mutate(&mut rng, &mut s, &mut m);
+            }
+            let issues = validate(&s, &m);
+            // What is written loads back, whatever it holds.
+            let written = scenario_to_ron(&s);
+            let again = parse_scenario(&written, "again.ron");
+            assert!(
+                again.is_ok(),
+                "written scenario does not load: {:?}",
+                again.err()
+            );
+            let _ = map_to_ron(&m);
+            if issues.iter().any(|i| i.severity == Severity::Error) {
+                return false;
+            }
+            let heuristic = rng.chance(16);
+            play(&mut rng, &s, &m, heuristic);
+            true
+        }));
+        match outcome {
+            Ok(true) => played += 1,
+            Ok(false) => {}
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                failures.push(format!("case {case}: {msg}"));
+            }
+        }
+    }
+    (failures, played)
+}
+
+fn cases() -> u64 {
+    std::env::var("VEDETTE_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000)
+}
+
+/// The cases in four parts, so the test threads share them.
+fn part(k: u64) {
+    let n = cases();
+    let (from, to) = (n * k / 4, n * (k + 1) / 4);
+    let (failures, played) = run_cases(from, to);
+    assert!(
+        failures.is_empty(),
+        "{} of cases {from}..{to} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // Most cases must get past validation into a game, or the fuzzing
+    // says little about the engine.
+    assert!(
+        played * 5 >= (to - from),
+        "only {played} of {} cases reached a game",
+        to - from
+    );
+}
+
+#[test]
+fn fuzz_part_1_of_4() {
+    part(0);
+}
+
+#[test]
+fn fuzz_part_2_of_4() {
+    part(1);
+}
+
+#[test]
+fn fuzz_part_3_of_4() {
+    part(2);
+}
+
+#[test]
+fn fuzz_part_4_of_4() {
+    part(3);
+}
