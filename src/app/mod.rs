@@ -4,6 +4,7 @@
 pub mod balance;
 pub mod document;
 pub mod export;
+pub mod file_prompt;
 pub mod icons;
 pub mod map_view;
 pub mod playtest;
@@ -16,6 +17,7 @@ use crate::hex::{Hex, Point};
 use crate::scenario::{self, Issue, Location, Severity};
 use document::{NewMap, OpenDoc, Recovery};
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, PointerButton, RichText, Sense, Stroke};
+use file_prompt::{Dialogs, FileAction, PathPrompt, PromptAnswer};
 use map_view::{DrawOptions, MapView};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -61,16 +63,6 @@ pub enum Pending {
     Close,
 }
 
-/// What a native file dialog running on a thread was opened for.
-#[derive(Clone, Debug, PartialEq)]
-enum DialogFor {
-    Open,
-    SaveAs { then: Option<Pending> },
-    ExportMap,
-    SaveGame,
-    LoadGame,
-}
-
 /// The editor application state.
 pub struct VedetteApp {
     pub doc: Option<OpenDoc>,
@@ -101,7 +93,13 @@ pub struct VedetteApp {
     pub show_problems: bool,
     /// The last thing done or refused, shown in the status bar.
     pub status: Option<(bool, String)>,
-    dialog: Option<(DialogFor, Receiver<Option<PathBuf>>)>,
+    /// A native dialog open on a thread: what for, and its answer with
+    /// how long it took.
+    dialog: Option<(FileAction, Receiver<(Option<PathBuf>, std::time::Duration)>)>,
+    /// Whether native file dialogs can appear here.
+    pub dialogs: Dialogs,
+    /// The typed-path window (no native dialog, or none appeared).
+    pub path_prompt: Option<PathPrompt>,
     /// (document generation, history state) the issues were computed for.
     validated: (u64, u64),
     /// What the last validation cost: a slow one waits for the end of a
@@ -163,6 +161,8 @@ impl VedetteApp {
             show_problems: true,
             status: None,
             dialog: None,
+            dialogs: Dialogs::detect(),
+            path_prompt: None,
             validated: (u64::MAX, u64::MAX),
             validate_cost: std::time::Duration::ZERO,
             scenario_settings: None,
@@ -258,7 +258,7 @@ impl VedetteApp {
         match action {
             Pending::New => self.new_dialog = Some(NewMap::default()),
             Pending::Open(Some(p)) => self.load(p),
-            Pending::Open(None) => self.ask_path(DialogFor::Open),
+            Pending::Open(None) => self.ask_path(FileAction::Open),
             Pending::Close => {
                 self.allow_close = true;
                 self.clear_recovery();
@@ -274,7 +274,7 @@ impl VedetteApp {
             return false;
         };
         if doc.path.is_none() {
-            self.ask_path(DialogFor::SaveAs { then: None });
+            self.ask_path(FileAction::SaveAs { then: None });
             return false;
         }
         let r = doc.save();
@@ -305,56 +305,39 @@ impl VedetteApp {
         }
     }
 
-    /// Asks the native dialog for a path on a thread (a dialog inside
-    /// `ui()` would freeze the window); the answer arrives in a later frame.
-    fn ask_path(&mut self, purpose: DialogFor) {
-        let (tx, rx) = channel();
+    /// Asks for a path: the native dialog on a thread (a dialog inside
+    /// `ui()` would freeze the window), whose answer arrives in a later
+    /// frame, or the typed-path window when this desktop has no dialog.
+    fn ask_path(&mut self, purpose: FileAction) {
         let current = self.doc.as_ref().and_then(|d| d.path.clone());
+        if let Dialogs::Unavailable(why) = &self.dialogs {
+            self.path_prompt = Some(PathPrompt::new(
+                purpose,
+                current.as_deref(),
+                Some(why.clone()),
+            ));
+            return;
+        }
+        let (tx, rx) = channel();
+        let dir = file_prompt::start_dir(&purpose, current.as_deref());
+        let name = file_prompt::suggested_name(&purpose, current.as_deref());
         let p = purpose.clone();
         std::thread::spawn(move || {
-            let filter = match p {
-                DialogFor::SaveGame | DialogFor::LoadGame => "Vedette game log",
-                _ => "Vedette scenario",
-            };
-            let mut d = rfd::FileDialog::new().add_filter(filter, &["ron"]);
-            if let Some(dir) = current
-                .as_ref()
-                .and_then(|c| c.parent())
-                .filter(|p| p.is_dir())
-            {
-                d = d.set_directory(dir);
+            let t0 = std::time::Instant::now();
+            let mut d = rfd::FileDialog::new()
+                .add_filter(p.filter(), &["ron"])
+                .set_directory(&dir);
+            if let Some(name) = name {
+                d = d.set_file_name(name);
             }
-            let answer = match p {
-                DialogFor::Open => d.pick_file(),
-                DialogFor::SaveAs { .. } => {
-                    if let Some(name) = current.as_ref().and_then(|c| c.file_name()) {
-                        d = d.set_file_name(name.to_string_lossy());
-                    }
-                    d.save_file()
-                }
-                DialogFor::LoadGame => d.pick_file(),
-                DialogFor::SaveGame => {
-                    let name = current
-                        .as_ref()
-                        .and_then(|c| c.file_stem())
-                        .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
-                    d.set_file_name(format!("{name}-game.ron")).save_file()
-                }
-                DialogFor::ExportMap => {
-                    let maps = current
-                        .as_ref()
-                        .and_then(|c| c.parent())
-                        .and_then(|p| p.parent())
-                        .map(|p| p.join("maps"))
-                        .filter(|p| p.is_dir());
-                    if let Some(m) = maps {
-                        d = d.set_directory(m);
-                    }
-                    d.save_file()
-                }
+            let answer = if p.reads() {
+                d.pick_file()
+            } else {
+                d.save_file()
             };
-            // None: cancelled, or no dialog on this desktop.
-            let _ = tx.send(answer);
+            // None: cancelled, or no dialog on this desktop (told apart by
+            // the time it took).
+            let _ = tx.send((answer, t0.elapsed()));
         });
         self.dialog = Some((purpose, rx));
     }
@@ -363,39 +346,51 @@ impl VedetteApp {
         let Some((purpose, rx)) = &self.dialog else {
             return;
         };
-        let Ok(answer) = rx.try_recv() else {
+        let Ok((answer, took)) = rx.try_recv() else {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
             return;
         };
         let purpose = purpose.clone();
         self.dialog = None;
-        let Some(path) = answer else {
+        match answer {
+            Some(path) => self.path_chosen(purpose, path, ctx),
+            None if took < file_prompt::NO_DIALOG_WITHIN => {
+                let why = "the file dialog did not appear (no file-dialog service on this desktop)"
+                    .to_string();
+                self.dialogs = Dialogs::Unavailable(why.clone());
+                let current = self.doc.as_ref().and_then(|d| d.path.clone());
+                self.path_prompt = Some(PathPrompt::new(purpose, current.as_deref(), Some(why)));
+            }
+            None => {}
+        }
+    }
+
+    /// The typed-path window, when open.
+    fn path_prompt_ui(&mut self, ctx: &egui::Context) {
+        let Some(mut prompt) = self.path_prompt.take() else {
             return;
         };
+        match prompt.ui(ctx) {
+            PromptAnswer::Waiting => self.path_prompt = Some(prompt),
+            PromptAnswer::Cancelled => {}
+            PromptAnswer::Path(p) => self.path_chosen(prompt.action, p, ctx),
+        }
+    }
+
+    /// Does what the path was asked for.
+    fn path_chosen(&mut self, purpose: FileAction, path: PathBuf, ctx: &egui::Context) {
         match purpose {
-            DialogFor::Open => self.load(path),
-            DialogFor::SaveAs { then } => {
-                let path = if path.extension().is_none() {
-                    path.with_extension("ron")
-                } else {
-                    path
-                };
-                if self.save_as(&path)
+            FileAction::Open => self.load(path),
+            FileAction::SaveAs { then } => {
+                if self.save_as(&file_prompt::with_ron(path))
                     && let Some(next) = then
                 {
                     self.perform(next, ctx);
                 }
             }
-            DialogFor::ExportMap => self.export_map(&path),
-            DialogFor::SaveGame => {
-                let path = if path.extension().is_none() {
-                    path.with_extension("ron")
-                } else {
-                    path
-                };
-                self.save_game(&path);
-            }
-            DialogFor::LoadGame => self.load_game(&path),
+            FileAction::ExportMap => self.export_map(&file_prompt::with_ron(path)),
+            FileAction::SaveGame => self.save_game(&file_prompt::with_ron(path)),
+            FileAction::LoadGame => self.load_game(&path),
         }
     }
 
@@ -554,7 +549,7 @@ impl VedetteApp {
                         )
                         .clicked()
                     {
-                        self.ask_path(DialogFor::SaveGame);
+                        self.ask_path(FileAction::SaveGame);
                         ui.close();
                     }
                     if ui
@@ -563,7 +558,7 @@ impl VedetteApp {
                         )
                         .clicked()
                     {
-                        self.ask_path(DialogFor::LoadGame);
+                        self.ask_path(FileAction::LoadGame);
                         ui.close();
                     }
                     if ui.button("New game…").clicked() {
@@ -624,7 +619,8 @@ impl VedetteApp {
         let Some(p) = &mut self.playtest else {
             return;
         };
-        let blocked = self.start_dialog.is_some() || self.dialog.is_some();
+        let blocked =
+            self.start_dialog.is_some() || self.dialog.is_some() || self.path_prompt.is_some();
         let action = if blocked {
             // A modal is open: draw, but take no keys.
             ui.add_enabled_ui(false, |ui| p.ui(ui, &mut self.view, self.draw))
@@ -635,8 +631,8 @@ impl VedetteApp {
         match action {
             playtest::PlaytestAction::None => {}
             playtest::PlaytestAction::Leave => self.leave_playtest(),
-            playtest::PlaytestAction::SaveGame => self.ask_path(DialogFor::SaveGame),
-            playtest::PlaytestAction::LoadGame => self.ask_path(DialogFor::LoadGame),
+            playtest::PlaytestAction::SaveGame => self.ask_path(FileAction::SaveGame),
+            playtest::PlaytestAction::LoadGame => self.ask_path(FileAction::LoadGame),
             playtest::PlaytestAction::Restart => self.open_playtest_dialog(),
         }
     }
@@ -1255,7 +1251,7 @@ impl VedetteApp {
                     )
                     .clicked()
                 {
-                    self.ask_path(DialogFor::SaveAs { then: None });
+                    self.ask_path(FileAction::SaveAs { then: None });
                     ui.close();
                 }
                 if ui
@@ -1265,7 +1261,7 @@ impl VedetteApp {
                     )
                     .clicked()
                 {
-                    self.ask_path(DialogFor::ExportMap);
+                    self.ask_path(FileAction::ExportMap);
                     ui.close();
                 }
                 ui.separator();
@@ -1393,7 +1389,7 @@ impl VedetteApp {
                     .add_enabled(self.doc.is_some(), egui::Button::new("Load game…"))
                     .clicked()
                 {
-                    self.ask_path(DialogFor::LoadGame);
+                    self.ask_path(FileAction::LoadGame);
                     ui.close();
                 }
             });
@@ -1442,7 +1438,7 @@ impl VedetteApp {
             self.request(Pending::Open(None), &ctx);
         }
         if save_as && self.doc.is_some() {
-            self.ask_path(DialogFor::SaveAs { then: None });
+            self.ask_path(FileAction::SaveAs { then: None });
         } else if save {
             self.save();
         }
@@ -1531,7 +1527,7 @@ impl VedetteApp {
                         self.perform(action, ctx);
                     }
                 } else {
-                    self.ask_path(DialogFor::SaveAs { then: Some(action) });
+                    self.ask_path(FileAction::SaveAs { then: Some(action) });
                 }
             }
             Some(1) => {
@@ -1709,11 +1705,16 @@ impl VedetteApp {
         if self.playtest.is_some() {
             self.playtest_frame(ui);
             self.start_dialog_ui(&ctx);
+            self.path_prompt_ui(&ctx);
             // Closing the window still asks about unsaved scenario edits.
             self.prompt_ui(&ctx);
             return;
         }
-        if self.prompt.is_none() && self.new_dialog.is_none() && self.start_dialog.is_none() {
+        if self.prompt.is_none()
+            && self.new_dialog.is_none()
+            && self.start_dialog.is_none()
+            && self.path_prompt.is_none()
+        {
             self.shortcuts(ui);
         }
         self.revalidate();
@@ -1810,6 +1811,7 @@ impl VedetteApp {
         self.new_dialog_ui(&ctx);
         self.start_dialog_ui(&ctx);
         self.settings_ui(&ctx);
+        self.path_prompt_ui(&ctx);
         self.prompt_ui(&ctx);
         self.recovery_ui(&ctx);
         let now = ctx.input(|i| i.time);

@@ -1,0 +1,345 @@
+//! Where a file action (Open, Save As, Export map, Save and Load game)
+//! gets its path: the native dialog when the desktop has one, else a small
+//! window with a typed path. Both start in the document's folder, or in the
+//! scenarios folder for a document that has none.
+//!
+//! A desktop without a file-dialog service (no xdg-desktop-portal on
+//! Linux, a bare X server, a remote session) makes `rfd` return "no file"
+//! at once, as if the user had cancelled. Vedette tells the two apart by
+//! looking for a D-Bus session first, and by timing: a dialog that answers
+//! "cancelled" faster than a person can press Escape never appeared.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What a path is being asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileAction {
+    Open,
+    /// Save the scenario under a new name, then go on with `then` (the New,
+    /// Open or Close that asked to save first).
+    SaveAs {
+        then: Option<super::Pending>,
+    },
+    ExportMap,
+    SaveGame,
+    LoadGame,
+}
+
+impl FileAction {
+    /// The typed-path window's title.
+    pub fn title(&self) -> &'static str {
+        match self {
+            FileAction::Open => "Open scenario",
+            FileAction::SaveAs { .. } => "Save scenario as",
+            FileAction::ExportMap => "Export map to a file",
+            FileAction::SaveGame => "Save game",
+            FileAction::LoadGame => "Load game",
+        }
+    }
+
+    /// The button that confirms the path.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            FileAction::Open | FileAction::LoadGame => "Open",
+            FileAction::SaveAs { .. } | FileAction::SaveGame | FileAction::ExportMap => "Save",
+        }
+    }
+
+    /// Whether the path names a file to read (it must exist) rather than
+    /// one to write.
+    pub fn reads(&self) -> bool {
+        matches!(self, FileAction::Open | FileAction::LoadGame)
+    }
+
+    /// The filter the native dialog shows.
+    pub fn filter(&self) -> &'static str {
+        match self {
+            FileAction::SaveGame | FileAction::LoadGame => "Vedette game log",
+            FileAction::ExportMap => "Vedette map",
+            _ => "Vedette scenario",
+        }
+    }
+}
+
+/// Whether native file dialogs can be shown on this desktop.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialogs {
+    Native,
+    /// No dialog can appear; the reason is shown in the typed-path window.
+    Unavailable(String),
+}
+
+impl Dialogs {
+    /// What this desktop offers: `VEDETTE_NO_FILE_DIALOG` (any value)
+    /// forces the typed path; on Linux and the BSDs, no D-Bus session bus
+    /// means no portal, so no dialog.
+    pub fn detect() -> Dialogs {
+        if std::env::var_os("VEDETTE_NO_FILE_DIALOG").is_some() {
+            return Dialogs::Unavailable(
+                "file dialogs are turned off (VEDETTE_NO_FILE_DIALOG)".into(),
+            );
+        }
+        if cfg!(all(unix, not(target_os = "macos"))) && !has_session_bus() {
+            return Dialogs::Unavailable(
+                "this desktop has no D-Bus session, so no file-dialog service".into(),
+            );
+        }
+        Dialogs::Native
+    }
+}
+
+fn has_session_bus() -> bool {
+    if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty()) {
+        return true;
+    }
+    // The default session bus of systemd desktops, found without the
+    // variable.
+    std::env::var_os("XDG_RUNTIME_DIR")
+        .map(|d| PathBuf::from(d).join("bus"))
+        .is_some_and(|p| p.exists())
+}
+
+/// A native dialog that said "cancelled" sooner than this was never shown.
+pub const NO_DIALOG_WITHIN: Duration = Duration::from_millis(400);
+
+/// The folder file actions start in: the document's own, else the
+/// scenarios folder (beside the working folder, or the one this binary was
+/// built from), else the working folder.
+pub fn start_dir(action: &FileAction, doc_path: Option<&Path>) -> PathBuf {
+    let own = doc_path
+        .and_then(|p| p.parent())
+        .filter(|p| !p.as_os_str().is_empty() && p.is_dir())
+        .map(Path::to_path_buf);
+    let scenarios = || {
+        super::default_scenario_path()
+            .parent()
+            .filter(|p| p.is_dir())
+            .map(Path::to_path_buf)
+    };
+    let base = own.clone().or_else(scenarios);
+    match action {
+        // A map goes in the maps folder beside the scenarios one.
+        FileAction::ExportMap => base
+            .as_ref()
+            .and_then(|b| b.parent())
+            .map(|p| p.join("maps"))
+            .filter(|p| p.is_dir())
+            .or(base),
+        _ => base,
+    }
+    .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// The file name proposed for a save.
+pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<String> {
+    let stem = doc_path
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned());
+    match action {
+        FileAction::Open | FileAction::LoadGame => None,
+        FileAction::SaveAs { .. } => Some(format!("{}.ron", stem.as_deref().unwrap_or("untitled"))),
+        FileAction::ExportMap => Some(format!("{}-map.ron", stem.as_deref().unwrap_or("untitled"))),
+        FileAction::SaveGame => Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game"))),
+    }
+}
+
+/// A save path without an extension gets `.ron`.
+pub fn with_ron(path: PathBuf) -> PathBuf {
+    if path.extension().is_none() {
+        path.with_extension("ron")
+    } else {
+        path
+    }
+}
+
+/// The typed-path window's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPrompt {
+    pub action: FileAction,
+    pub path: String,
+    /// Why the native dialog is not used (shown above the field).
+    pub note: Option<String>,
+    /// What is wrong with the path typed (shown under the field).
+    pub error: Option<String>,
+    /// The path of a file that will be replaced if Save is pressed again.
+    confirm_replace: Option<PathBuf>,
+}
+
+/// What the typed-path window decided this frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PromptAnswer {
+    Waiting,
+    Cancelled,
+    Path(PathBuf),
+}
+
+impl PathPrompt {
+    pub fn new(action: FileAction, doc_path: Option<&Path>, note: Option<String>) -> PathPrompt {
+        let dir = start_dir(&action, doc_path);
+        let path = match suggested_name(&action, doc_path) {
+            Some(name) => dir.join(name),
+            // A folder, ready for a name to be typed after it.
+            None => dir.join(""),
+        };
+        PathPrompt {
+            action,
+            path: path.display().to_string(),
+            note,
+            error: None,
+            confirm_replace: None,
+        }
+    }
+
+    /// Checks the typed path: a file to read must exist and be a file; a
+    /// file to write gets `.ron` if it has no extension, must be in an
+    /// existing folder, and replaces an existing file only when confirmed
+    /// by a second press.
+    pub fn check(&mut self) -> Option<PathBuf> {
+        let typed = self.path.trim();
+        if typed.is_empty() {
+            self.error = Some("Type the path of a file.".into());
+            return None;
+        }
+        let path = PathBuf::from(typed);
+        if self.action.reads() {
+            if path.is_dir() {
+                self.error = Some(format!("{} is a folder: add a file name.", path.display()));
+                return None;
+            }
+            if !path.is_file() {
+                self.error = Some(format!("There is no file {}.", path.display()));
+                return None;
+            }
+            return Some(path);
+        }
+        let path = with_ron(path);
+        if path.is_dir() {
+            self.error = Some(format!("{} is a folder: add a file name.", path.display()));
+            return None;
+        }
+        let parent = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            self.error = Some(format!("There is no folder {}.", parent.display()));
+            return None;
+        }
+        if path.exists() && self.confirm_replace.as_ref() != Some(&path) {
+            self.error = Some(format!(
+                "{} already exists: press {} again to replace it.",
+                path.display(),
+                self.action.verb()
+            ));
+            self.confirm_replace = Some(path);
+            return None;
+        }
+        Some(path)
+    }
+
+    /// Draws the window; Enter in the field confirms, Escape cancels.
+    pub fn ui(&mut self, ctx: &egui::Context) -> PromptAnswer {
+        let mut answer = PromptAnswer::Waiting;
+        let mut open = true;
+        egui::Window::new(self.action.title())
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                if let Some(note) = &self.note {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "No file dialog is available: {note}. Type the path instead."
+                        ))
+                        .color(egui::Color32::from_rgb(190, 130, 20)),
+                    );
+                }
+                ui.horizontal(|ui| {
+                    let l = ui.label("File:");
+                    let r = ui
+                        .add(egui::TextEdit::singleline(&mut self.path).desired_width(420.0))
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        self.error = None;
+                        self.confirm_replace = None;
+                    }
+                    if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                        && let Some(p) = self.check()
+                    {
+                        answer = PromptAnswer::Path(p);
+                    }
+                });
+                ui.label(
+                    egui::RichText::new(if self.action.reads() {
+                        "A file to open: an absolute path, or one relative to the folder Vedette was started in."
+                    } else {
+                        "Where to write: .ron is added when no extension is given."
+                    })
+                    .weak(),
+                );
+                if let Some(e) = &self.error {
+                    ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(200, 40, 40)));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button(self.action.verb()).clicked()
+                        && let Some(p) = self.check()
+                    {
+                        answer = PromptAnswer::Path(p);
+                    }
+                    if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = PromptAnswer::Cancelled;
+                    }
+                });
+            });
+        if !open {
+            answer = PromptAnswer::Cancelled;
+        }
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_path_gets_ron_and_an_existing_file_needs_a_second_press() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut p = PathPrompt::new(FileAction::SaveAs { then: None }, None, None);
+        p.path = dir.path().join("mine").display().to_string();
+        assert_eq!(p.check(), Some(dir.path().join("mine.ron")));
+        std::fs::write(dir.path().join("mine.ron"), "x").expect("write");
+        assert_eq!(p.check(), None);
+        assert!(
+            p.error
+                .as_deref()
+                .is_some_and(|e| e.contains("already exists"))
+        );
+        assert_eq!(p.check(), Some(dir.path().join("mine.ron")));
+        p.path = dir.path().join("no/such/x.ron").display().to_string();
+        assert_eq!(p.check(), None);
+        assert!(p.error.as_deref().is_some_and(|e| e.contains("no folder")));
+    }
+
+    #[test]
+    fn an_open_path_must_name_a_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut p = PathPrompt::new(FileAction::Open, None, None);
+        p.path = dir.path().display().to_string();
+        assert_eq!(p.check(), None);
+        assert!(p.error.as_deref().is_some_and(|e| e.contains("folder")));
+        p.path = dir.path().join("missing.ron").display().to_string();
+        assert_eq!(p.check(), None);
+        assert!(p.error.as_deref().is_some_and(|e| e.contains("no file")));
+    }
+
+    #[test]
+    fn an_untitled_document_starts_in_the_scenarios_folder() {
+        let d = start_dir(&FileAction::Open, None);
+        assert!(d.ends_with("scenarios"), "{}", d.display());
+        let m = start_dir(&FileAction::ExportMap, None);
+        assert!(m.ends_with("maps"), "{}", m.display());
+    }
+}
