@@ -132,3 +132,112 @@ fn issue16_item9_without_a_file_dialog_every_file_action_takes_a_typed_path() {
     h.run();
     assert!(map.is_file(), "Enter in the field confirms");
 }
+
+/// A plain label (a column heading), not the fields it labels.
+fn heading(h: &Harness<'_, VedetteApp>, text: &'static str) -> egui::Rect {
+    h.get_by(move |n| {
+        n.role() == egui::accesskit::Role::Label
+            && (n.label().as_deref() == Some(text) || n.value().as_deref() == Some(text))
+    })
+    .rect()
+}
+
+fn open_map_settings_terrain(h: &mut Harness<'_, VedetteApp>) {
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Map settings…").click();
+    h.run();
+    h.get_by_label("Terrain effects").click();
+    h.run();
+}
+
+#[test]
+fn issue16_item10_a_terrain_code_changed_alone_is_applied_and_headings_sit_above() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = waterloo_copy(dir.path());
+    let mut h = harness(VedetteApp::open(path));
+    open_map_settings_terrain(&mut h);
+    let before = h.state().doc.as_ref().expect("open").map.clone();
+    let first = before.terrain_kinds[0].clone();
+    let unused = ('A'..='Z')
+        .find(|c| before.terrain_kinds.iter().all(|t| t.code != *c))
+        .expect("a free letter");
+
+    // The headings are one row above the first row of fields, each over
+    // its column.
+    let code_heading = heading(&h, "Code");
+    let name_heading = heading(&h, "Name");
+    let fields: Vec<egui::Rect> = h.get_all_by_label("Code").map(|n| n.rect()).collect();
+    assert_eq!(
+        fields.len(),
+        before.terrain_kinds.len(),
+        "one code field a terrain"
+    );
+    let top_field = fields
+        .iter()
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("a field");
+    assert!(
+        code_heading.max.y <= top_field.min.y + 1.0,
+        "Code heading {code_heading:?} above the first field {top_field:?}"
+    );
+    assert!(
+        (code_heading.center().x - top_field.center().x).abs()
+            < code_heading.width().max(top_field.width()),
+        "Code heading {code_heading:?} over its column {top_field:?}"
+    );
+    assert!(
+        name_heading.min.x > code_heading.max.x
+            && (name_heading.min.y - code_heading.min.y).abs() < 2.0
+    );
+    // Each name field sits under the Name heading, in its column.
+    for f in h.get_all_by_label("Name").map(|n| n.rect()) {
+        assert!(
+            f.min.x < name_heading.max.x
+                && f.max.x > name_heading.min.x
+                && f.min.y > name_heading.max.y - 1.0,
+            "name field {f:?} under the heading {name_heading:?}"
+        );
+    }
+
+    // Click into the first code field and type a new letter, as a user
+    // does (the cursor lands after the old code): the code changes.
+    let field = h
+        .get_all_by_label("Code")
+        .find(|n| n.rect() == *top_field)
+        .expect("the field");
+    field.click();
+    h.run();
+    h.get_all_by_label("Code")
+        .find(|n| n.rect() == *top_field)
+        .expect("the field")
+        .type_text(&unused.to_string());
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    let after = h.state().doc.as_ref().expect("open").map.clone();
+    assert_eq!(
+        after.terrain_kinds[0].code, unused,
+        "the new code is applied"
+    );
+    let count = |m: &vedette::scenario::Map, c: char| {
+        m.terrain
+            .iter()
+            .map(|r| r.chars().filter(|x| *x == c).count())
+            .sum::<usize>()
+    };
+    assert_eq!(
+        count(&after, unused),
+        count(&before, first.code),
+        "the hexes follow"
+    );
+    assert!(
+        h.state()
+            .doc
+            .as_ref()
+            .expect("open")
+            .history
+            .undo_label()
+            .is_some()
+    );
+}

@@ -775,6 +775,7 @@ impl MapSettings {
         }
         let mut remove = None;
         let mut recode: Option<(char, char)> = None;
+        let mut code_error: Option<String> = None;
         egui::Grid::new("terrain table")
             .striped(true)
             .spacing([10.0, 4.0])
@@ -795,38 +796,40 @@ impl MapSettings {
                 .collect();
                 ui.end_row();
                 let codes: Vec<char> = map.terrain_kinds.iter().map(|t| t.code).collect();
+                let names: Vec<String> =
+                    map.terrain_kinds.iter().map(|t| t.name.clone()).collect();
                 for (i, t) in map.terrain_kinds.iter_mut().enumerate() {
-                    ui.push_id(("terrain", i), |ui| {
+                    {
                         let text = &mut self.code_text[i];
-                        let mut chars = text.chars();
-                        let typed = match (chars.next(), chars.next()) {
-                            (Some(ch), None) => Some(ch),
-                            _ => None,
-                        };
-                        let ok = typed.filter(|ch| {
-                            scenario::is_terrain_code(*ch)
-                                && (*ch == t.code || !codes.contains(ch))
-                        });
+                        let checked = typed_code(text, t.code, &codes, &names);
                         let mut e = egui::TextEdit::singleline(text).desired_width(24.0);
-                        if ok.is_none() {
+                        if checked.is_err() {
                             e = e.text_color(ui.visuals().error_fg_color);
                         }
                         let r = ui.add(e).labelled_by(hdr[0]).on_hover_text(
                             "One printable character, not '-', not used by another terrain; the map's hexes follow a change",
                         );
-                        if r.changed()
-                            && let Some(ch) = ok
-                            && ch != t.code
-                        {
-                            recode = Some((t.code, ch));
-                            t.code = ch;
+                        if r.changed() {
+                            match typed_code(text, t.code, &codes, &names) {
+                                Ok(ch) => {
+                                    // The field holds the one character.
+                                    *text = ch.to_string();
+                                    if ch != t.code {
+                                        recode = Some((t.code, ch));
+                                        t.code = ch;
+                                    }
+                                }
+                                Err(why) => code_error = Some(format!("{}: {why}", t.name)),
+                            }
+                        } else if let Err(why) = checked {
+                            code_error.get_or_insert(format!("{}: {why}", t.name));
                         }
                         ui.add(egui::TextEdit::singleline(&mut t.id).desired_width(70.0))
                             .labelled_by(hdr[1]);
                         ui.add(egui::TextEdit::singleline(&mut t.name).desired_width(90.0))
                             .labelled_by(hdr[2]);
                         colour_button(ui, &mut t.colour).labelled_by(hdr[3]);
-                        movement_ui(ui, &mut t.movement, hdr[4]);
+                        movement_ui(ui, &mut t.movement, hdr[4], i);
                         ui.add(egui::DragValue::new(&mut t.defence_multiplier).range(1..=4))
                             .labelled_by(hdr[5])
                             .on_hover_text("The defender's strength is multiplied by this");
@@ -841,10 +844,15 @@ impl MapSettings {
                         {
                             remove = Some(i);
                         }
-                    });
+                    }
                     ui.end_row();
                 }
             });
+        if let Some(e) = code_error {
+            ui.label(
+                RichText::new(format!("Code not changed: {e}")).color(ui.visuals().error_fg_color),
+            );
+        }
         if let Some((from, to)) = recode {
             for row in &mut map.terrain {
                 *row = row
@@ -880,14 +888,42 @@ impl MapSettings {
     }
 }
 
-fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id) {
+/// The code a terrain's one-character field asks for. A field holding two
+/// characters, one of them the current code, is a letter typed beside the
+/// old one: the new letter is meant.
+fn typed_code(text: &str, current: char, codes: &[char], names: &[String]) -> Result<char, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let ch = match chars.as_slice() {
+        [c] => *c,
+        [a, b] if *a == current => *b,
+        [a, b] if *b == current => *a,
+        [] => return Err("type one character".into()),
+        _ => return Err("a code is one character".into()),
+    };
+    if !scenario::is_terrain_code(ch) {
+        return Err(format!(
+            "'{ch}' cannot be a code (one printable character, not '-' or a space)"
+        ));
+    }
+    if ch != current
+        && let Some(i) = codes.iter().position(|c| *c == ch)
+    {
+        return Err(format!(
+            "'{ch}' is already the code of {}",
+            names.get(i).map_or("another terrain", String::as_str)
+        ));
+    }
+    Ok(ch)
+}
+
+fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id, row: usize) {
     ui.horizontal(|ui| {
         let (mut kind, mut cost) = match *m {
             MovementRule::Cost(c) => (0, c),
             MovementRule::RoadOnly(c) => (1, c),
             MovementRule::Prohibited => (2, 1),
         };
-        egui::ComboBox::from_id_salt("movement")
+        egui::ComboBox::from_id_salt(("movement", row))
             .width(110.0)
             .selected_text(["costs", "by road only", "prohibited"][kind])
             .show_ui(ui, |ui| {
