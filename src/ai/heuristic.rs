@@ -24,7 +24,7 @@ use crate::engine::naw::{
     Board, Command, HexIx, NO_HEX, Phase, Pos, ReachMap, State, Step, UnitIx, column_for,
 };
 use crate::scenario::{CombatResult, UnitKind};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
 /// What the player works out once per board: the distance fields.
@@ -106,6 +106,65 @@ struct Fields {
 /// One attack of a planned assignment: attackers, bombarding artillery,
 /// the defender, the column to ask for, and its expected value.
 type PlannedAttack = (Vec<UnitIx>, Vec<UnitIx>, UnitIx, Option<usize>, f64);
+
+/// For each hex, the movers (by their place in the movers list) that can
+/// reach it this phase, in ascending order: a compressed table built once
+/// per planned Movement Phase.
+struct MoverIndex {
+    start: Vec<u32>,
+    movers: Vec<u32>,
+}
+
+impl MoverIndex {
+    fn new<I: Iterator<Item = HexIx>>(hexes: usize, reach: impl Iterator<Item = I>) -> Self {
+        let lists: Vec<Vec<HexIx>> = reach.map(|r| r.collect()).collect();
+        let mut count = vec![0u32; hexes + 1];
+        for list in &lists {
+            for &h in list {
+                if (h as usize) < hexes {
+                    count[h as usize + 1] += 1;
+                }
+            }
+        }
+        for i in 1..count.len() {
+            count[i] += count[i - 1];
+        }
+        let mut fill = count.clone();
+        let mut movers = vec![0u32; *count.last().unwrap_or(&0) as usize];
+        for (i, list) in lists.iter().enumerate() {
+            for &h in list {
+                if (h as usize) < hexes {
+                    movers[fill[h as usize] as usize] = i as u32;
+                    fill[h as usize] += 1;
+                }
+            }
+        }
+        MoverIndex {
+            start: count,
+            movers,
+        }
+    }
+
+    /// The movers that can reach `h`.
+    fn at(&self, h: HexIx) -> &[u32] {
+        let h = h as usize;
+        match (self.start.get(h), self.start.get(h + 1)) {
+            (Some(&a), Some(&b)) => &self.movers[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// Whether a mover passing `ok` can reach a hex within two of `h`.
+    fn any_gun_near(&self, b: &Board, h: HexIx, ok: impl Fn(usize) -> bool) -> bool {
+        b.info(h).neighbours.iter().any(|&n| {
+            n != NO_HEX
+                && b.info(n)
+                    .neighbours
+                    .iter()
+                    .any(|&m| m != NO_HEX && self.at(m).iter().any(|&i| ok(i as usize)))
+        })
+    }
+}
 
 /// The heuristic player. Deterministic for a given seed.
 pub struct HeuristicPlayer {
@@ -368,7 +427,7 @@ impl HeuristicPlayer {
 
     /// How good it is for unit `u` to end its move in `h`.
     fn hex_score(&mut self, st: &State, fields: &Fields, u: UnitIx, h: HexIx, role: Role) -> f64 {
-        let t = self.tuning.clone();
+        let t = &self.tuning;
         let b = &st.board;
         let info = b.info(h);
         let side = st.side_of(u);
@@ -550,6 +609,17 @@ impl HeuristicPlayer {
                 movers.push(u);
             }
         }
+        // Which movers can reach each hex (their start included), so that
+        // the candidates for an attack are found from the few hexes around
+        // the target rather than by asking every mover about every enemy
+        // (that made each planned attack cost movers x enemies).
+        let reach_index = MoverIndex::new(
+            b.hexes.len(),
+            movers.iter().map(|&u| {
+                let map = &self.reach[u as usize];
+                std::iter::once(map.start).chain(map.hexes.iter().copied())
+            }),
+        );
         let mut used = vec![false; movers.len()];
         loop {
             if movers.is_empty() || w.outcome.is_some() {
@@ -611,15 +681,14 @@ impl HeuristicPlayer {
                 // Hexes two away with a line of sight, out of enemy Zones of
                 // Control: artillery bombards from there at no risk [6.8].
                 let is_gun = |i: usize| b.unit(movers[i]).kind == UnitKind::Artillery;
-                let guns: Vec<usize> = (0..movers.len())
-                    .filter(|&i| !used[i] && is_gun(i))
-                    .collect();
                 let gun_reaches = |m: HexIx| {
-                    guns.iter()
-                        .any(|&i| self.reach[movers[i] as usize].cost(m).is_some())
+                    reach_index
+                        .at(m)
+                        .iter()
+                        .any(|&i| !used[i as usize] && is_gun(i as usize))
                 };
                 let mut far: Vec<HexIx> = Vec::new();
-                if !guns.is_empty() {
+                if reach_index.any_gun_near(&b, he, |i| !used[i] && is_gun(i)) {
                     for &n in &b.info(he).neighbours {
                         if n == NO_HEX {
                             continue;
@@ -639,16 +708,19 @@ impl HeuristicPlayer {
                     }
                 }
                 // Greedy: strongest movers first, each to a free hex.
-                let reaches = |i: usize, set: &[HexIx]| {
-                    set.iter()
-                        .any(|&h| self.reach[movers[i] as usize].cost(h).is_some())
-                };
-                let mut cands: Vec<(u32, usize)> = (0..movers.len())
-                    .filter(|&i| {
-                        !used[i] && (reaches(i, &hexes) || (is_gun(i) && reaches(i, &far)))
-                    })
-                    .map(|i| (b.unit(movers[i]).strength, i))
-                    .collect();
+                let mut cands: Vec<(u32, usize)> = Vec::new();
+                for (set, guns_only) in [(&hexes, false), (&far, true)] {
+                    for &h in set.iter() {
+                        for &i in reach_index.at(h) {
+                            let i = i as usize;
+                            if !used[i] && (!guns_only || is_gun(i)) {
+                                cands.push((b.unit(movers[i]).strength, i));
+                            }
+                        }
+                    }
+                }
+                cands.sort_unstable();
+                cands.dedup();
                 if cands.is_empty() {
                     continue;
                 }
@@ -790,17 +862,150 @@ impl HeuristicPlayer {
     }
 
     /// The best way found to meet the obligations; returns the first of its
-    /// attacks the engine accepts.
+    /// attacks the engine accepts. The front splits into independent parts
+    /// (attackers, defenders and guns linked by contact or range), each
+    /// searched on its own: one long front no longer multiplies every
+    /// part's choices together, and each attacker's options come from its
+    /// six neighbours, not from the whole list of defenders.
     fn plan_obligations(&self, st: &State, ra: &[UnitIx], rd: &[UnitIx]) -> Option<Command> {
+        const NONE: usize = usize::MAX;
+        let b = &st.board;
+        let mut rd_pos = vec![NONE; st.pos.len()];
+        for (j, &d) in rd.iter().enumerate() {
+            rd_pos[d as usize] = j;
+        }
         let options: Vec<Vec<usize>> = ra
             .iter()
-            .map(|&a| (0..rd.len()).filter(|&j| st.adjacent(a, rd[j])).collect())
+            .map(|&a| {
+                let mut o = Vec::new();
+                if let Some(h) = st.unit_hex(a) {
+                    for &n in &b.info(h).neighbours {
+                        if n != NO_HEX {
+                            st.for_units_in(n, |x| {
+                                if rd_pos[x as usize] != NONE {
+                                    o.push(rd_pos[x as usize]);
+                                }
+                            });
+                        }
+                    }
+                }
+                o.sort_unstable();
+                o.dedup();
+                o
+            })
             .collect();
-        let combos: f64 = options.iter().map(|o| o.len().max(1) as f64).product();
-        if combos > 20_000.0 || options.iter().any(|o| o.is_empty()) {
+        if options.iter().any(|o| o.is_empty()) {
             return None;
         }
+        let occ = st.occupancy();
         let artillery = Self::free_artillery(st);
+        // Each free gun's required defenders in range.
+        let gun_targets: Vec<Vec<usize>> = artillery
+            .iter()
+            .map(|&a| {
+                let mut t = Vec::new();
+                if let Some(ha) = st.unit_hex(a) {
+                    for &n in &b.info(ha).neighbours {
+                        if n == NO_HEX {
+                            continue;
+                        }
+                        for &m in &b.info(n).neighbours {
+                            if m != NO_HEX && m != ha {
+                                st.for_units_in(m, |d| {
+                                    let j = rd_pos[d as usize];
+                                    if j != NONE && st.can_bombard(occ, a, d) {
+                                        t.push(j);
+                                    }
+                                });
+                            }
+                        }
+                    }
+                }
+                t.sort_unstable();
+                t.dedup();
+                t
+            })
+            .collect();
+        // Parts of the front: defenders joined through a shared attacker
+        // or gun.
+        let mut parent: Vec<usize> = (0..rd.len()).collect();
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for group in options.iter().chain(gun_targets.iter()) {
+            for w in group.windows(2) {
+                let (x, y) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+                parent[x] = y;
+            }
+        }
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        let mut part_of = vec![NONE; rd.len()];
+        for j in 0..rd.len() {
+            let r = root(&mut parent, j);
+            if part_of[r] == NONE {
+                part_of[r] = parts.len();
+                parts.push(Vec::new());
+            }
+            let p = part_of[r];
+            part_of[j] = p;
+            parts[p].push(j);
+        }
+        let mut attacks: Vec<PlannedAttack> = Vec::new();
+        for part in &parts {
+            let mut local = vec![NONE; rd.len()];
+            for (k, &j) in part.iter().enumerate() {
+                local[j] = k;
+            }
+            let prd: Vec<UnitIx> = part.iter().map(|&j| rd[j]).collect();
+            let (mut pra, mut popt) = (Vec::new(), Vec::new());
+            for (i, o) in options.iter().enumerate() {
+                if local[o[0]] != NONE {
+                    pra.push(ra[i]);
+                    popt.push(o.iter().map(|&j| local[j]).collect::<Vec<usize>>());
+                }
+            }
+            let guns: Vec<UnitIx> = artillery
+                .iter()
+                .zip(&gun_targets)
+                .filter(|(_, t)| t.first().is_some_and(|&j| local[j] != NONE))
+                .map(|(&a, _)| a)
+                .collect();
+            if let Some(found) = self.best_assignment(st, &pra, &prd, &popt, &guns) {
+                attacks.extend(found);
+            }
+        }
+        if attacks.is_empty() {
+            return None;
+        }
+        attacks.sort_by(|x, y| y.4.total_cmp(&x.4));
+        attacks.into_iter().find_map(|(att, bomb, d, col, _)| {
+            let c = Self::attack_command(st, &att, &bomb, &[d], col);
+            st.check(&c).is_ok().then_some(c)
+        })
+    }
+
+    /// The assignment of one part of the front with the best total value:
+    /// each attacker to one of its `options` (indices into `rd`), each
+    /// defender left without an attacker bombarded by a gun, the other
+    /// guns where they add most. `None` when the part has too many
+    /// combinations to try or none meets every obligation.
+    fn best_assignment(
+        &self,
+        st: &State,
+        ra: &[UnitIx],
+        rd: &[UnitIx],
+        options: &[Vec<usize>],
+        artillery: &[UnitIx],
+    ) -> Option<Vec<PlannedAttack>> {
+        let combos: f64 = options.iter().map(|o| o.len().max(1) as f64).product();
+        if combos > 20_000.0 {
+            return None;
+        }
+        let artillery = artillery.to_vec();
         let occ = st.occupancy();
         let mut assign = vec![0usize; ra.len()];
         let mut best: Option<(f64, Vec<PlannedAttack>)> = None;
@@ -860,34 +1065,56 @@ impl HeuristicPlayer {
                 best = Some((sum, attacks));
             }
         }
-        let (_, mut attacks) = best?;
-        attacks.sort_by(|x, y| y.4.total_cmp(&x.4));
-        attacks.into_iter().find_map(|(att, bomb, d, col, _)| {
-            let c = Self::attack_command(st, &att, &bomb, &[d], col);
-            st.check(&c).is_ok().then_some(c)
-        })
+        best.map(|(_, attacks)| attacks)
     }
 
     /// A worthwhile bombardment nobody requires (it risks nothing [6.8]).
+    /// Targets are looked for in the hexes two away from each free gun,
+    /// not among all enemies (that made each Combat Phase command cost
+    /// guns x enemies).
     fn bombardment(&self, st: &State) -> Option<Command> {
         let artillery = Self::free_artillery(st);
         if artillery.is_empty() {
             return None;
         }
         let occ = st.occupancy();
+        let b = &st.board;
+        let mut targets: Vec<(UnitIx, Vec<UnitIx>)> = Vec::new();
+        let mut index: HashMap<UnitIx, usize> = HashMap::new();
+        for &a in &artillery {
+            let Some(ha) = st.unit_hex(a) else { continue };
+            for &n in &b.info(ha).neighbours {
+                if n == NO_HEX {
+                    continue;
+                }
+                for &m in &b.info(n).neighbours {
+                    if m == NO_HEX || m == ha {
+                        continue;
+                    }
+                    st.for_units_in(m, |d| {
+                        if st.side_of(d) == st.phasing
+                            || st.involved[d as usize]
+                            || !st.can_bombard(occ, a, d)
+                        {
+                            return;
+                        }
+                        let k = *index.entry(d).or_insert_with(|| {
+                            targets.push((d, Vec::new()));
+                            targets.len() - 1
+                        });
+                        if !targets[k].1.contains(&a) {
+                            targets[k].1.push(a);
+                        }
+                    });
+                }
+            }
+        }
+        // The order the whole-list search had: defenders, then guns, by
+        // index.
+        targets.sort_unstable_by_key(|(d, _)| *d);
         let mut best: Option<(f64, Command)> = None;
-        for d in 0..st.pos.len() as UnitIx {
-            if st.side_of(d) == st.phasing || st.involved[d as usize] || st.unit_hex(d).is_none() {
-                continue;
-            }
-            let bomb: Vec<UnitIx> = artillery
-                .iter()
-                .copied()
-                .filter(|&a| st.can_bombard(occ, a, d))
-                .collect();
-            if bomb.is_empty() {
-                continue;
-            }
+        for (d, mut bomb) in targets {
+            bomb.sort_unstable();
             let (v, col) = self.value_now(st, &[], &bomb, d);
             if v > 0.0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
                 let c = Self::attack_command(st, &[], &bomb, &[d], col);

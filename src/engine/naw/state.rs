@@ -579,27 +579,74 @@ impl State {
     /// Movement Phase ended and that can still be attacked (an obligation
     /// lapses when a combat result removes the contact, RULINGS R7) [5.1].
     pub fn required_attackers(&self) -> Vec<UnitIx> {
+        let mut free = self.flags(&self.must_be_attacked);
+        for (f, &inv) in free.iter_mut().zip(&self.involved) {
+            *f &= !inv;
+        }
         self.must_attack
             .iter()
             .copied()
             .filter(|&u| !self.involved[u as usize])
-            .filter(|&u| {
-                self.must_be_attacked
-                    .iter()
-                    .any(|&e| !self.involved[e as usize] && self.adjacent(u, e))
-            })
+            .filter(|&u| self.next_to_flagged(u, &free))
             .collect()
+    }
+
+    /// One flag per unit: whether it is in `list`.
+    pub(crate) fn flags(&self, list: &[UnitIx]) -> Vec<bool> {
+        let mut f = vec![false; self.pos.len()];
+        for &u in list {
+            f[u as usize] = true;
+        }
+        f
+    }
+
+    /// The units standing in hex `h` (at most one outside the Movement
+    /// Phase, where stacks never remain).
+    pub(crate) fn for_units_in(&self, h: HexIx, mut f: impl FnMut(UnitIx)) {
+        match self.occ.count.get(h as usize).copied().unwrap_or(0) {
+            0 => {}
+            1 => {
+                if let Some(u) = self.occ.unit(h) {
+                    f(u);
+                }
+            }
+            _ => {
+                for (u, p) in self.pos.iter().enumerate() {
+                    if *p == Pos::OnMap(h) {
+                        f(u as UnitIx);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a unit on the map stands next to a unit flagged in `flags`:
+    /// what `list.iter().any(|&e| self.adjacent(u, e))` asks, found through
+    /// the six neighbouring hexes instead of the whole list (obligation
+    /// queries were quadratic in the units in contact).
+    pub(crate) fn next_to_flagged(&self, u: UnitIx, flags: &[bool]) -> bool {
+        let Some(h) = self.unit_hex(u) else {
+            return false;
+        };
+        let mut found = false;
+        for &n in &self.board.info(h).neighbours {
+            if n != NO_HEX && !found {
+                self.for_units_in(n, |x| found |= flags[x as usize]);
+            }
+        }
+        found
     }
 
     /// Required defenders: enemy units that must still be attacked and still
     /// have adjacent a phasing unit that was in their Zone of Control when
     /// the Movement Phase ended [5.1], [5.6].
     pub fn required_defenders(&self) -> Vec<UnitIx> {
+        let attackers = self.flags(&self.must_attack);
         self.must_be_attacked
             .iter()
             .copied()
             .filter(|&e| !self.involved[e as usize])
-            .filter(|&e| self.must_attack.iter().any(|&u| self.adjacent(u, e)))
+            .filter(|&e| self.next_to_flagged(e, &attackers))
             .collect()
     }
 
@@ -612,8 +659,9 @@ impl State {
         let (Some(ha), Some(hd)) = (self.unit_hex(a), self.unit_hex(d)) else {
             return false;
         };
-        !self.in_enemy_zoc(occ, ha, self.side_of(a))
-            && b.distance(ha, hd) == 2
+        // The cheap test first: most pairs asked about are out of range.
+        b.distance(ha, hd) == 2
+            && !self.in_enemy_zoc(occ, ha, self.side_of(a))
             && !b.line_of_sight_blocked(ha, hd)
     }
 
@@ -635,13 +683,18 @@ impl State {
         let occ = self.occupancy();
         // Strict: every must-attack unit in contact with any enemy, even an
         // already attacked one (it would then be stranded).
+        let targets = self.flags(&self.must_be_attacked);
         let ra: Vec<UnitIx> = self
             .must_attack
             .iter()
             .copied()
             .filter(|&u| !involved[u as usize])
-            .filter(|&u| self.must_be_attacked.iter().any(|&e| self.adjacent(u, e)))
+            .filter(|&u| self.next_to_flagged(u, &targets))
             .collect();
+        let mut ra_index = vec![u32::MAX; self.pos.len()];
+        for (i, &u) in ra.iter().enumerate() {
+            ra_index[u as usize] = i as u32;
+        }
         let rd: Vec<UnitIx> = self
             .required_defenders()
             .into_iter()
@@ -656,6 +709,7 @@ impl State {
             st: self,
             occ,
             ra,
+            ra_index,
             rd,
             artillery,
             involved,
@@ -706,6 +760,8 @@ struct Search<'a> {
     st: &'a State,
     occ: &'a Occupancy,
     ra: Vec<UnitIx>,
+    /// Each unit's place in `ra` (`u32::MAX` if not there).
+    ra_index: Vec<u32>,
     rd: Vec<UnitIx>,
     artillery: Vec<UnitIx>,
     involved: Vec<bool>,
@@ -812,7 +868,23 @@ impl Search<'_> {
                     // must join, or they would be stranded.
                     let mut co = Vec::new();
                     let mut forced = Vec::new();
-                    for &v in &self.ra {
+                    // Only units next to the set's first defender can be
+                    // next to all of it: look there, not through all of
+                    // `ra`, and keep `ra`'s order.
+                    let mut near: Vec<UnitIx> = Vec::new();
+                    if let Some(h) = self.st.unit_hex(set.items[0]) {
+                        for &n in &self.st.board.info(h).neighbours {
+                            if n != NO_HEX {
+                                self.st.for_units_in(n, |x| {
+                                    if self.ra_index[x as usize] != u32::MAX {
+                                        near.push(x);
+                                    }
+                                });
+                            }
+                        }
+                    }
+                    near.sort_unstable_by_key(|&x| self.ra_index[x as usize]);
+                    for v in near {
                         if v == u || self.involved[v as usize] {
                             continue;
                         }
