@@ -63,6 +63,10 @@ pub enum Pending {
     Close,
 }
 
+/// A native dialog's answer (`None`: cancelled or never shown) and how
+/// long it took.
+type DialogAnswer = (Option<PathBuf>, std::time::Duration);
+
 /// The editor application state.
 pub struct VedetteApp {
     pub doc: Option<OpenDoc>,
@@ -95,7 +99,7 @@ pub struct VedetteApp {
     pub status: Option<(bool, String)>,
     /// A native dialog open on a thread: what for, and its answer with
     /// how long it took.
-    dialog: Option<(FileAction, Receiver<(Option<PathBuf>, std::time::Duration)>)>,
+    dialog: Option<(FileAction, Receiver<DialogAnswer>)>,
     /// Whether native file dialogs can appear here.
     pub dialogs: Dialogs,
     /// The typed-path window (no native dialog, or none appeared).

@@ -85,7 +85,13 @@ pub fn rasterize(page: &Page, px_per_mm: f32) -> Result<Pixmap, RasterError> {
                 b.close();
                 let Some(path) = b.finish() else { continue };
                 if let Some(f) = fill {
-                    pixmap.fill_path(&path, &paint(*f), FillRule::Winding, t, None);
+                    // Under an outline the fill needs no anti-aliasing: the
+                    // outline smooths the edge, and hard edges tile without
+                    // the faint seams two anti-aliased neighbours leave. It
+                    // is also several times cheaper.
+                    let mut p = paint(*f);
+                    p.anti_alias = s.is_none();
+                    pixmap.fill_path(&path, &p, FillRule::Winding, t, None);
                 }
                 if let Some((c, w)) = s {
                     pixmap.stroke_path(&path, &paint(*c), &stroke(*w), t, None);
@@ -146,7 +152,49 @@ pub fn rasterize(page: &Page, px_per_mm: f32) -> Result<Pixmap, RasterError> {
 
 /// The page as PNG bytes.
 pub fn png(page: &Page, px_per_mm: f32) -> Result<Vec<u8>, RasterError> {
-    rasterize(page, px_per_mm)?
-        .encode_png()
-        .map_err(|e| RasterError::Encode(e.to_string()))
+    encode_png(&rasterize(page, px_per_mm)?)
+}
+
+/// Encodes a pixmap as an 8-bit RGB PNG, row by row. The page is painted
+/// on opaque white, so no alpha channel is needed; rows are converted as
+/// they are written instead of copying the whole image (tiny-skia's own
+/// `encode_png` makes a demultiplied copy, doubling the memory of a 31
+/// megapixel map), and compressed lightly: about half the time of a render
+/// once went into its default compression.
+pub fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>, RasterError> {
+    let err = |e: png::EncodingError| RasterError::Encode(e.to_string());
+    let (w, h) = (pixmap.width(), pixmap.height());
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    // Measured on a 31-megapixel 200x200 map: level 1 with the Sub filter
+    // takes 0.1 s for 7 MB; fdeflate 0.09 s for 24 MB; level 6 0.7 s for
+    // 5 MB.
+    enc.set_deflate_compression(png::DeflateCompression::Level(1));
+    enc.set_filter(png::Filter::Sub);
+    let mut writer = enc.write_header().map_err(err)?;
+    {
+        let mut stream = writer.stream_writer().map_err(err)?;
+        let mut row = vec![0u8; w as usize * 3];
+        for line in pixmap.data().chunks_exact(w as usize * 4) {
+            for (rgb, px) in row.chunks_exact_mut(3).zip(line.chunks_exact(4)) {
+                let a = px[3];
+                if a == 255 {
+                    rgb.copy_from_slice(&px[..3]);
+                } else {
+                    // Premultiplied colour over white (never on a page
+                    // painted white first, but kept correct).
+                    for i in 0..3 {
+                        rgb[i] = px[i].saturating_add(255 - a);
+                    }
+                }
+            }
+            std::io::Write::write_all(&mut stream, &row)
+                .map_err(|e| RasterError::Encode(e.to_string()))?;
+        }
+        stream.finish().map_err(err)?;
+    }
+    writer.finish().map_err(err)?;
+    Ok(out)
 }
