@@ -241,3 +241,73 @@ fn issue16_item10_a_terrain_code_changed_alone_is_applied_and_headings_sit_above
             .is_some()
     );
 }
+
+/// The hex under a screen point, as the map is drawn now.
+fn hex_at(h: &Harness<'_, VedetteApp>, p: Pos2) -> Hex {
+    let app = h.state();
+    let doc = app.doc.as_ref().expect("a document");
+    app.view
+        .layout(&doc.map, app.map_rect.expect("drawn"))
+        .hex_at(vedette::hex::Point::new(p.x as f64, p.y as f64))
+}
+
+#[test]
+fn issue16_item12_the_map_stays_still_when_the_left_panel_changes_width() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    let target = hx("1010");
+    let p = hex_pos(&h, target);
+    let before = h.state().map_rect.expect("drawn");
+    // Drag the tools panel's right edge 120 points to the right, as a
+    // user widening it (or the inspector widening it) does.
+    let edge = pos2(before.min.x - 1.0, before.center().y);
+    h.hover_at(edge);
+    h.step();
+    h.drag_at(edge);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(edge + egui::vec2(20.0 * k as f32, 0.0));
+        h.step();
+    }
+    h.drop_at(edge + egui::vec2(120.0, 0.0));
+    h.run();
+    let after = h.state().map_rect.expect("drawn");
+    assert!(
+        after.min.x > before.min.x + 50.0,
+        "the panel got wider: {before:?} -> {after:?}"
+    );
+    assert_eq!(
+        hex_at(&h, p),
+        target,
+        "the hex under the pointer is the same"
+    );
+    let moved = hex_pos(&h, target) - p;
+    assert!(moved.length() < 0.5, "the map moved by {moved:?}");
+}
+
+/// Types `text` into the number field labelled `label` and presses Enter.
+fn type_number(h: &mut Harness<'_, VedetteApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+#[test]
+fn issue16_item13_a_refused_or_clamped_number_says_so_under_its_field() {
+    let mut h = harness(VedetteApp::empty());
+    ctrl(&mut h, Key::N);
+    h.get_by_label("New scenario");
+    type_number(&mut h, "Columns", "abc");
+    h.get_by_label_contains("“abc” is not a number: the value was kept");
+    type_number(&mut h, "Rows", "-5");
+    h.get_by_label_contains("-5 is below the least allowed, 1: set to 1");
+    h.get_by_label("Create").click();
+    h.run();
+    let doc = h.state().doc.as_ref().expect("created");
+    assert_eq!(doc.map.rows, 1, "clamped, as the message said");
+    assert!(doc.map.columns > 1, "letters kept the old value");
+}

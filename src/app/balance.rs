@@ -213,14 +213,14 @@ impl BalancePanel {
                 .show(ui, |ui| {
                     let l = ui.label("Games");
                     ui.add(
-                        egui::DragValue::new(&mut self.games)
+                        super::fields::Number::new(&mut self.games)
                             .range(10..=100_000)
                             .speed(10),
                     )
                     .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label("Seed");
-                    ui.add(egui::DragValue::new(&mut self.seed))
+                    ui.add(super::fields::Number::new(&mut self.seed))
                         .labelled_by(l.id);
                     ui.end_row();
                     let names =
@@ -244,7 +244,7 @@ impl BalancePanel {
                         ui.end_row();
                     }
                     let l = ui.label("Threads");
-                    ui.add(egui::DragValue::new(&mut self.threads).range(1..=64))
+                    ui.add(super::fields::Number::new(&mut self.threads).range(1..=64))
                         .labelled_by(l.id);
                     ui.end_row();
                 });

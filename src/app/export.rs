@@ -210,7 +210,7 @@ impl ExportDialog {
                     ExportKind::MapImage => {
                         ui.horizontal(|ui| {
                             let l = ui.label("Pixels across a hex:");
-                            ui.add(egui::DragValue::new(&mut self.scale).range(8.0..=256.0))
+                            ui.add(super::fields::Number::new(&mut self.scale).range(8.0..=256.0))
                                 .labelled_by(l.id);
                         });
                         ui.label(RichText::new("PNG or SVG, from the file's extension.").weak());

@@ -46,6 +46,15 @@ impl MapView {
         )
     }
 
+    /// Keeps the map where it is on the screen when the rectangle it is
+    /// drawn in moves or changes size (a side panel growing, a dialog
+    /// closing): the view is anchored to the rectangle's corner, so the
+    /// corner's move is taken back. A point aimed at stays under the
+    /// pointer.
+    pub fn follow_rect(&mut self, old: Rect, new: Rect) {
+        self.pan -= new.min - old.min;
+    }
+
     /// Zooms by `factor`, keeping the map point under `anchor` still.
     pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
         let new_zoom = (self.zoom * factor).clamp(Self::MIN_ZOOM, Self::MAX_ZOOM);

@@ -4,6 +4,7 @@
 pub mod balance;
 pub mod document;
 pub mod export;
+pub mod fields;
 pub mod file_prompt;
 pub mod icons;
 pub mod map_view;
@@ -793,13 +794,14 @@ impl VedetteApp {
         };
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
-        // When a panel opens or closes, keep the map point at the centre
-        // of the view where it was.
+        // When a panel changes width, opens or closes, the map stays still
+        // on the screen (it used to recentre, so a drag aimed at one hex
+        // landed on another).
         if let Some(old) = self.map_rect
             && old != rect
             && self.view.fitted
         {
-            self.view.pan += (rect.center() - rect.min) - (old.center() - old.min);
+            self.view.follow_rect(old, rect);
         }
         self.map_rect = Some(rect);
         if !self.view.fitted {

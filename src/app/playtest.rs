@@ -1969,7 +1969,7 @@ impl Playtest {
             && old != rect
             && view.fitted
         {
-            view.pan += (rect.center() - rect.min) - (old.center() - old.min);
+            view.follow_rect(old, rect);
         }
         self.map_rect = Some(rect);
         let map = self.session.map.clone();

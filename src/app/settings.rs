@@ -40,7 +40,7 @@ impl<T> Action<T> {
 pub fn size_fields(ui: &mut Ui, columns: &mut u32, rows: &mut u32) {
     for (name, v) in [("Columns", columns), ("Rows", rows)] {
         let l = ui.label(name);
-        ui.add(egui::DragValue::new(v).range(1..=scenario::MAX_MAP_SIDE))
+        ui.add(super::fields::Number::new(v).range(1..=scenario::MAX_MAP_SIDE))
             .labelled_by(l.id);
         ui.end_row();
     }
@@ -236,7 +236,7 @@ impl ScenarioSettings {
                 multiline_row(ui, "Description", &mut d.description);
                 let l = ui.label("Game length");
                 ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(&mut d.turns).range(1..=99))
+                    ui.add(super::fields::Number::new(&mut d.turns).range(1..=99))
                         .labelled_by(l.id);
                     ui.label("Game-Turns");
                 });
@@ -318,7 +318,7 @@ impl ScenarioSettings {
                     let r = ui
                         .horizontal(|ui| {
                             let r = ui
-                                .add(egui::DragValue::new(&mut points).range(0..=999))
+                                .add(super::fields::Number::new(&mut points).range(0..=999))
                                 .labelled_by(l.id);
                             ui.label(RichText::new("strength points (0: none)").weak());
                             r
@@ -346,7 +346,7 @@ impl ScenarioSettings {
                     {
                         let l = ui.label(format!("Exit condition {}", k + 1));
                         ui.horizontal(|ui| {
-                            ui.add(egui::DragValue::new(&mut e.units).range(0..=999))
+                            ui.add(super::fields::Number::new(&mut e.units).range(0..=999))
                                 .labelled_by(l.id);
                             ui.label(format!(
                                 "units through {} exit hex{} (mark them with the Exit / victory tool)",
@@ -401,7 +401,7 @@ impl ScenarioSettings {
             }
             ui.end_row();
             for row in crt.rows.iter_mut() {
-                ui.add(egui::DragValue::new(&mut row.die).range(1..=6))
+                ui.add(super::fields::Number::new(&mut row.die).range(1..=6))
                     .labelled_by(corner);
                 row.results.resize(self.odds_text.len(), CombatResult::Ee);
                 for (k, cell) in row.results.iter_mut().enumerate() {
@@ -528,7 +528,7 @@ fn chit_table_ui(
         ui.push_id(("chit", c), |ui| {
             ui.horizontal(|ui| {
                 let l = ui.label("Chit");
-                ui.add(egui::DragValue::new(&mut chit.code).range(1..=6))
+                ui.add(super::fields::Number::new(&mut chit.code).range(1..=6))
                     .labelled_by(l.id);
                 ui.add(egui::TextEdit::singleline(&mut chit.text).desired_width(300.0))
                     .labelled_by(l.id);
@@ -566,8 +566,11 @@ fn chit_table_ui(
                         let mut arrives = change.turn.is_some();
                         let c = ui.checkbox(&mut arrives, "arrive on turn");
                         let mut turn = change.turn.unwrap_or(1);
-                        ui.add_enabled(arrives, egui::DragValue::new(&mut turn).range(1..=99))
-                            .labelled_by(c.id);
+                        ui.add_enabled(
+                            arrives,
+                            super::fields::Number::new(&mut turn).range(1..=99),
+                        )
+                        .labelled_by(c.id);
                         change.turn = arrives.then_some(turn);
                         if !arrives {
                             ui.label(RichText::new("(never)").weak());
@@ -830,7 +833,7 @@ impl MapSettings {
                             .labelled_by(hdr[2]);
                         colour_button(ui, &mut t.colour).labelled_by(hdr[3]);
                         movement_ui(ui, &mut t.movement, hdr[4], i);
-                        ui.add(egui::DragValue::new(&mut t.defence_multiplier).range(1..=4))
+                        ui.add(super::fields::Number::new(&mut t.defence_multiplier).range(1..=4))
                             .labelled_by(hdr[5])
                             .on_hover_text("The defender's strength is multiplied by this");
                         ui.checkbox(&mut t.blocks_line_of_sight, "")
@@ -935,7 +938,7 @@ fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id, row: usize) {
             .response
             .labelled_by(label);
         if kind != 2 {
-            ui.add(egui::DragValue::new(&mut cost).range(1..=20))
+            ui.add(super::fields::Number::new(&mut cost).range(1..=20))
                 .labelled_by(label)
                 .on_hover_text("Movement points to enter");
         }

@@ -336,14 +336,14 @@ impl Tools {
             ui.end_row();
             let l = ui.label("Strength");
             ui.add(
-                egui::DragValue::new(&mut self.template.strength)
+                super::fields::Number::new(&mut self.template.strength)
                     .range(0..=crate::scenario::MAX_STRENGTH),
             )
             .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Movement");
             ui.add(
-                egui::DragValue::new(&mut self.template.movement)
+                super::fields::Number::new(&mut self.template.movement)
                     .range(0..=crate::scenario::MAX_MOVEMENT),
             )
             .labelled_by(l.id);
@@ -396,7 +396,7 @@ impl Tools {
         if self.marker == MarkerKind::Victory {
             ui.horizontal(|ui| {
                 let l = ui.label("Points");
-                ui.add(egui::DragValue::new(&mut self.victory_points).range(1..=999))
+                ui.add(super::fields::Number::new(&mut self.victory_points).range(1..=999))
                     .labelled_by(l.id);
             });
         }
@@ -513,12 +513,18 @@ impl Tools {
             discrete |= kind_radios(ui, &mut u.kind);
             ui.end_row();
             let l = ui.label("Strength");
-            ui.add(egui::DragValue::new(&mut u.strength).range(0..=crate::scenario::MAX_STRENGTH))
-                .labelled_by(l.id);
+            ui.add(
+                super::fields::Number::new(&mut u.strength)
+                    .range(0..=crate::scenario::MAX_STRENGTH),
+            )
+            .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Movement");
-            ui.add(egui::DragValue::new(&mut u.movement).range(0..=crate::scenario::MAX_MOVEMENT))
-                .labelled_by(l.id);
+            ui.add(
+                super::fields::Number::new(&mut u.movement)
+                    .range(0..=crate::scenario::MAX_MOVEMENT),
+            )
+            .labelled_by(l.id);
             ui.end_row();
             let placement_label = ui.label("Placement");
             let kind = match u.placement {
@@ -560,7 +566,7 @@ impl Tools {
                 }
                 Placement::Reinforcement { turn, entry } => {
                     let l = ui.label("Game-Turn");
-                    ui.add(egui::DragValue::new(turn).range(1..=doc.scenario.turns.max(1)))
+                    ui.add(super::fields::Number::new(turn).range(1..=doc.scenario.turns.max(1)))
                         .labelled_by(l.id);
                     ui.end_row();
                     ui.label("Entry hexes");
