@@ -311,3 +311,51 @@ fn issue16_item13_a_refused_or_clamped_number_says_so_under_its_field() {
     assert_eq!(doc.map.rows, 1, "clamped, as the message said");
     assert!(doc.map.columns > 1, "letters kept the old value");
 }
+
+#[test]
+fn issue16_item11_the_editor_has_a_legend_and_a_hovered_mark_says_what_it_is() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    let (exit, side, entry, who) = {
+        let doc = h.state().doc.as_ref().expect("open");
+        let s = &doc.scenario;
+        let e = &s.victory.exits[0];
+        let side = s.side(&e.side).expect("a side").name.clone();
+        let (entry, who) = s
+            .units
+            .iter()
+            .find_map(|u| match &u.placement {
+                vedette::scenario::Placement::Reinforcement { entry, .. } => {
+                    Some((entry[0], u.designation.clone()))
+                }
+                _ => None,
+            })
+            .expect("a reinforcement");
+        (e.hexes[0], side, entry, who)
+    };
+    // The legend, in the map's corner, names each mark the scenario uses.
+    h.get_by_label("Map legend");
+    h.get_by_label_contains(&format!("{side} exit hex: units leave the map there"));
+    h.get_by_label_contains("reinforcement entry hex (ring)");
+    // Hovering an exit hex says what it is; so does an entry hex.
+    let p = hex_pos(&h, exit);
+    h.hover_at(p);
+    for _ in 0..20 {
+        h.step();
+    }
+    h.run();
+    h.get_by_label_contains(&format!("Exit hex for {side}"));
+    let p = hex_pos(&h, entry);
+    h.hover_at(p);
+    for _ in 0..20 {
+        h.step();
+    }
+    h.run();
+    h.get_by_label_contains(&format!("Entry hex for"));
+    h.get_by_label_contains(&who);
+    // View > Legend hides it.
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Legend").click();
+    h.run();
+    assert!(!h.state().show_legend);
+}

@@ -4,7 +4,9 @@
 
 use crate::hex::{Hex, Layout, Point};
 use crate::scenario::{Colour, HexsideFeature, Map, Scenario, Unit, UnitKind};
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
+use egui::{
+    Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
+};
 
 /// Hex size (centre to corner) at zoom 1, in points.
 pub const BASE_HEX_SIZE: f32 = 28.0;
@@ -587,5 +589,90 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
         unit.factors(),
         font,
         ink,
+    );
+}
+
+/// The editor's map legend: what each mark and hexside feature the
+/// scenario uses looks like, and what it is (the playtest and the sheet
+/// have their own). Drawn inside a frame by the caller.
+pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
+    use crate::scenario::marks::{MarkKind, mark_kinds};
+    let support = s.rules.support();
+    let icon = |ui: &mut egui::Ui, draw: &dyn Fn(&egui::Painter, Pos2)| {
+        let (r, _) = ui.allocate_exact_size(vec2(18.0, 14.0), Sense::hover());
+        draw(ui.painter(), r.center());
+    };
+    let side_name = |id: &crate::scenario::SideId| {
+        s.side(id)
+            .map_or_else(|| id.to_string(), |x| x.name.clone())
+    };
+    ui.label(RichText::new("Map legend").strong());
+    for kind in mark_kinds(s) {
+        match kind {
+            MarkKind::Exit => {
+                for (i, e) in s.victory.exits.iter().enumerate() {
+                    let c = s.side(&e.side).map_or(Color32::BLACK, |x| color(x.colour));
+                    ui.horizontal(|ui| {
+                        icon(ui, &|p, c0| {
+                            p.add(Shape::convex_polygon(
+                                vec![
+                                    c0 + vec2(-4.0, -6.0),
+                                    c0 + vec2(6.0, 0.0),
+                                    c0 + vec2(-4.0, 6.0),
+                                ],
+                                c,
+                                Stroke::NONE,
+                            ));
+                        });
+                        let mut t = format!("{} {}", side_name(&e.side), kind.legend());
+                        if i >= support.exit_conditions {
+                            t.push_str(" — ignored by these rules");
+                        }
+                        ui.label(t);
+                    });
+                }
+            }
+            MarkKind::Entry => {
+                let c = s
+                    .units
+                    .iter()
+                    .find(|u| !matches!(u.placement, crate::scenario::Placement::Start(_)))
+                    .map_or(Color32::BLACK, |u| color(s.unit_colour(u)));
+                ui.horizontal(|ui| {
+                    icon(ui, &|p, c0| {
+                        p.circle_stroke(c0, 5.5, Stroke::new(1.8, c));
+                    });
+                    ui.label(format!("{}, in the arriving side's colour", kind.legend()));
+                });
+            }
+            MarkKind::Victory => {
+                ui.horizontal(|ui| {
+                    icon(ui, &|p, c0| {
+                        p.circle_filled(c0, 3.5, Color32::GOLD);
+                    });
+                    let mut t = kind.legend().to_string();
+                    if !support.victory_hexes {
+                        t.push_str(&format!(" — ignored by the {} rules", support.name));
+                    }
+                    ui.label(t);
+                });
+            }
+        }
+    }
+    for f in HexsideFeature::ALL {
+        if map.hexsides.values().any(|fs| fs.contains(&f)) {
+            ui.horizontal(|ui| {
+                ui.add(
+                    super::icons::image(super::icons::hexside(f))
+                        .fit_to_exact_size(vec2(18.0, 14.0)),
+                );
+                ui.label(format!("{} (hexside)", f.name()));
+            });
+        }
+    }
+    ui.label(
+        RichText::new("Hover a hex for what is marked there.")
+            .weak()
+            .small(),
     );
 }

@@ -96,6 +96,8 @@ pub struct VedetteApp {
     pub recovery_offer: Option<Recovery>,
     /// The problems panel (live validation).
     pub show_problems: bool,
+    /// The map legend in the corner of the map (View > Legend).
+    pub show_legend: bool,
     /// The last thing done or refused, shown in the status bar.
     pub status: Option<(bool, String)>,
     /// A native dialog open on a thread: what for, and its answer with
@@ -164,6 +166,7 @@ impl VedetteApp {
             recovery_dir: None,
             recovery_offer: None,
             show_problems: true,
+            show_legend: true,
             status: None,
             dialog: None,
             dialogs: Dialogs::detect(),
@@ -1016,17 +1019,33 @@ impl VedetteApp {
             &|painter| balance.draw_heat(painter, &layout),
         );
         self.draw_tool_overlay(&painter, &layout, pointer, response.hovered());
-        // Hovering a stack names its units (designations are printed on
-        // the counters only at high zoom).
+        if self.show_legend
+            && let Some(doc) = &self.doc
+        {
+            egui::Area::new(egui::Id::unique("editor legend"))
+                .order(egui::Order::Middle)
+                .pivot(egui::Align2::LEFT_BOTTOM)
+                .fixed_pos(rect.left_bottom() + egui::vec2(8.0, -8.0))
+                .interactable(false)
+                .show(ui.ctx(), |ui| {
+                    egui::Frame::popup(ui.style())
+                        .fill(ui.visuals().panel_fill.gamma_multiply(0.92))
+                        .show(ui, |ui| map_view::legend_ui(ui, &doc.map, &doc.scenario));
+                });
+        }
+        // Hovering a hex says what the scenario marks there (exit, entry,
+        // victory) and names the units of a stack (designations are
+        // printed on the counters only at high zoom).
         if self.drag_unit.is_none()
             && let Some(h) = self.hovered
             && let Some(doc) = &self.doc
         {
             let units = edit::units_at(doc, h);
-            if !units.is_empty() {
-                let lines: Vec<String> = units
-                    .iter()
-                    .map(|u| {
+            let marks = scenario::marks::marks_at(&doc.scenario, h);
+            if !units.is_empty() || !marks.is_empty() {
+                let lines: Vec<String> = marks
+                    .into_iter()
+                    .chain(units.iter().map(|u| {
                         format!(
                             "{} — {} {} ({}, {})",
                             u.designation,
@@ -1037,7 +1056,7 @@ impl VedetteApp {
                                 .map_or(u.side.as_str(), |s| s.name.as_str()),
                             u.id
                         )
-                    })
+                    }))
                     .collect();
                 response.clone().on_hover_ui_at_pointer(|ui| {
                     for l in &lines {
@@ -1358,6 +1377,7 @@ impl VedetteApp {
                 ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
                 ui.checkbox(&mut self.draw.counters, "Counters");
                 ui.checkbox(&mut self.show_problems, "Problems");
+                ui.checkbox(&mut self.show_legend, "Legend");
                 if ui
                     .add(egui::Button::new("Fit map to window").shortcut_text("F"))
                     .clicked()
@@ -1676,6 +1696,7 @@ impl eframe::App for VedetteApp {
         eframe::set_value(storage, "recent", &self.recent);
         eframe::set_value(storage, "hex_numbers", &self.draw.hex_numbers);
         eframe::set_value(storage, "show_problems", &self.show_problems);
+        eframe::set_value(storage, "show_legend", &self.show_legend);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
@@ -1890,6 +1911,9 @@ pub fn run(
                 }
                 if let Some(v) = eframe::get_value(storage, "show_problems") {
                     app.show_problems = v;
+                }
+                if let Some(v) = eframe::get_value(storage, "show_legend") {
+                    app.show_legend = v;
                 }
             }
             app.recovery_dir = eframe::storage_dir("Vedette");

@@ -8,6 +8,7 @@ mod format;
 pub mod generate;
 pub mod limits;
 mod map;
+pub mod marks;
 mod model;
 mod validate;
 
