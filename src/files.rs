@@ -247,7 +247,7 @@ fn temp_name(name: &str, pid: u32) -> String {
 
 /// Whether a process is running (a save of it may be under way). Where
 /// that cannot be told, it is assumed to run unless its file is old.
-fn process_alive(pid: u32) -> Option<bool> {
+pub fn process_alive(pid: u32) -> Option<bool> {
     let proc = Path::new("/proc");
     proc.is_dir().then(|| proc.join(pid.to_string()).exists())
 }

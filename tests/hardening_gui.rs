@@ -359,3 +359,86 @@ fn issue16_item11_the_editor_has_a_legend_and_a_hovered_mark_says_what_it_is() {
     h.run();
     assert!(!h.state().show_legend);
 }
+
+fn click_map(h: &mut Harness<'_, VedetteApp>, hex: Hex) {
+    let p = hex_pos(h, hex);
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
+}
+
+/// Paints one hex with the terrain tool, a change to the document.
+fn change_something(h: &mut Harness<'_, VedetteApp>) {
+    h.key_press(Key::T);
+    h.run();
+    click_map(h, hx("0304"));
+    assert!(h.state().is_modified());
+}
+
+#[test]
+fn issue16_item14_recovery_offers_the_file_that_was_open_when_vedette_died() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = waterloo_copy(&dir.path().join("a"));
+    let b = waterloo_copy(&dir.path().join("b"));
+    let rec = dir.path().join("recovery");
+    let mut app = VedetteApp::open(a.clone());
+    app.recovery_dir = Some(rec.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+
+    // A is changed and autosaved, then undone back to the file: the
+    // autosave goes with the changes.
+    change_something(&mut h);
+    h.state_mut().autosave_now();
+    let files = || std::fs::read_dir(&rec).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files(), 1, "an autosave of A");
+    ctrl(&mut h, Key::Z);
+    assert!(!h.state().is_modified());
+    h.state_mut().autosave_now();
+    assert_eq!(files(), 0, "nothing to recover once undone");
+
+    // A changed and autosaved again; the user opens B without saving A,
+    // changes B, and Vedette dies before B's first autosave.
+    change_something(&mut h);
+    h.state_mut().autosave_now();
+    ctrl(&mut h, Key::O);
+    h.get_by_label("Don't save").click();
+    h.run();
+    type_into(&mut h, "File:", &b.display().to_string());
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.as_ref().and_then(|d| d.path.clone()),
+        Some(b.clone())
+    );
+    change_something(&mut h);
+    let mut next = VedetteApp::empty();
+    next.recovery_dir = Some(rec.clone());
+    next.check_recovery();
+    assert!(
+        next.recovery_offer.is_none(),
+        "A's changes were let go: nothing to offer"
+    );
+
+    // This time B is autosaved before the crash: B is offered, by name.
+    h.state_mut().autosave_now();
+    drop(h);
+    let mut next = VedetteApp::empty();
+    next.recovery_dir = Some(rec.clone());
+    next.check_recovery();
+    let (offer, _) = next
+        .recovery_offer
+        .clone()
+        .expect("B's autosave is offered");
+    assert_eq!(offer.path, Some(b.clone()));
+    let mut h = harness(next);
+    h.get_by_label_contains(&format!("Unsaved changes to {}", b.display()));
+    h.get_by_label("Recover").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.doc.as_ref().and_then(|d| d.path.clone()), Some(b));
+    assert!(app.is_modified(), "recovered changes are unsaved");
+}

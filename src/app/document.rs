@@ -251,9 +251,62 @@ impl OpenDoc {
         Ok(())
     }
 
-    /// The recovery file for autosaves of this document.
-    pub fn recovery_path(dir: &Path) -> PathBuf {
-        dir.join("recovery.ron")
+    /// The recovery file a window writes its autosaves to:
+    /// `recovery-PID-N.ron`, one per process and window, so two windows
+    /// never overwrite each other's and a start-up can tell a running
+    /// window's autosave from an abandoned one.
+    pub fn recovery_path(dir: &Path, owner: RecoveryOwner) -> PathBuf {
+        dir.join(format!("recovery-{}-{}.ron", owner.pid, owner.window))
+    }
+
+    /// Autosaves in `dir` left by windows that are gone (their process no
+    /// longer runs, or another window of this process), newest first. A
+    /// `recovery.ron` from an older Vedette counts as abandoned.
+    pub fn abandoned_recoveries(dir: &Path, me: RecoveryOwner) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(std::time::SystemTime, PathBuf)> = Vec::new();
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let owner = name
+                .strip_prefix("recovery-")
+                .and_then(|r| r.strip_suffix(".ron"))
+                .and_then(|r| r.split_once('-'))
+                .and_then(|(p, w)| Some((p.parse::<u32>().ok()?, w.parse::<u64>().ok()?)));
+            let abandoned = match owner {
+                Some((pid, window)) if pid == me.pid => window != me.window,
+                Some((pid, _)) => crate::files::process_alive(pid) == Some(false),
+                None => name == "recovery.ron",
+            };
+            if abandoned {
+                let t = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                found.push((t, e.path()));
+            }
+        }
+        found.sort_by(|a, b| b.cmp(a));
+        found.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+/// Which window of which process owns a recovery file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecoveryOwner {
+    pub pid: u32,
+    pub window: u64,
+}
+
+impl RecoveryOwner {
+    /// A new window of this process.
+    pub fn new_window() -> RecoveryOwner {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        RecoveryOwner {
+            pid: std::process::id(),
+            window: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
     }
 }
 

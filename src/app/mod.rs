@@ -92,8 +92,11 @@ pub struct VedetteApp {
     pub recent: Vec<PathBuf>,
     /// Where autosaves go; `None` turns autosave off (tests).
     pub recovery_dir: Option<PathBuf>,
-    /// An autosave found at start-up, offered back to the user.
-    pub recovery_offer: Option<Recovery>,
+    /// An autosave found at start-up, offered back to the user, and its
+    /// file.
+    pub recovery_offer: Option<(Recovery, PathBuf)>,
+    /// This window, as the owner of its own recovery file.
+    recovery_owner: document::RecoveryOwner,
     /// The problems panel (live validation).
     pub show_problems: bool,
     /// The map legend in the corner of the map (View > Legend).
@@ -165,6 +168,7 @@ impl VedetteApp {
             recent: Vec::new(),
             recovery_dir: None,
             recovery_offer: None,
+            recovery_owner: document::RecoveryOwner::new_window(),
             show_problems: true,
             show_legend: true,
             status: None,
@@ -203,6 +207,9 @@ impl VedetteApp {
     }
 
     fn set_doc(&mut self, doc: OpenDoc) {
+        // The document replaced was saved or its changes let go: its
+        // autosave must not be offered after a later crash.
+        self.clear_recovery();
         self.tools.adapt_to(&doc);
         self.tools.selected = None;
         self.doc = Some(doc);
@@ -447,37 +454,57 @@ impl VedetteApp {
             return;
         }
         self.last_autosave = now;
+        self.autosave_now();
+    }
+
+    /// Writes this window's recovery file now: the document if it has
+    /// unsaved changes; none at all if it has not (saved, or undone back
+    /// to the file), so a crash never offers something stale.
+    pub fn autosave_now(&mut self) {
         let (Some(dir), Some(doc)) = (&self.recovery_dir, &self.doc) else {
             return;
         };
         if !doc.is_modified() {
+            self.clear_recovery();
             return;
         }
         let text = scenario::to_ron(&Recovery::of(doc));
+        let path = OpenDoc::recovery_path(dir, self.recovery_owner);
         if let Err(e) = std::fs::create_dir_all(dir)
-            .and_then(|_| crate::files::write_atomic(&OpenDoc::recovery_path(dir), text.as_bytes()))
+            .and_then(|_| crate::files::write_atomic(&path, text.as_bytes()))
         {
             self.status = Some((false, format!("Autosave failed: {e}")));
         }
     }
 
+    /// Removes this window's recovery file (the document was saved,
+    /// discarded or replaced).
     fn clear_recovery(&mut self) {
         if let Some(dir) = &self.recovery_dir {
-            let _ = std::fs::remove_file(OpenDoc::recovery_path(dir));
+            let _ = std::fs::remove_file(OpenDoc::recovery_path(dir, self.recovery_owner));
         }
     }
 
-    /// Looks for an autosave left by a session that did not end cleanly.
+    /// Looks for an autosave left by a window that did not end cleanly
+    /// (the newest first; the others are offered after it is answered).
+    /// An unreadable one is removed.
     pub fn check_recovery(&mut self) {
         let Some(dir) = &self.recovery_dir else {
             return;
         };
-        let Ok(text) = std::fs::read_to_string(OpenDoc::recovery_path(dir)) else {
-            return;
-        };
-        match scenario::from_ron::<Recovery>(&text, "recovery") {
-            Ok(r) => self.recovery_offer = Some(r),
-            Err(_) => self.clear_recovery(),
+        for path in OpenDoc::abandoned_recoveries(dir, self.recovery_owner) {
+            let parsed = crate::files::read_text(&path)
+                .ok()
+                .and_then(|text| scenario::from_ron::<Recovery>(&text, "recovery").ok());
+            match parsed {
+                Some(r) => {
+                    self.recovery_offer = Some((r, path));
+                    return;
+                }
+                None => {
+                    let _ = std::fs::remove_file(&path);
+                }
+            }
         }
     }
 
@@ -1643,7 +1670,7 @@ impl VedetteApp {
     }
 
     fn recovery_ui(&mut self, ctx: &egui::Context) {
-        let Some(r) = self.recovery_offer.clone() else {
+        let Some((r, file)) = self.recovery_offer.clone() else {
             return;
         };
         let name = r
@@ -1655,7 +1682,7 @@ impl VedetteApp {
         egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
             ui.heading("Recover unsaved work?");
             ui.label(format!(
-                "Vedette did not close cleanly last time. An autosave of {name} was found."
+                "Vedette did not close cleanly last time. Unsaved changes to {name} were autosaved."
             ));
             ui.horizontal(|ui| {
                 if ui.button("Recover").clicked() {
@@ -1672,15 +1699,24 @@ impl VedetteApp {
                 match r.restore() {
                     Ok(doc) => {
                         self.set_doc(doc);
-                        self.status =
-                            Some((true, "Recovered the autosave: save it to keep it".into()));
+                        self.open_error = None;
+                        self.status = Some((
+                            true,
+                            format!(
+                                "Recovered the unsaved changes to {name}: save them to keep them"
+                            ),
+                        ));
+                        // Kept under this window's name until saved.
+                        self.autosave_now();
                     }
                     Err(e) => self.status = Some((false, format!("Cannot recover: {e}"))),
                 }
+                let _ = std::fs::remove_file(&file);
             }
             Some(false) => {
                 self.recovery_offer = None;
-                self.clear_recovery();
+                let _ = std::fs::remove_file(&file);
+                self.check_recovery();
             }
             None => {}
         }
