@@ -350,7 +350,7 @@ fn issue16_item11_the_editor_has_a_legend_and_a_hovered_mark_says_what_it_is() {
         h.step();
     }
     h.run();
-    h.get_by_label_contains(&format!("Entry hex for"));
+    h.get_by_label_contains("Entry hex for");
     h.get_by_label_contains(&who);
     // View > Legend hides it.
     h.get_by_label("View").click();
