@@ -333,9 +333,9 @@ fn issue16_item11_the_editor_has_a_legend_and_a_hovered_mark_says_what_it_is() {
         (e.hexes[0], side, entry, who)
     };
     // The legend, in the map's corner, names each mark the scenario uses.
-    h.get_by_label("Map legend");
-    h.get_by_label_contains(&format!("{side} exit hex: units leave the map there"));
-    h.get_by_label_contains("reinforcement entry hex (ring)");
+    h.get_by_label_contains("Map legend");
+    h.get_by_label(&format!("{side} exit hex"));
+    h.get_by_label("reinforcement entry");
     // Hovering an exit hex says what it is; so does an entry hex.
     let p = hex_pos(&h, exit);
     h.hover_at(p);

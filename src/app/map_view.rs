@@ -594,7 +594,7 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
 
 /// The editor's map legend: what each mark and hexside feature the
 /// scenario uses looks like, and what it is (the playtest and the sheet
-/// have their own). Drawn inside a frame by the caller.
+/// have their own), under a heading the caller draws.
 pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
     use crate::scenario::marks::{MarkKind, mark_kinds};
     let support = s.rules.support();
@@ -606,7 +606,6 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
         s.side(id)
             .map_or_else(|| id.to_string(), |x| x.name.clone())
     };
-    ui.label(RichText::new("Map legend").strong());
     for kind in mark_kinds(s) {
         match kind {
             MarkKind::Exit => {
@@ -626,7 +625,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                         });
                         let mut t = format!("{} {}", side_name(&e.side), kind.legend());
                         if i >= support.exit_conditions {
-                            t.push_str(" — ignored by these rules");
+                            t.push_str(" (ignored)");
                         }
                         ui.label(t);
                     });
@@ -642,7 +641,8 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     icon(ui, &|p, c0| {
                         p.circle_stroke(c0, 5.5, Stroke::new(1.8, c));
                     });
-                    ui.label(format!("{}, in the arriving side's colour", kind.legend()));
+                    ui.label(kind.legend())
+                        .on_hover_text("A ring in the arriving side's colour");
                 });
             }
             MarkKind::Victory => {
@@ -652,9 +652,15 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     });
                     let mut t = kind.legend().to_string();
                     if !support.victory_hexes {
-                        t.push_str(&format!(" — ignored by the {} rules", support.name));
+                        t.push_str(" (ignored)");
                     }
-                    ui.label(t);
+                    let r = ui.label(t);
+                    if !support.victory_hexes {
+                        r.on_hover_text(format!(
+                            "The {} rules do not score victory hexes",
+                            support.name
+                        ));
+                    }
                 });
             }
         }

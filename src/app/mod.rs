@@ -99,7 +99,7 @@ pub struct VedetteApp {
     recovery_owner: document::RecoveryOwner,
     /// The problems panel (live validation).
     pub show_problems: bool,
-    /// The map legend in the corner of the map (View > Legend).
+    /// The map legend under the tools (View > Legend).
     pub show_legend: bool,
     /// The last thing done or refused, shown in the status bar.
     pub status: Option<(bool, String)>,
@@ -1046,20 +1046,6 @@ impl VedetteApp {
             &|painter| balance.draw_heat(painter, &layout),
         );
         self.draw_tool_overlay(&painter, &layout, pointer, response.hovered());
-        if self.show_legend
-            && let Some(doc) = &self.doc
-        {
-            egui::Area::new(egui::Id::unique("editor legend"))
-                .order(egui::Order::Middle)
-                .pivot(egui::Align2::LEFT_BOTTOM)
-                .fixed_pos(rect.left_bottom() + egui::vec2(8.0, -8.0))
-                .interactable(false)
-                .show(ui.ctx(), |ui| {
-                    egui::Frame::popup(ui.style())
-                        .fill(ui.visuals().panel_fill.gamma_multiply(0.92))
-                        .show(ui, |ui| map_view::legend_ui(ui, &doc.map, &doc.scenario));
-                });
-        }
         // Hovering a hex says what the scenario marks there (exit, entry,
         // victory) and names the units of a stack (designations are
         // printed on the counters only at high zoom).
@@ -1850,12 +1836,23 @@ impl VedetteApp {
         }
         if let Some(doc) = &mut self.doc {
             let tools = &mut self.tools;
+            let legend = self.show_legend;
             egui::Panel::left("tools")
                 .resizable(true)
                 .default_size(270.0)
                 .min_size(220.0)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| tools.panel_ui(ui, doc));
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        tools.panel_ui(ui, doc);
+                        // The legend sits under the tools, never over the
+                        // map.
+                        if legend {
+                            ui.separator();
+                            egui::CollapsingHeader::new("Map legend")
+                                .default_open(true)
+                                .show(ui, |ui| map_view::legend_ui(ui, &doc.map, &doc.scenario));
+                        }
+                    });
                 });
         }
         egui::CentralPanel::default()

@@ -18,9 +18,9 @@ impl MarkKind {
     /// The legend's words for the mark.
     pub fn legend(self) -> &'static str {
         match self {
-            MarkKind::Exit => "exit hex: units leave the map there (triangle at the map edge)",
-            MarkKind::Entry => "reinforcement entry hex (ring)",
-            MarkKind::Victory => "victory hex (gold dot)",
+            MarkKind::Exit => "exit hex",
+            MarkKind::Entry => "reinforcement entry",
+            MarkKind::Victory => "victory hex",
         }
     }
 }
