@@ -489,3 +489,119 @@ fn chits_set_by_hand_in_the_start_dialog_reach_the_game_and_stay_hidden() {
     h.get_by_label_contains("variant chits drawn (secret until the end)");
     assert!(h.query_by_label_contains("Allied:2").is_none());
 }
+
+/// Plays the game for both seats with a computer player through the table
+/// until `stop` holds.
+fn play_until(
+    h: &mut Harness<'_, VedetteApp>,
+    stop: impl Fn(&vedette::engine::naw::State) -> bool,
+) {
+    use vedette::ai::{HeuristicPlayer, Knowledge, Player, Tuning};
+    let board = play(h).session.game.state.board.clone();
+    let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
+    for _ in 0..5000 {
+        let st = &play(h).session.game.state;
+        if stop(st) {
+            break;
+        }
+        let c = ai.choose(st).expect("a command");
+        let p = h.state_mut().playtest.as_mut().expect("p");
+        assert!(p.give(c), "{:?}", p.message);
+    }
+    h.run_ok();
+}
+
+#[test]
+fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentences() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    start(&mut h, ["Human", "Computer"], "5");
+    // The French turn played for the human; then the Allied computer plays
+    // its whole turn, ending with the end of its Combat Phase, after which
+    // the French are phasing again.
+    play_until(&mut h, |st| st.phasing == 1);
+    for _ in 0..4000 {
+        if play(&h).session.game.state.phasing == 0 {
+            break;
+        }
+        // A French choice in the Allied turn (a retreat, losses): the
+        // engine's first legal command stands in for the human.
+        if play(&h).human_to_act() {
+            let c = play(&h).session.game.state.legal_commands()[0].clone();
+            h.state_mut().playtest.as_mut().expect("p").give(c);
+        }
+        h.step();
+    }
+    assert_eq!(play(&h).session.game.state.phasing, 0);
+    let m = message(&h);
+    assert!(
+        m.starts_with("Allied (computer): the end of the Combat Phase"),
+        "the side that played it: {m}"
+    );
+    // The log: sentences with designations, no ids or raw lists.
+    let st = play(&h).session.game.state.clone();
+    let log = play(&h).log().to_vec();
+    assert!(log.len() > 20);
+    for (_, line) in &log {
+        assert!(
+            !line.contains("[]") && !line.contains("must attack: ["),
+            "{line}"
+        );
+        assert!(!line.contains("attack by ["), "{line}");
+    }
+    let attack = log
+        .iter()
+        .find(|(_, l)| l.starts_with("[6.1]"))
+        .expect("an attack in the log");
+    let named =
+        (0..st.board.units.len() as u16).any(|u| attack.1.contains(&st.board.unit(u).designation));
+    assert!(named, "designations: {}", attack.1);
+}
+
+#[test]
+fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    start(&mut h, ["Human", "Human"], "9");
+    play_until(&mut h, |st| {
+        (st.turn, st.phasing, st.phase) == (3, 1, Phase::Movement)
+    });
+    let st = play(&h).session.game.state.clone();
+    let (u, hexes) = st.available_reinforcements()[0].clone();
+    let id = st.board.unit(u).id.clone();
+    let entry = st.board.hex(hexes[0]);
+    let p = h.state_mut().playtest.as_mut().expect("p");
+    assert!(
+        p.give(Command::Enter {
+            unit: id.clone(),
+            hex: entry
+        }),
+        "{:?}",
+        p.message
+    );
+    // Another Allied unit moves: the one that entered is done [4.0].
+    let st = play(&h).session.game.state.clone();
+    let (other, to) = (0..st.board.units.len() as u16)
+        .filter(|&x| x != u && st.side_of(x) == 1)
+        .find_map(|x| st.reachable(x).first().map(|r| (x, r.clone())))
+        .expect("another unit that can move");
+    let mv = Command::Move {
+        unit: st.board.unit(other).id.clone(),
+        path: to.path.clone(),
+    };
+    let p = h.state_mut().playtest.as_mut().expect("p");
+    assert!(p.give(mv), "{:?}", p.message);
+    h.run_ok();
+    assert!(
+        play(&h).session.game.state.movement_left(u) > 0,
+        "MP unspent"
+    );
+    click_map(&mut h, entry);
+    assert_eq!(play(&h).selected, Some(u));
+    let m = message(&h);
+    assert!(m.contains("cannot move now") && m.contains("[4.0]"), "{m}");
+    assert!(!m.contains("MP left"), "{m}");
+    h.get_by_label_contains("It cannot move now");
+    assert!(
+        h.query_by_label_contains("MP left").is_none(),
+        "the panel shows no MP"
+    );
+}

@@ -125,6 +125,9 @@ pub struct VedetteApp {
     drag_unit: Option<scenario::UnitId>,
     /// A hex to centre the view on when the map is next drawn.
     centre_request: Option<Hex>,
+    /// The hex centred last, for a few frames: kept centred while the
+    /// panels settle.
+    just_centred: Option<(Hex, u8)>,
     /// Set when a close was confirmed, so the next close goes through.
     allow_close: bool,
     /// The window title last sent to the window.
@@ -183,6 +186,7 @@ impl VedetteApp {
             last_autosave: 0.0,
             drag_unit: None,
             centre_request: None,
+            just_centred: None,
             allow_close: false,
             shown_title: String::new(),
             playtest: None,
@@ -831,7 +835,12 @@ impl VedetteApp {
             && old != rect
             && self.view.fitted
         {
-            self.view.follow_rect(old, rect);
+            match self.just_centred {
+                // A hex centred a moment ago (a problem clicked) stays
+                // centred when the panels settle around the selection.
+                Some((hex, _)) => self.view.centre_on(&doc.map, rect, hex),
+                None => self.view.follow_rect(old, rect),
+            }
         }
         self.map_rect = Some(rect);
         if !self.view.fitted {
@@ -839,6 +848,9 @@ impl VedetteApp {
         }
         if let Some(hex) = self.centre_request.take() {
             self.view.centre_on(&doc.map, rect, hex);
+            self.just_centred = Some((hex, 3));
+        } else if let Some((hex, frames)) = self.just_centred {
+            self.just_centred = (frames > 1).then_some((hex, frames - 1));
         }
         let typing = ui.ctx().text_edit_focused();
         let space = !typing && ui.input(|i| i.key_down(Key::Space));

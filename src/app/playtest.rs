@@ -437,7 +437,7 @@ impl Playtest {
     pub fn give(&mut self, cmd: Command) -> bool {
         match self.session.execute(&cmd) {
             Ok(events) => {
-                self.message = Some((true, events_text(&events)));
+                self.message = Some((true, events_text(&self.session.game.state.board, &events)));
                 self.after_change();
                 true
             }
@@ -616,12 +616,17 @@ impl Playtest {
                         let left = st.movement_left(next);
                         let r = self.reach().len();
                         let name = self.unit_name(next);
+                        // The engine says whether the MP can still be
+                        // used: a unit that entered or moved is done once
+                        // another has moved [4.0].
                         self.message = Some((
                             true,
-                            if r == 0 {
-                                format!("{name}: cannot move now ({left} MP left)")
-                            } else {
-                                format!("{name}: {left} MP left, {r} hexes within reach")
+                            match st.cannot_move(next) {
+                                Some(why) => format!("{name}: cannot move now — {why}"),
+                                None if r == 0 => {
+                                    format!("{name}: {left} MP left, but no hex is within reach")
+                                }
+                                None => format!("{name}: {left} MP left, {r} hexes within reach"),
                             },
                         ));
                     }
@@ -750,11 +755,14 @@ impl Playtest {
         let started = std::time::Instant::now();
         let mut played = false;
         loop {
+            // The side that acts, asked before its command is applied (the
+            // phasing side is not the one choosing a retreat or losses,
+            // and the command may end the phase).
+            let who = self.side_name(self.session.game.state.to_act());
             match self.computers.step(&mut self.session) {
                 ComputerMove::Played(cmd, events) => {
                     played = true;
-                    let text = events_text(&events);
-                    let who = self.side_name(self.session.game.state.phasing);
+                    let text = events_text(&self.session.game.state.board, &events);
                     self.message = Some((
                         true,
                         format!(
@@ -792,10 +800,20 @@ impl Playtest {
         self.computers.to_play(&self.session) && (!self.paused || self.step_once)
     }
 
+    /// The event log as shown: (command number, line), oldest first.
+    pub fn log(&self) -> &[(usize, String)] {
+        &self.log_lines
+    }
+
     fn refresh_log(&mut self) {
         let g = &self.session.game;
         if self.log_cmds > g.history.len() || self.log_lines.is_empty() {
-            self.log_lines = g.setup_events.iter().map(|e| (0, log_text(e))).collect();
+            let board = &g.state.board;
+            self.log_lines = g
+                .setup_events
+                .iter()
+                .map(|e| (0, log_text(board, e)))
+                .collect();
             self.log_cmds = 0;
         }
         for (i, (_, events)) in g.history.iter().enumerate().skip(self.log_cmds) {
@@ -803,7 +821,7 @@ impl Playtest {
                 if matches!(e, Event::AttackFinished) {
                     continue;
                 }
-                self.log_lines.push((i + 1, log_text(e)));
+                self.log_lines.push((i + 1, log_text(&g.state.board, e)));
             }
         }
         self.log_cmds = g.history.len();
@@ -1263,19 +1281,24 @@ impl Playtest {
         match self.selected {
             Some(u) => {
                 let info = st.board.unit(u);
+                let why = st.cannot_move(u);
                 ui.label(format!(
-                    "{}: {} {}-{}, {} MP left",
+                    "{}: {} {}-{}{}",
                     self.unit_name(u),
                     info.kind.name(),
                     info.strength,
                     info.movement,
-                    st.movement_left(u)
+                    match &why {
+                        Some(_) => String::new(),
+                        None => format!(", {} MP left", st.movement_left(u)),
+                    }
                 ));
                 let n = self.reach().len();
                 ui.label(
-                    RichText::new(if n == 0 {
-                        "It cannot move now (already moved, or in an enemy Zone of Control [4.5])."
-                            .to_string()
+                    RichText::new(if let Some(why) = &why {
+                        format!("It cannot move now: {why}.")
+                    } else if n == 0 {
+                        "No hex is within its reach.".to_string()
                     } else {
                         format!(
                             "{n} hexes within reach: click or drag to one. Orange hexes stop it (enemy Zone of Control [4.5])."
@@ -2339,22 +2362,21 @@ pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
 }
 
 /// What a command did, for the message line.
-fn events_text(events: &[Event]) -> String {
+/// Sentences with the units' designations and the sides' names, never
+/// ids or raw lists.
+fn events_text(board: &crate::engine::naw::Board, events: &[Event]) -> String {
     events
         .iter()
         .filter(|e| !matches!(e, Event::AttackFinished))
-        .map(|e| e.to_string())
+        .map(|e| board.sentence(e))
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-/// An event as the log shows it, with its case; the chits stay secret
-/// (the game-over window reveals them) [9.0].
-fn log_text(e: &Event) -> String {
-    match e {
-        Event::ChitsDrawn { .. } => "[9.0] variant chits drawn (secret until the end)".to_string(),
-        e => format!("[{}] {e}", e.case()),
-    }
+/// An event as the log shows it: its case, then the sentence; the chits
+/// stay secret (the game-over window reveals them) [9.0].
+fn log_text(board: &crate::engine::naw::Board, e: &Event) -> String {
+    format!("[{}] {}", e.case(), board.sentence(e))
 }
 
 /// A seed for a new game from the clock (the shell's randomness; the

@@ -8,6 +8,8 @@ mod legal;
 mod rules;
 mod state;
 mod types;
+mod words;
+pub use words::join_words;
 
 pub use board::{Board, HexIx, NO_HEX, SetupError, UnitInfo, UnitIx};
 pub use state::{

@@ -136,7 +136,7 @@ impl State {
         Ok(u)
     }
 
-    fn can_start_moving(&self, occ: &Occupancy, u: UnitIx) -> Result<HexIx, RuleError> {
+    pub(crate) fn can_start_moving(&self, occ: &Occupancy, u: UnitIx) -> Result<HexIx, RuleError> {
         let Some(h) = self.unit_hex(u) else {
             return Err(RuleError::NotOnMap(self.uid(u)));
         };

@@ -3,7 +3,7 @@
 //! what an attack's odds are, and what the combat obligations are.
 
 use super::board::{Board, HexIx, NO_HEX, UnitIx};
-use super::types::{Outcome, Phase};
+use super::types::{Outcome, Phase, RuleError};
 use crate::hex::Hex;
 use crate::scenario::{CombatResult, Odds, UnitKind};
 use std::cmp::Reverse;
@@ -374,6 +374,21 @@ impl State {
             (Some(x), Some(y)) => self.board.info(x).neighbours.contains(&y),
             _ => false,
         }
+    }
+
+    /// Why `u` may not start or continue a move now, if it may not: not
+    /// on the map, already moved (units move one at a time, so a unit
+    /// that entered or moved is done once another has moved) [4.0], or in
+    /// an enemy Zone of Control [4.5]. Its [`State::movement_left`] is then
+    /// of no use to it.
+    pub fn cannot_move(&self, u: UnitIx) -> Option<RuleError> {
+        if self.phase != Phase::Movement {
+            return Some(RuleError::WrongPhase {
+                side: self.board.sides[self.phasing as usize].clone(),
+                phase: self.phase,
+            });
+        }
+        self.can_start_moving(self.occupancy(), u).err()
     }
 
     pub fn movement_left(&self, u: UnitIx) -> u32 {
