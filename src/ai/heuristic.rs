@@ -36,16 +36,28 @@ pub struct Knowledge {
     exit_dist: Vec<u32>,
     /// Whether the scenario has an exit objective at all.
     has_exits: bool,
+    /// Whether each side can win at all: both ways to win need the other
+    /// side demoralized [8.1], [8.3], so its loss threshold must be within
+    /// its whole strength, reinforcements included; the exiting side must
+    /// also have the units to exit. A side that cannot win defends.
+    can_win: [bool; 2],
+    /// For each hex, the exit hex its shortest way out leads through
+    /// (`NO_HEX` where none).
+    exit_target: Vec<HexIx>,
+    /// Each hex's centre, in hex widths (adjacent centres are 1 apart).
+    centre: Vec<(f64, f64)>,
 }
 
 impl Knowledge {
     pub fn new(board: Arc<Board>) -> Arc<Knowledge> {
         let n = board.hexes.len();
         let mut exit_dist = vec![u32::MAX; n];
+        let mut exit_target = vec![NO_HEX; n];
         let mut queue = VecDeque::new();
         for &h in &board.exit_hexes {
             if (0..6).any(|d| board.can_leave_map(h, d)) {
                 exit_dist[h as usize] = 1;
+                exit_target[h as usize] = h;
                 queue.push_back(h);
             }
         }
@@ -66,28 +78,67 @@ impl Knowledge {
                 let nd = d.saturating_add(board.step_cost(p, dir));
                 if nd < exit_dist[p as usize] {
                     exit_dist[p as usize] = nd;
+                    exit_target[p as usize] = exit_target[h as usize];
                     queue.push_back(p);
                 }
             }
         }
         let has_exits = board.exits_needed > 0 && !board.exit_hexes.is_empty();
+        let mut strength = [0u64; 2];
+        let mut count = [0u64; 2];
+        for u in &board.units {
+            strength[u.side as usize] += u.strength as u64;
+            count[u.side as usize] += 1;
+        }
+        let mut can_win = [false; 2];
+        for (s, w) in can_win.iter_mut().enumerate() {
+            let other = 1 - s;
+            *w = strength[other] >= board.thresholds[other] as u64
+                && (s != board.exit_side as usize || count[s] >= board.exits_needed as u64);
+        }
+        let layout = crate::hex::Layout::with_first_hex_at(
+            board.grid,
+            1.0 / 3f64.sqrt(),
+            crate::hex::Point::default(),
+        );
+        let centre = board
+            .hexes
+            .iter()
+            .map(|i| {
+                let c = layout.center(i.hex);
+                (c.x, c.y)
+            })
+            .collect();
         Arc::new(Knowledge {
             board,
             exit_dist,
             has_exits,
+            can_win,
+            exit_target,
+            centre,
         })
     }
 
     pub fn board(&self) -> &Arc<Board> {
         &self.board
     }
+
+    /// Whether each side can win at all (see the field).
+    pub fn can_win(&self) -> [bool; 2] {
+        self.can_win
+    }
 }
 
 /// What a unit is trying to do this Movement Phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
-    /// Stay near this hex (the Allies on their ridge).
+    /// Stay near this hex, on the best ground around it (a side that
+    /// cannot win, playing for time).
     Hold(HexIx),
+    /// Stand across the enemy's way to its exit hexes, on good ground and
+    /// just out of its reach, and take the attacks that are worth it: the
+    /// side the exits are against, before it must block them.
+    Screen,
     /// Close to just outside the enemy's reach and look for attacks.
     Advance,
     /// Go for the exit hexes and leave [8.3].
@@ -96,10 +147,13 @@ enum Role {
     Block,
 }
 
-/// Per-phase fields: distance to the nearest enemy, and the enemy strength
-/// that could reach a hex's neighbourhood next turn.
+/// Per-phase fields: distance to the nearest enemy and where it stands,
+/// and the enemy strength that could reach a hex's neighbourhood next
+/// turn.
 struct Fields {
     enemy_dist: Vec<u32>,
+    /// For each hex, the hex of the nearest enemy (`NO_HEX` where none).
+    enemy_src: Vec<HexIx>,
     threat: Vec<u32>,
 }
 
@@ -304,20 +358,24 @@ impl HeuristicPlayer {
         let b = &st.board;
         let n = b.hexes.len();
         let mut enemy_dist = vec![u32::MAX; n];
+        let mut enemy_src = vec![NO_HEX; n];
         let mut queue = VecDeque::new();
         for (u, p) in st.pos.iter().enumerate() {
             if let Pos::OnMap(h) = *p
                 && st.side_of(u as UnitIx) != side
             {
                 enemy_dist[h as usize] = 0;
+                enemy_src[h as usize] = h;
                 queue.push_back(h);
             }
         }
         while let Some(h) = queue.pop_front() {
             let d = enemy_dist[h as usize] + 1;
+            let src = enemy_src[h as usize];
             for &nb in &b.info(h).neighbours {
                 if nb != NO_HEX && b.info(nb).on_map && enemy_dist[nb as usize] > d {
                     enemy_dist[nb as usize] = d;
+                    enemy_src[nb as usize] = src;
                     queue.push_back(nb);
                 }
             }
@@ -367,7 +425,11 @@ impl HeuristicPlayer {
                 }
             }
         }
-        Fields { enemy_dist, threat }
+        Fields {
+            enemy_dist,
+            enemy_src,
+            threat,
+        }
     }
 
     fn roles(&self, st: &State, side: u8) -> Vec<Role> {
@@ -405,19 +467,21 @@ impl HeuristicPlayer {
                             .unit_hex(u)
                             .is_some_and(|h| k.exit_dist[h as usize] <= t.block_when_enemy_within)
                 }));
+        let can_win = k.can_win[side as usize];
         for (u, role) in roles.iter_mut().enumerate() {
             let info = b.unit(u as UnitIx);
             if info.side != side {
                 continue;
             }
             let reinforcement = info.start.is_none();
-            *role = if reinforcement && t.reinforcements_advance {
-                Role::Advance
-            } else if block {
+            *role = if block {
                 Role::Block
+            } else if reinforcement && t.reinforcements_advance && can_win {
+                Role::Advance
             } else if t.defender_holds && k.has_exits {
-                let home = info.start.or(st.unit_hex(u as UnitIx)).unwrap_or(NO_HEX);
-                Role::Hold(home)
+                Role::Screen
+            } else if !can_win {
+                Role::Hold(st.unit_hex(u as UnitIx).unwrap_or(NO_HEX))
             } else {
                 Role::Advance
             };
@@ -447,6 +511,11 @@ impl HeuristicPlayer {
             - t.exposure_weight * exposure;
         let exit = self.know.exit_dist[h as usize];
         let exit = if exit == u32::MAX { 100.0 } else { exit as f64 };
+        let off_way = if matches!(role, Role::Block | Role::Screen) {
+            self.off_way(fields, h)
+        } else {
+            0.0
+        };
         s += match role {
             Role::Hold(home) if home != NO_HEX => -t.hold_weight * b.distance(h, home) as f64,
             Role::Hold(_) => 0.0,
@@ -459,9 +528,46 @@ impl HeuristicPlayer {
                 }
             }
             Role::Exit => -t.exit_weight * exit * 3.0,
-            Role::Block => -t.block_weight * exit,
+            // Between the enemy and the exits, pulled towards the exits.
+            Role::Block => -t.block_weight * exit - t.screen_weight * off_way,
+            // Across the enemy's way, within a few hexes of it but not in
+            // its reach.
+            Role::Screen => {
+                let d = fields.enemy_dist[h as usize];
+                let gap = if d == u32::MAX {
+                    0.0
+                } else {
+                    (d.saturating_sub(t.screen_depth) + t.standoff.saturating_sub(d)) as f64
+                };
+                -t.screen_weight * off_way - t.approach_weight * gap
+            }
         };
         s + self.noise()
+    }
+
+    /// How far `h` lies, in hexes, off the straight way from the nearest
+    /// enemy to the exit hex its shortest way out leads to (0 on it; a hex
+    /// behind the enemy or beyond the exit is measured to the nearer end).
+    fn off_way(&self, fields: &Fields, h: HexIx) -> f64 {
+        let e = fields.enemy_src[h as usize];
+        if e == NO_HEX {
+            return 0.0;
+        }
+        let x = self.know.exit_target[e as usize];
+        if x == NO_HEX {
+            return 0.0;
+        }
+        let c = &self.know.centre;
+        let (p, a, b) = (c[h as usize], c[e as usize], c[x as usize]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 {
+            (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (qx, qy) = (a.0 + t * dx - p.0, a.1 + t * dy - p.1);
+        (qx * qx + qy * qy).sqrt()
     }
 
     /// Makes `self.reach[u]` the unit's reach on `w`.
@@ -1238,7 +1344,7 @@ impl HeuristicPlayer {
                         let gain = b.info(h).defence_multiplier as i64
                             - b.info(cur).defence_multiplier as i64;
                         let worth = match roles[u as usize] {
-                            Role::Hold(_) | Role::Block => gain > 0,
+                            Role::Hold(_) | Role::Block | Role::Screen => gain > 0,
                             Role::Exit => {
                                 self.know.exit_dist[h as usize] < self.know.exit_dist[cur as usize]
                             }

@@ -5,6 +5,9 @@
 mod heuristic;
 mod tuning;
 
+#[cfg(test)]
+mod tests;
+
 pub use heuristic::{HeuristicPlayer, Knowledge};
 pub use tuning::Tuning;
 

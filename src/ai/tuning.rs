@@ -52,6 +52,12 @@ pub struct Tuning {
     pub exit_weight: f64,
     /// Blocking units: per movement point between them and the exits.
     pub block_weight: f64,
+    /// Screening and blocking units: per hex off the straight way from the
+    /// nearest enemy to its exit.
+    pub screen_weight: f64,
+    /// Screening units: how near the enemy (in hexes) they stand; closer
+    /// than `standoff` is avoided too.
+    pub screen_depth: u32,
     /// Random spread added to each hex's score (0 plays the same way given
     /// the same dice); keeps batches from repeating one line of play.
     pub noise: f64,
@@ -69,8 +75,8 @@ pub struct Tuning {
     /// Whether units arriving as reinforcements advance on the enemy (the
     /// Prussians at Waterloo) rather than hold where they enter.
     pub reinforcements_advance: bool,
-    /// Whether the side without an exit objective holds its start positions
-    /// (the Allies on the ridge) rather than advancing.
+    /// Whether the side the exits are against screens them (stands across
+    /// the enemy's way out, on good ground) rather than advancing.
     pub defender_holds: bool,
 }
 
@@ -94,6 +100,8 @@ impl Default for Tuning {
             standoff: 2,
             exit_weight: 1.0,
             block_weight: 0.8,
+            screen_weight: 0.6,
+            screen_depth: 4,
             noise: 0.3,
             exit_turns_before_end: 4,
             exit_spare_units: 2,
