@@ -245,7 +245,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
         "the attack is resolved: {}",
         message(&h)
     );
-    h.get_by_label_contains("[6.3] die roll");
+    h.get_by_label_contains("[6.3] The die shows");
 
     // Back to the editor: the game is not saved, so it asks first.
     h.get_by_label("Back to editor").click();
@@ -486,7 +486,7 @@ fn chits_set_by_hand_in_the_start_dialog_reach_the_game_and_stay_hidden() {
     assert_eq!(st.chits, Some([1, 2]));
     // The computer's chit is hidden; the log does not give it away.
     h.get_by_label("Allied: hidden");
-    h.get_by_label_contains("variant chits drawn (secret until the end)");
+    h.get_by_label_contains("Variant chits are drawn, kept secret until the end");
     assert!(h.query_by_label_contains("Allied:2").is_none());
 }
 
