@@ -123,6 +123,20 @@ fn balance_batches_can_be_cancelled() {
     assert!(e.starts_with("cancelled after"), "{e}");
 }
 
+/// Runs frames until the export on its worker thread has ended.
+fn wait_export(h: &mut Harness<'static, VedetteApp>) {
+    h.step();
+    for _ in 0..600 {
+        if !h.state().export.busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    assert!(!h.state().export.busy(), "the export ended");
+}
+
 #[test]
 fn file_menu_exports_the_setup_sheet_and_the_map_image() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -140,7 +154,7 @@ fn file_menu_exports_the_setup_sheet_and_the_map_image() {
     h.get_by_label("Letter").click();
     h.run();
     h.get_by_label("Export").click();
-    h.run();
+    wait_export(&mut h);
     let bytes = std::fs::read(&pdf).expect("the sheet was written");
     assert!(bytes.starts_with(b"%PDF-"));
     let (ok, msg) = h.state().export.message.clone().expect("a message");
@@ -161,14 +175,14 @@ fn file_menu_exports_the_setup_sheet_and_the_map_image() {
     let bad = dir.path().join("map.bmp");
     h.state_mut().export.path = bad.display().to_string();
     h.get_by_label("Export").click();
-    h.run();
+    wait_export(&mut h);
     let (ok, msg) = h.state().export.message.clone().expect("a message");
     assert!(!ok && msg.contains(".png or .svg"), "{msg}");
     assert!(!bad.exists());
     let png = dir.path().join("map.png");
     h.state_mut().export.path = png.display().to_string();
     h.get_by_label("Export").click();
-    h.run();
+    wait_export(&mut h);
     let bytes = std::fs::read(&png).expect("the image was written");
     assert_eq!(&bytes[1..4], b"PNG");
 }

@@ -9,7 +9,17 @@ use crate::sheet::Paper;
 use egui::RichText;
 use std::path::Path;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
+
+/// An export running on a worker thread: pages done and pages in all (a
+/// sheet; 0 for an image), and the message it ends with.
+struct Running {
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    answer: Receiver<(bool, String)>,
+}
 
 /// What is being exported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +37,9 @@ pub struct ExportDialog {
     pub scale: f32,
     pub path: String,
     browsing: Option<Receiver<Option<PathBuf>>>,
+    /// The export under way, if any (a big sheet takes seconds: the window
+    /// stays live and shows its progress).
+    running: Option<Running>,
     /// The last export's result: whether it worked, and what to say.
     pub message: Option<(bool, String)>,
 }
@@ -40,6 +53,7 @@ impl Default for ExportDialog {
             scale: 48.0,
             path: String::new(),
             browsing: None,
+            running: None,
             message: None,
         }
     }
@@ -97,65 +111,68 @@ impl ExportDialog {
         self.browsing = Some(rx);
     }
 
-    /// Writes the export; the message says what happened. The output is
-    /// checked as on the command line (its extension, not the scenario or
-    /// its map), a file of another kind in the way is kept as `.bak`, and a
-    /// scenario with errors is exported with a warning saying so.
+    /// Starts the export on a worker thread; the message says what
+    /// happened when it ends ([`ExportDialog::busy`] until then). The
+    /// output is checked as on the command line (its extension, not the
+    /// scenario or its map), a file of another kind in the way is kept as
+    /// `.bak`, and a scenario with errors is exported with a warning saying
+    /// so.
     pub fn export(&mut self, doc: &OpenDoc) {
+        if self.running.is_some() {
+            return;
+        }
         let path = PathBuf::from(self.path.trim());
         if self.path.trim().is_empty() {
             self.message = Some((false, "Give a file to write.".into()));
             return;
         }
-        let mut inputs: Vec<&Path> = Vec::new();
-        inputs.extend(doc.path.as_deref());
-        inputs.extend(doc.map_path.as_deref());
-        let allowed: &[Format] = match self.kind {
-            ExportKind::Sheet => &[Format::Pdf],
-            ExportKind::MapImage => &[Format::Png, Format::Svg],
-        };
-        let result = export::check_output(&path, &inputs, allowed).and_then(|format| {
-            let bytes = match self.kind {
-                ExportKind::Sheet => {
-                    export::sheet_pdf(&doc.scenario, &doc.map, self.paper, &mut |_, _| {})
-                        .map(|(b, _)| b)?
-                }
-                ExportKind::MapImage => {
-                    export::map_image(&doc.map, Some(&doc.scenario), format, self.scale)?
-                }
-            };
-            export::write(&path, &bytes, format)
+        let mut inputs: Vec<PathBuf> = Vec::new();
+        inputs.extend(doc.path.clone());
+        inputs.extend(doc.map_path.clone());
+        let (scenario, map) = (doc.scenario.clone(), doc.map.clone());
+        let (kind, paper, scale) = (self.kind, self.paper, self.scale);
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = channel();
+        let (d, t) = (done.clone(), total.clone());
+        std::thread::spawn(move || {
+            let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+            let msg = export_to(&path, &inputs, kind, paper, scale, &scenario, &map, &d, &t);
+            let _ = tx.send(msg);
         });
-        let problems = export::problems(Some(&doc.scenario), &doc.map);
-        self.message = Some(match result {
-            Ok(w) => {
-                let mut msg = format!("Wrote {} ({} KB).", path.display(), w.bytes.div_ceil(1024));
-                if let Some(b) = &w.backup {
-                    msg.push_str(&format!(
-                        " The file that was there was not a {} and is kept as {}.",
-                        if self.kind == ExportKind::Sheet {
-                            "PDF"
-                        } else {
-                            "picture"
-                        },
-                        b.display()
-                    ));
-                }
-                if !problems.is_empty() {
-                    msg.push_str(&format!(
-                        " Warning: the scenario has {} (see Problems); the export shows it as it is.",
-                        export::problems_summary(&problems)
-                    ));
-                    (false, msg)
-                } else {
-                    (true, msg)
-                }
-            }
-            Err(e) => (false, format!("Not exported: {e}")),
+        self.message = None;
+        self.running = Some(Running {
+            done,
+            total,
+            answer: rx,
         });
     }
 
+    /// Whether an export is under way.
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Takes the finished export's message, if it has ended.
+    fn poll(&mut self, ctx: &egui::Context) {
+        let Some(r) = &self.running else { return };
+        match r.answer.try_recv() {
+            Ok(msg) => {
+                self.message = Some(msg);
+                self.running = None;
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.message = Some((false, "Not exported: the export stopped".into()));
+                self.running = None;
+            }
+        }
+    }
+
     pub fn ui(&mut self, ctx: &egui::Context, doc: Option<&OpenDoc>) {
+        self.poll(ctx);
         if let Some(rx) = &self.browsing
             && let Ok(answer) = rx.try_recv()
         {
@@ -217,8 +234,25 @@ impl ExportDialog {
                     }
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Export").clicked() {
+                    let busy = self.running.is_some();
+                    if ui.add_enabled(!busy, egui::Button::new("Export")).clicked() {
                         self.export(doc);
+                    }
+                    if let Some(r) = &self.running {
+                        let (d, t) = (
+                            r.done.load(Ordering::Relaxed),
+                            r.total.load(Ordering::Relaxed),
+                        );
+                        if t > 0 {
+                            ui.add(
+                                egui::ProgressBar::new(d as f32 / t as f32)
+                                    .desired_width(160.0)
+                                    .text(format!("page {d} of {t}")),
+                            );
+                        } else {
+                            ui.spinner();
+                            ui.label("Exporting…");
+                        }
                     }
                     if ui.button("Close").clicked() {
                         self.open = false;
@@ -234,5 +268,62 @@ impl ExportDialog {
                 }
             });
         self.open &= open;
+    }
+}
+
+/// The export itself (on the worker thread): what to tell the user.
+#[allow(clippy::too_many_arguments)]
+fn export_to(
+    path: &Path,
+    inputs: &[&Path],
+    kind: ExportKind,
+    paper: Paper,
+    scale: f32,
+    scenario: &crate::scenario::Scenario,
+    map: &crate::scenario::Map,
+    done: &AtomicUsize,
+    total: &AtomicUsize,
+) -> (bool, String) {
+    let allowed: &[Format] = match kind {
+        ExportKind::Sheet => &[Format::Pdf],
+        ExportKind::MapImage => &[Format::Png, Format::Svg],
+    };
+    let result = export::check_output(path, inputs, allowed).and_then(|format| {
+        let bytes = match kind {
+            ExportKind::Sheet => export::sheet_pdf(scenario, map, paper, &mut |d, t| {
+                done.store(d, Ordering::Relaxed);
+                total.store(t, Ordering::Relaxed);
+            })
+            .map(|(b, _)| b)?,
+            ExportKind::MapImage => export::map_image(map, Some(scenario), format, scale)?,
+        };
+        export::write(path, &bytes, format)
+    });
+    let problems = export::problems(Some(scenario), map);
+    match result {
+        Ok(w) => {
+            let mut msg = format!("Wrote {} ({} KB).", path.display(), w.bytes.div_ceil(1024));
+            if let Some(b) = &w.backup {
+                msg.push_str(&format!(
+                    " The file that was there was not a {} and is kept as {}.",
+                    if kind == ExportKind::Sheet {
+                        "PDF"
+                    } else {
+                        "picture"
+                    },
+                    b.display()
+                ));
+            }
+            if !problems.is_empty() {
+                msg.push_str(&format!(
+                    " Warning: the scenario has {} (see Problems); the export shows it as it is.",
+                    export::problems_summary(&problems)
+                ));
+                (false, msg)
+            } else {
+                (true, msg)
+            }
+        }
+        Err(e) => (false, format!("Not exported: {e}")),
     }
 }
