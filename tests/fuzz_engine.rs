@@ -157,7 +157,8 @@ fn mutate(rng: &mut Rng, s: &mut Scenario, m: &mut Map) {
         }
         6 if n_units > 0 => {
             let i = rng.below(n_units);
-            s.units[i].side = if rng.chance(4) {
+            // A side that is not there (or none left to pick).
+            s.units[i].side = if rng.chance(4) || s.sides.is_empty() {
                 SideId::new("Nobody")
             } else {
                 s.sides[rng
