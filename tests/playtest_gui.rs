@@ -598,6 +598,19 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
     assert_eq!(play(&h).selected, Some(u));
     let m = message(&h);
     assert!(m.contains("cannot move now") && m.contains("[4.0]"), "{m}");
+    // The refusal names the unit as a player knows it.
+    let designation = play(&h)
+        .session
+        .game
+        .state
+        .board
+        .unit(u)
+        .designation
+        .clone();
+    assert!(
+        m.contains(&format!("may not move: {designation} ({id})")),
+        "{m}"
+    );
     assert!(!m.contains("MP left"), "{m}");
     h.get_by_label_contains("It cannot move now");
     assert!(

@@ -442,7 +442,8 @@ impl Playtest {
                 true
             }
             Err(e) => {
-                self.message = Some((false, format!("Refused: {e}")));
+                let why = self.session.game.state.board.refusal(&e);
+                self.message = Some((false, format!("Refused: {why}")));
                 false
             }
         }
@@ -622,7 +623,9 @@ impl Playtest {
                         self.message = Some((
                             true,
                             match st.cannot_move(next) {
-                                Some(why) => format!("{name}: cannot move now — {why}"),
+                                Some(why) => {
+                                    format!("{name}: cannot move now — {}", st.board.refusal(&why))
+                                }
                                 None if r == 0 => {
                                     format!("{name}: {left} MP left, but no hex is within reach")
                                 }
@@ -705,7 +708,7 @@ impl Playtest {
         let r = self
             .session
             .check(&self.attack_command())
-            .map_err(|e| e.to_string());
+            .map_err(|e| self.session.game.state.board.refusal(&e));
         self.attack_check = Some((len, self.draft.clone(), r.clone()));
         r
     }
@@ -1296,7 +1299,7 @@ impl Playtest {
                 let n = self.reach().len();
                 ui.label(
                     RichText::new(if let Some(why) = &why {
-                        format!("It cannot move now: {why}.")
+                        format!("It cannot move now: {}.", st.board.refusal(why))
                     } else if n == 0 {
                         "No hex is within its reach.".to_string()
                     } else {
@@ -1314,7 +1317,7 @@ impl Playtest {
                     let b = ui.add_enabled(check.is_ok(), egui::Button::new("Exit the map"));
                     let b = match &check {
                         Ok(()) => b.on_hover_text("Take the unit off through its exit hex [8.3]"),
-                        Err(e) => b.on_disabled_hover_text(e.to_string()),
+                        Err(e) => b.on_disabled_hover_text(st.board.refusal(e)),
                     };
                     if b.clicked() {
                         self.give(exit);

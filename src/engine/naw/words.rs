@@ -252,3 +252,131 @@ mod tests {
         assert_eq!(join_words(&many, 6), "1, 2, 3, 4, 5, 6 and 3 more");
     }
 }
+
+impl super::types::RuleError {
+    /// The same refusal with every unit it names passed through `name`
+    /// (ids in the error, so a rule's check stays free of names; the
+    /// playtest table shows designations).
+    pub fn with_unit_names(&self, name: &dyn Fn(&UnitId) -> UnitId) -> Self {
+        use super::types::RuleError as E;
+        let n = name;
+        match self.clone() {
+            E::UnknownUnit(u) => E::UnknownUnit(n(&u)),
+            E::NotYourUnit { unit, owner, side } => E::NotYourUnit {
+                unit: n(&unit),
+                owner,
+                side,
+            },
+            E::NotOnMap(u) => E::NotOnMap(n(&u)),
+            E::InEnemyZoc(u) => E::InEnemyZoc(n(&u)),
+            E::AlreadyMoved(u) => E::AlreadyMoved(n(&u)),
+            E::NotEnoughMovement { unit, need, left } => E::NotEnoughMovement {
+                unit: n(&unit),
+                need,
+                left,
+            },
+            E::WouldStayStacked { unit, hex } => E::WouldStayStacked {
+                unit: n(&unit),
+                hex,
+            },
+            E::MustUnstack(u) => E::MustUnstack(n(&u)),
+            E::OutOfReach { unit, hex } => E::OutOfReach {
+                unit: n(&unit),
+                hex,
+            },
+            E::NotAvailable(u) => E::NotAvailable(n(&u)),
+            E::NotEntryHex { unit, hex } => E::NotEntryHex {
+                unit: n(&unit),
+                hex,
+            },
+            E::CannotExit { unit, reason } => E::CannotExit {
+                unit: n(&unit),
+                reason,
+            },
+            E::AlreadyInvolved(u) => E::AlreadyInvolved(n(&u)),
+            E::NotEnemy(u) => E::NotEnemy(n(&u)),
+            E::NotAdjacentToDefender { attacker, defender } => E::NotAdjacentToDefender {
+                attacker: n(&attacker),
+                defender: n(&defender),
+            },
+            E::NotArtillery(u) => E::NotArtillery(n(&u)),
+            E::BombardFromZoc(u) => E::BombardFromZoc(n(&u)),
+            E::BombardRange { unit, defender } => E::BombardRange {
+                unit: n(&unit),
+                defender: n(&defender),
+            },
+            E::NoLineOfSight { unit, defender } => E::NoLineOfSight {
+                unit: n(&unit),
+                defender: n(&defender),
+            },
+            E::StrandsAttacker(u) => E::StrandsAttacker(n(&u)),
+            E::BadRetreat { unit, to, reason } => E::BadRetreat {
+                unit: n(&unit),
+                to,
+                reason,
+            },
+            E::BadDisplacement {
+                unit,
+                other,
+                reason,
+            } => E::BadDisplacement {
+                unit: n(&unit),
+                other: n(&other),
+                reason,
+            },
+            E::BadAdvance { unit, to, reason } => E::BadAdvance {
+                unit: n(&unit),
+                to,
+                reason,
+            },
+            other => other,
+        }
+    }
+}
+
+impl Board {
+    /// A refusal as the playtest table says it: each unit by its
+    /// designation, with its id after it (designations repeat: several
+    /// counters are "British Infantry").
+    pub fn refusal(&self, e: &super::types::RuleError) -> String {
+        e.with_unit_names(&|id| match self.unit_ix(id).map(|u| self.unit(u)) {
+            Some(info) if !info.designation.trim().is_empty() => {
+                UnitId::new(format!("{} ({id})", info.designation))
+            }
+            _ => id.clone(),
+        })
+        .to_string()
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+    use crate::engine::naw::RuleError;
+
+    #[test]
+    fn issue16_item16_refusals_name_units_by_designation() {
+        let s = crate::scenario::parse_scenario(
+            include_str!("../../../scenarios/waterloo.ron"),
+            "w.ron",
+        )
+        .expect("parses");
+        let m = crate::scenario::parse_map(include_str!("../../../maps/waterloo.ron"), "m.ron")
+            .expect("parses");
+        let b = Board::new(&s, &m).expect("sets up");
+        let info = b.unit(0).clone();
+        let e = RuleError::InEnemyZoc(info.id.clone());
+        assert_eq!(
+            b.refusal(&e),
+            format!(
+                "may not move: {} ({}) is in an enemy Zone of Control [4.5]",
+                info.designation, info.id
+            )
+        );
+        // Errors without units read as before.
+        assert_eq!(
+            b.refusal(&RuleError::EmptyAttack),
+            RuleError::EmptyAttack.to_string()
+        );
+    }
+}
