@@ -289,11 +289,8 @@ impl FromStr for Hexside {
         let (h, d) = s.split_once('/').ok_or_else(err)?;
         let hex: Hex = h.trim().parse().map_err(|_| err())?;
         let dir = Dir::parse(d.trim()).ok_or_else(err)?;
-        // One short of the hex limit, so that the hex on the other side
-        // (which may become the canonical key) is still nameable.
-        if hex.col.abs() >= MAX_COORD || hex.row.abs() >= MAX_COORD {
-            return Err(err());
-        }
+        // The hex parsed, so it is within MAX_COORD; `Grid::canonical`
+        // refuses a key whose hex on the other side would not be.
         Ok(Hexside { hex, dir })
     }
 }
@@ -467,9 +464,13 @@ impl Grid {
         })
     }
 
-    /// The canonical form of a hexside written from either side.
+    /// The canonical form of a hexside written from either side; `None`
+    /// for a direction this grid lacks, or when the canonical key would name
+    /// a hex past [`MAX_COORD`] (its label could not be read back).
     pub fn canonical(self, side: Hexside) -> Option<Hexside> {
-        self.hexside(side.hex, side.dir)
+        let key = self.hexside(side.hex, side.dir)?;
+        let nameable = |v: i32| (-MAX_COORD..=MAX_COORD).contains(&v);
+        (nameable(key.hex.col) && nameable(key.hex.row)).then_some(key)
     }
 
     /// The hexside between two adjacent hexes.

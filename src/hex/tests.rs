@@ -134,8 +134,8 @@ proptest! {
     #[test]
     fn every_parsed_hexside_reads_back(
         g in arb_grid(),
-        c in -10_001i32..10_001,
-        r in -10_001i32..10_001,
+        c in prop_oneof![-10_001i32..10_001, 9_990i32..10_001, -10_001i32..-9_990],
+        r in prop_oneof![-10_001i32..10_001, 9_990i32..10_001, -10_001i32..-9_990],
         i in 0usize..6,
     ) {
         let text = format!("{c},{r}/{}", g.dirs()[i]);
@@ -245,4 +245,18 @@ fn issue16_item5_huge_coordinates_are_refused_with_the_range() {
     );
     assert!("99999999".parse::<Hex>().is_ok());
     assert!("1000010000".parse::<Hex>().is_err());
+}
+
+/// Found by CI: `0,9998/S` reads, and its key `0,9999/N` must read back
+/// (issue 16, item 5); a side whose key would pass the limit has no key.
+#[test]
+fn a_hexside_keyed_at_the_coordinate_limit_reads_back() {
+    let g = GRIDS[0];
+    let side: Hexside = "0,9998/S".parse().unwrap();
+    let key = g.canonical(side).unwrap();
+    assert_eq!(key.hex, Hex::new(0, 9999));
+    assert_eq!(key.to_string().parse::<Hexside>(), Ok(key));
+    let past: Hexside = "0,9999/S".parse().unwrap();
+    assert_eq!(g.canonical(past), None);
+    assert_eq!(past.to_string().parse::<Hexside>(), Ok(past));
 }
