@@ -5,8 +5,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::ai::{self, RandomPlayer};
-use vedette::engine::{Game, VariantSetup, replay, replay_on};
+use vedette::engine::naw::{Naw, VariantSetup};
+use vedette::engine::{replay, replay_on};
 use vedette::scenario;
+
+type Game = vedette::engine::Game<Naw>;
 
 fn waterloo() -> (scenario::Scenario, scenario::Map) {
     let s = scenario::parse_scenario(include_str!("../scenarios/waterloo.ron"), "w.ron")

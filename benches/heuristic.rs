@@ -36,7 +36,7 @@ fn benches(c: &mut Criterion) {
     for (name, (s, m), samples) in cases {
         let board = Arc::new(Board::new(&s, &m).expect("sets up"));
         let know = Knowledge::new(board);
-        let cfg = SimConfig::new(1, 1);
+        let cfg = SimConfig::<vedette::engine::naw::Naw>::new(1, 1);
         let probe = sim::play_game(&know, &cfg, 0);
         println!(
             "{name}: game 0 takes {} commands ({:?} on Game-Turn {})",

@@ -111,10 +111,10 @@ fn benches(c: &mut Criterion) {
         .expect("parses");
     let m = scenario::parse_map(include_str!("../maps/waterloo.ron"), "m.ron").expect("parses");
     let mut app = VedetteApp::with_doc(doc(s, m));
-    let setup = vedette::play::Setup {
+    let setup = vedette::play::Setup::<vedette::engine::naw::Naw> {
         seats: [vedette::play::Seat::Human; 2],
         seed: 1,
-        variant: vedette::engine::VariantSetup::Off,
+        rules: vedette::engine::naw::VariantSetup::Off,
     };
     app.start_playtest(setup).expect("starts");
     let ctx = warmed(&mut app);

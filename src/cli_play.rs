@@ -1,84 +1,24 @@
 //! `vedette play` and `vedette replay`: running games from the command
 //! line. Part of the shell: reads files, prints events.
 
+use crate::ai::Computer;
 use crate::cli::Outcome;
-use crate::engine::{self, Game, GameLog, VariantSetup, naw};
+use crate::engine::{self, Game, GameLog, LogHeader, Rules};
 use crate::files;
+use crate::rulesets::{self, Visit};
 use crate::scenario;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// Parses `--variant`: `off`, `drawn`, or two chit codes `4,2`.
-pub fn parse_variant(s: &str) -> Result<VariantSetup, String> {
-    match s {
-        "off" => Ok(VariantSetup::Off),
-        "drawn" | "on" => Ok(VariantSetup::Drawn),
-        _ => {
-            let (a, b) = s
-                .split_once(',')
-                .ok_or_else(|| format!("`{s}`: expected off, drawn or two chit codes like 4,2"))?;
-            let p = |x: &str| x.trim().parse::<u32>().ok().filter(|c| (1..=6).contains(c));
-            match (p(a), p(b)) {
-                (Some(a), Some(b)) => Ok(VariantSetup::Fixed(a, b)),
-                _ => Err(format!("`{s}`: chit codes are 1 to 6")),
-            }
-        }
-    }
-}
-
-fn phase_label(st: &naw::State) -> String {
+/// One line per event: where in the game, what happened (the terse form
+/// with ids), which section.
+pub fn event_line<R: Rules>(st: &R::State, e: &R::Event) -> String {
     format!(
-        "T{} {} {:?}",
-        st.turn, st.board.side_names[st.phasing as usize], st.phase
+        "{:<22} {} [{}]",
+        R::position_label(st),
+        e,
+        R::event_section(e)
     )
-}
-
-/// One line per event: where in the game, what happened, which case.
-pub fn event_line(st: &naw::State, e: &naw::Event) -> String {
-    format!("{:<22} {} [{}]", phase_label(st), e, e.case())
-}
-
-/// A summary of the game so far.
-pub fn summary(g: &Game) -> String {
-    let st = &g.state;
-    let b = &st.board;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "-- Game-Turn {} of {}, {} {:?} Phase",
-        st.turn, b.turns, b.side_names[st.phasing as usize], st.phase
-    );
-    for side in 0..2 {
-        let _ = writeln!(
-            s,
-            "   {}: lost {} of {} strength points{}{}",
-            b.side_names[side],
-            st.losses[side],
-            b.thresholds[side],
-            if st.demoralized[side] {
-                ", demoralized"
-            } else {
-                ""
-            },
-            if side == b.exit_side as usize {
-                format!(", {} of {} units exited", st.exited[side], b.exits_needed)
-            } else {
-                String::new()
-            }
-        );
-    }
-    match &st.outcome {
-        Some(naw::Outcome::Win { side, case, reason }) => {
-            let _ = writeln!(s, "   result: {side} wins [{case}]: {reason}");
-        }
-        Some(naw::Outcome::Draw { reason }) => {
-            let _ = writeln!(s, "   result: draw: {reason}");
-        }
-        None => {
-            let _ = writeln!(s, "   the game goes on");
-        }
-    }
-    s
 }
 
 fn fail(msg: String) -> Outcome {
@@ -97,10 +37,6 @@ pub fn play(
     variant: &str,
     log_out: Option<&Path>,
 ) -> Outcome {
-    let variant = match parse_variant(variant) {
-        Ok(v) => v,
-        Err(e) => return fail(format!("vedette play: --variant {e}")),
-    };
     let loaded = match files::load_scenario(scenario_path) {
         Ok(l) => l,
         Err(e) => return fail(e.to_string()),
@@ -114,55 +50,90 @@ pub fn play(
             ));
         }
     };
-    let cmds: Vec<naw::Command> = match scenario::from_ron(&text, &commands.display().to_string()) {
-        Ok(c) => c,
-        Err(e) => return fail(e.to_string()),
-    };
-    let mut g = match Game::new(&loaded.scenario, &loaded.map, seed, variant) {
-        Ok(g) => g,
-        Err(e) => return fail(format!("{}: error: {e}", scenario_path.display())),
-    };
-    let mut out = String::new();
-    for e in &g.setup_events {
-        let _ = writeln!(out, "{}", event_line(&g.state, e));
-    }
-    let mut code = 0;
-    let mut err = String::new();
-    for (i, c) in cmds.iter().enumerate() {
+    rulesets::dispatch(
+        &loaded.scenario.rules.clone(),
+        Play {
+            scenario_path,
+            loaded,
+            seed,
+            commands,
+            text,
+            variant,
+            log_out,
+        },
+    )
+}
+
+struct Play<'a> {
+    scenario_path: &'a Path,
+    loaded: files::LoadedScenario,
+    seed: u64,
+    commands: &'a Path,
+    text: String,
+    variant: &'a str,
+    log_out: Option<&'a Path>,
+}
+
+impl Visit for Play<'_> {
+    type Output = Outcome;
+    fn visit<R: Computer>(self) -> Outcome {
+        let setup = match R::parse_setup(self.variant) {
+            Ok(v) => v,
+            Err(e) => return fail(format!("vedette play: --variant {e}")),
+        };
+        let cmds: Vec<R::Command> =
+            match scenario::from_ron(&self.text, &self.commands.display().to_string()) {
+                Ok(c) => c,
+                Err(e) => return fail(e.to_string()),
+            };
+        let mut g: Game<R> =
+            match Game::new(&self.loaded.scenario, &self.loaded.map, self.seed, setup) {
+                Ok(g) => g,
+                Err(e) => return fail(format!("{}: error: {e}", self.scenario_path.display())),
+            };
+        let mut out = String::new();
         let mut st = g.state.clone();
-        match g.execute(c) {
-            Ok(events) => {
-                for e in events {
-                    st.apply(e);
-                    let _ = writeln!(out, "{}", event_line(&st, e));
+        for e in &g.setup_events {
+            let _ = writeln!(out, "{}", event_line::<R>(&st, e));
+        }
+        let mut code = 0;
+        let mut err = String::new();
+        for (i, c) in cmds.iter().enumerate() {
+            st.clone_from(&g.state);
+            match g.execute(c) {
+                Ok(events) => {
+                    for e in events {
+                        R::apply(&mut st, e);
+                        let _ = writeln!(out, "{}", event_line::<R>(&st, e));
+                    }
+                }
+                Err(e) => {
+                    let shown = ron::to_string(c).unwrap_or_else(|_| format!("{c:?}"));
+                    let _ = writeln!(
+                        err,
+                        "{}: command {} ({shown}) refused: {e}",
+                        self.commands.display(),
+                        i + 1
+                    );
+                    code = 2;
+                    break;
                 }
             }
-            Err(e) => {
-                let shown = ron::to_string(c).unwrap_or_else(|_| format!("{c:?}"));
-                let _ = writeln!(
-                    err,
-                    "{}: command {} ({shown}) refused: {e}",
-                    commands.display(),
-                    i + 1
-                );
-                code = 2;
-                break;
+        }
+        out.push_str(&R::summary(&g.state));
+        if let Some(p) = self.log_out {
+            let mut log = g.log();
+            log.scenario_file = Some(self.scenario_path.display().to_string());
+            if let Err(e) = files::save_atomic(p, &scenario::to_ron(&log)) {
+                let _ = writeln!(err, "{}: error: cannot write the log: {e}", p.display());
+                code = code.max(1);
             }
         }
-    }
-    out.push_str(&summary(&g));
-    if let Some(p) = log_out {
-        let mut log = g.log();
-        log.scenario_file = Some(scenario_path.display().to_string());
-        if let Err(e) = files::save_atomic(p, &scenario::to_ron(&log)) {
-            let _ = writeln!(err, "{}: error: cannot write the log: {e}", p.display());
-            code = code.max(1);
+        Outcome {
+            stdout: out,
+            stderr: err,
+            code,
         }
-    }
-    Outcome {
-        stdout: out,
-        stderr: err,
-        code,
     }
 }
 
@@ -177,11 +148,11 @@ pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
             ));
         }
     };
-    let log: GameLog = match scenario::from_ron(&text, &log_path.display().to_string()) {
-        Ok(l) => l,
-        Err(e) => return fail(e.to_string()),
+    let header: LogHeader = match header_of(&text) {
+        Ok(h) => h,
+        Err(e) => return fail(format!("{}: {e}", log_path.display())),
     };
-    let scenario_path = match (scenario_override, &log.scenario_file) {
+    let scenario_path = match (scenario_override, &header.scenario_file) {
         (Some(p), _) => p.to_path_buf(),
         (None, Some(f)) => std::path::PathBuf::from(f),
         (None, None) => {
@@ -195,17 +166,66 @@ pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
         Ok(l) => l,
         Err(e) => return fail(e.to_string()),
     };
-    match engine::replay(&loaded.scenario, &loaded.map, &log) {
-        Ok(g) => Outcome {
-            stdout: format!(
-                "{}: {} commands replayed, every event identical\n{}",
-                log_path.display(),
-                log.entries.len(),
-                summary(&g)
-            ),
-            stderr: String::new(),
-            code: 0,
+    rulesets::dispatch(
+        &loaded.scenario.rules.clone(),
+        Replay {
+            log_path,
+            text,
+            loaded,
         },
-        Err(e) => fail(format!("{}: replay diverges: {e}", log_path.display())),
+    )
+}
+
+/// The log's version, rule set and scenario file, read before the rule set
+/// is known (the rest of the log is read with its types).
+fn header_of(text: &str) -> Result<LogHeader, String> {
+    #[derive(serde::Deserialize)]
+    struct Loose {
+        version: u32,
+        #[serde(default)]
+        rules: Option<String>,
+        #[serde(default)]
+        scenario_file: Option<String>,
+    }
+    let l: Loose = ron::from_str(text).map_err(|e| {
+        format!(
+            "{}:{}: error: not a game log: {}",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })?;
+    Ok(LogHeader {
+        version: l.version,
+        rules: l.rules,
+        scenario_file: l.scenario_file,
+    })
+}
+
+struct Replay<'a> {
+    log_path: &'a Path,
+    text: String,
+    loaded: files::LoadedScenario,
+}
+
+impl Visit for Replay<'_> {
+    type Output = Outcome;
+    fn visit<R: Computer>(self) -> Outcome {
+        let log: GameLog<R> =
+            match scenario::from_ron(&self.text, &self.log_path.display().to_string()) {
+                Ok(l) => l,
+                Err(e) => return fail(e.to_string()),
+            };
+        match engine::replay(&self.loaded.scenario, &self.loaded.map, &log) {
+            Ok(g) => Outcome {
+                stdout: format!(
+                    "{}: {} commands replayed, every event identical\n{}",
+                    self.log_path.display(),
+                    log.entries.len(),
+                    R::summary(&g.state)
+                ),
+                stderr: String::new(),
+                code: 0,
+            },
+            Err(e) => fail(format!("{}: replay diverges: {e}", self.log_path.display())),
+        }
     }
 }

@@ -1,10 +1,10 @@
 //! `vedette simulate`: batch playtests from the command line. Part of the
 //! shell: reads the scenario, draws a progress bar on stderr, writes JSON.
 
-use crate::ai::{PlayerKind, Tuning};
+use crate::ai::{Computer, PlayerKind};
 use crate::cli::Outcome;
-use crate::engine::naw::Board;
 use crate::files;
+use crate::rulesets::{self, Visit};
 use crate::sim::{self, GameSummary, SimConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
@@ -31,8 +31,9 @@ fn fail(msg: String) -> Outcome {
     }
 }
 
-/// Reads a tuning file (RON, any field may be left out).
-pub fn load_tuning(path: &Path) -> Result<Tuning, String> {
+/// Reads a tuning file (RON, any field may be left out) for the rule set's
+/// computer players.
+pub fn load_tuning<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: error: cannot read: {e}", path.display()))?;
     ron::from_str(&text).map_err(|e| {
@@ -51,17 +52,34 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
         Ok(l) => l,
         Err(e) => return fail(e.to_string()),
     };
-    let board = match Board::new(&loaded.scenario, &loaded.map) {
+    rulesets::dispatch(&loaded.scenario.rules, Simulate { a, loaded: &loaded })
+}
+
+struct Simulate<'a> {
+    a: &'a SimulateArgs<'a>,
+    loaded: &'a files::LoadedScenario,
+}
+
+impl Visit for Simulate<'_> {
+    type Output = Outcome;
+    fn visit<R: Computer>(self) -> Outcome {
+        simulate_with::<R>(self.a, self.loaded)
+    }
+}
+
+fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) -> Outcome {
+    let board = match R::board(&loaded.scenario, &loaded.map) {
         Ok(b) => Arc::new(b),
         Err(e) => return fail(format!("{}: error: {e}", a.scenario.display())),
     };
-    if a.variant && board.chit_changes.is_none() {
+    let scale = R::batch_scale(&board);
+    if a.variant && !scale.variant {
         return fail(format!(
             "{}: error: --variant on, but the scenario has no variant chit tables",
             a.scenario.display()
         ));
     }
-    let tuning = match a.tuning.map(load_tuning).transpose() {
+    let tuning: R::Tuning = match a.tuning.map(load_tuning).transpose() {
         Ok(t) => t.unwrap_or_default(),
         Err(e) => return fail(e),
     };
@@ -71,7 +89,7 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let cfg = SimConfig {
+    let cfg = SimConfig::<R> {
         games: a.games,
         seed: a.seed,
         players: a.players,
@@ -95,7 +113,7 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
         Ok(j) => j,
         Err(e) => return fail(e),
     };
-    let mut tally = Tally::new(&board);
+    let mut tally = Tally::new::<R>(&board);
     let mut played = 0u64;
     let mut write_error: Option<String> = None;
     sim::run_streaming(
@@ -124,9 +142,9 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
     let mut stdout = format!(
         "{}: {} ({}) vs {} ({}), seed {}{}\n",
         a.scenario.display(),
-        board.side_names[0],
+        scale.sides[0],
         a.players[0].name(),
-        board.side_names[1],
+        scale.sides[1],
         a.players[1].name(),
         a.seed,
         if a.variant { ", variant on" } else { "" }

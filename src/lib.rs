@@ -18,6 +18,7 @@ pub mod export;
 pub mod files;
 pub mod hex;
 pub mod play;
+pub mod rulesets;
 pub mod scenario;
 pub mod sheet;
 pub mod sim;

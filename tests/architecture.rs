@@ -115,3 +115,84 @@ fn the_checker_catches_what_it_should() {
     assert!(violations("// egui:: is mentioned in a comment").is_empty());
     assert!(violations("let regui = 1; // not a path").is_empty());
 }
+
+/// The modules generic over rule sets (issue 17): they reach a rule set
+/// only through the contract (`engine::Rules`, `ai::Computer`) and the one
+/// registration, `src/rulesets.rs`.
+const GENERIC: [&str; 10] = [
+    "engine/mod.rs",
+    "engine/contract.rs",
+    "engine/dice.rs",
+    "play/mod.rs",
+    "sim/mod.rs",
+    "sim/report.rs",
+    "ai/mod.rs",
+    "cli_play.rs",
+    "cli_sim.rs",
+    "cli.rs",
+];
+
+/// The names of the rule sets' modules and types.
+const RULE_SETS: [&str; 6] = ["naw", "Naw", "napoleon", "Napoleon", "one_hour", "OneHour"];
+
+/// Where code (not a comment, not a module declaration) names a rule set.
+fn rule_set_names(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("").trim();
+        if code.starts_with("pub mod ") || code.starts_with("mod ") {
+            continue;
+        }
+        // Strings are words for people, not paths.
+        let mut bare = String::new();
+        let mut in_str = false;
+        for ch in code.chars() {
+            if ch == '"' {
+                in_str = !in_str;
+            } else if !in_str {
+                bare.push(ch);
+            }
+        }
+        let words = bare.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        for w in words {
+            if RULE_SETS
+                .iter()
+                .any(|r| w == *r || w.starts_with(&format!("{r}_")))
+            {
+                found.push(format!("line {}: `{w}`", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn generic_modules_name_no_rule_set_outside_the_registration() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut bad = Vec::new();
+    for f in GENERIC {
+        let text = fs::read_to_string(src.join(f)).expect("a generic module");
+        for v in rule_set_names(&text) {
+            bad.push(format!("src/{f}: {v}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a generic module names a rule set; go through engine::Rules, ai::Computer \
+         and rulesets::dispatch instead:\n{}",
+        bad.join("\n")
+    );
+    // The registration itself does name them: the checker finds that.
+    let reg = fs::read_to_string(src.join("rulesets.rs")).expect("the registration");
+    assert!(!rule_set_names(&reg).is_empty());
+}
+
+#[test]
+fn the_rule_set_checker_catches_what_it_should() {
+    assert!(!rule_set_names("use crate::engine::naw::Board;").is_empty());
+    assert!(!rule_set_names("let g: Game<Naw> = x;").is_empty());
+    assert!(rule_set_names("pub mod naw;").is_empty());
+    assert!(rule_set_names("// naw:: in a comment").is_empty());
+    assert!(rule_set_names("let s = \"Napoleon at Waterloo\";").is_empty());
+    assert!(rule_set_names("let gnaw = 1;").is_empty());
+}

@@ -215,6 +215,31 @@ fn play_prints_events_refuses_with_reasons_and_replays() {
     );
 }
 
+/// A log written before the rule-set boundary (issue 17: version 1, no
+/// rule-set name, the setup called `variant`) replays from the command
+/// line; a file that is not a log says so with its line and column.
+#[test]
+fn replay_reads_version_1_logs_and_refuses_what_is_not_a_log() {
+    let (stdout, stderr, code) = run(vedette()
+        .current_dir(root())
+        .args(["replay", "tests/data/waterloo-full-game-v1.log.ron"]));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("239 commands replayed, every event identical"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("result: Allied wins [8.1]"), "{stdout}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(\n  seed: 3,\n  oops\n)").expect("write");
+    let (stdout, stderr, code) = run(vedette()
+        .current_dir(root())
+        .args(["replay", bad.to_str().expect("utf-8")]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stderr.contains("bad.ron: 3:"), "{stderr}");
+    assert!(stderr.contains("not a game log"), "{stderr}");
+}
+
 #[test]
 fn simulate_reports_the_same_numbers_on_any_thread_count() {
     let r = root();

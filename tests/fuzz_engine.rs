@@ -14,9 +14,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use vedette::ai::{Knowledge, Player, PlayerKind, Tuning};
-use vedette::engine::{Game, VariantSetup};
+use vedette::ai::{Computer, Player, PlayerKind};
+use vedette::engine::Game;
 use vedette::hex::{Dir, Hex};
+use vedette::rulesets::{self, Visit};
 use vedette::scenario::*;
 
 const MAX_ONE: usize = 256 << 20;
@@ -338,38 +339,62 @@ fn mutate_text(rng: &mut Rng, text: &str) -> String {
     b.into_iter().collect()
 }
 
-/// Plays a few commands of a game that `validate` accepted.
+/// Plays a few commands of a game that `validate` accepted, with the rule
+/// set the scenario names.
 fn play(rng: &mut Rng, s: &Scenario, m: &Map, heuristic: bool) {
-    let variant = if s.variants.is_empty() || rng.chance(2) {
-        VariantSetup::Off
-    } else {
-        VariantSetup::Drawn
-    };
-    let Ok(mut game) = Game::new(s, m, rng.next(), variant) else {
-        panic!("validate passed but the engine refused the scenario");
-    };
-    let know = Knowledge::new(game.state.board.clone());
-    let mut players: [Box<dyn Player + Send>; 2] = if heuristic {
-        [
-            PlayerKind::Heuristic.make(&know, &Tuning::default(), rng.next()),
-            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
-        ]
-    } else {
-        [
-            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
-            PlayerKind::Random.make(&know, &Tuning::default(), rng.next()),
-        ]
-    };
-    for _ in 0..12 {
-        if game.is_over() {
-            break;
-        }
-        let side = game.state.to_act() as usize;
-        let Some(cmd) = players[side].choose(&game.state) else {
-            break;
+    rulesets::dispatch(
+        &s.rules,
+        Fuzz {
+            rng,
+            s,
+            m,
+            heuristic,
+        },
+    );
+}
+
+struct Fuzz<'a> {
+    rng: &'a mut Rng,
+    s: &'a Scenario,
+    m: &'a Map,
+    heuristic: bool,
+}
+
+impl Visit for Fuzz<'_> {
+    type Output = ();
+    fn visit<R: Computer>(self) {
+        let Fuzz {
+            rng,
+            s,
+            m,
+            heuristic,
+        } = self;
+        let setup = R::batch_setup(!s.variants.is_empty() && !rng.chance(2));
+        let Ok(mut game) = Game::<R>::new(s, m, rng.next(), setup) else {
+            panic!("validate passed but the engine refused the scenario");
         };
-        if let Err(e) = game.execute(&cmd) {
-            panic!("a legal command was refused: {cmd:?}: {e}");
+        let know = R::knowledge(game.board().clone());
+        let tuning = R::Tuning::default();
+        let first = if heuristic {
+            PlayerKind::Heuristic
+        } else {
+            PlayerKind::Random
+        };
+        let mut players: [Box<dyn Player<R> + Send>; 2] = [
+            R::computer(first, &know, &tuning, rng.next()),
+            R::computer(PlayerKind::Random, &know, &tuning, rng.next()),
+        ];
+        for _ in 0..12 {
+            if game.is_over() {
+                break;
+            }
+            let side = game.to_act() as usize & 1;
+            let Some(cmd) = players[side].choose(&game.state) else {
+                break;
+            };
+            if let Err(e) = game.execute(&cmd) {
+                panic!("a legal command was refused: {cmd:?}: {e}");
+            }
         }
     }
 }

@@ -21,7 +21,7 @@
 use super::{Player, Tuning};
 use crate::engine::Dice;
 use crate::engine::naw::{
-    Board, Command, HexIx, NO_HEX, Phase, Pos, ReachMap, State, Step, UnitIx, column_for,
+    Board, Command, HexIx, NO_HEX, Naw, Phase, Pos, ReachMap, State, Step, UnitIx, column_for,
 };
 use crate::scenario::{CombatResult, UnitKind};
 use std::collections::{HashMap, VecDeque};
@@ -1368,7 +1368,7 @@ impl HeuristicPlayer {
     }
 }
 
-impl Player for HeuristicPlayer {
+impl Player<Naw> for HeuristicPlayer {
     fn choose(&mut self, st: &State) -> Option<Command> {
         if st.outcome.is_some() {
             return None;

@@ -3,42 +3,27 @@
 //! Randomness comes from a seeded `Dice` owned by the player.
 
 mod heuristic;
+mod naw;
 mod tuning;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::engine::contract::PlayerKind;
 pub use heuristic::{HeuristicPlayer, Knowledge};
 pub use tuning::Tuning;
 
-use crate::engine::naw::{Command, State};
-use crate::engine::{Dice, Game};
-use serde::{Deserialize, Serialize};
+use crate::engine::{Dice, Game, Rules};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::marker::PhantomData;
 use std::sync::Arc;
-
-/// The kinds of computer player, as named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayerKind {
-    Random,
-    Heuristic,
-}
 
 impl PlayerKind {
     pub fn name(self) -> &'static str {
         match self {
             PlayerKind::Random => "random",
             PlayerKind::Heuristic => "heuristic",
-        }
-    }
-
-    /// A player of this kind for the board `know` describes.
-    pub fn make(self, know: &Arc<Knowledge>, tuning: &Tuning, seed: u64) -> Box<dyn Player + Send> {
-        match self {
-            PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
-            PlayerKind::Heuristic => {
-                Box::new(HeuristicPlayer::new(know.clone(), tuning.clone(), seed))
-            }
         }
     }
 }
@@ -56,29 +41,52 @@ impl std::str::FromStr for PlayerKind {
     }
 }
 
-/// A computer player.
-pub trait Player {
+/// A computer player: it sees the state and proposes a command, which goes
+/// through the engine's `check` like anyone else's.
+pub trait Player<R: Rules> {
     /// The command to give now; `None` if it has nothing legal to do.
-    fn choose(&mut self, state: &State) -> Option<Command>;
+    fn choose(&mut self, state: &R::State) -> Option<R::Command>;
 }
 
-/// Chooses uniformly among the legal commands.
+/// The second half of the rule-set contract: a rule set's computer
+/// players, for playtests and batches.
+pub trait Computer: Rules {
+    /// What its players precompute once per board and share.
+    type Knowledge: Send + Sync;
+    /// Its players' weights (`--tuning FILE.ron`).
+    type Tuning: Clone + std::fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    fn knowledge(board: Arc<Self::Board>) -> Arc<Self::Knowledge>;
+    /// The board the knowledge was built on.
+    fn knowledge_board(know: &Self::Knowledge) -> &Arc<Self::Board>;
+    /// A computer player of this kind, playing to the scenario's victory
+    /// conditions.
+    fn computer(
+        kind: PlayerKind,
+        know: &Arc<Self::Knowledge>,
+        tuning: &Self::Tuning,
+        seed: u64,
+    ) -> Box<dyn Player<Self> + Send>;
+}
+
+/// Chooses uniformly among the legal commands, for any rule set.
 #[derive(Clone, Debug)]
-pub struct RandomPlayer {
+pub struct RandomPlayer<R> {
     dice: Dice,
+    rules: PhantomData<fn() -> R>,
 }
 
-impl RandomPlayer {
+impl<R: Rules> RandomPlayer<R> {
     pub fn new(seed: u64) -> Self {
         RandomPlayer {
             dice: Dice::new(seed),
+            rules: PhantomData,
         }
     }
 }
 
-impl Player for RandomPlayer {
-    fn choose(&mut self, state: &State) -> Option<Command> {
-        let cmds = state.legal_commands();
+impl<R: Rules> Player<R> for RandomPlayer<R> {
+    fn choose(&mut self, state: &R::State) -> Option<R::Command> {
+        let cmds = R::legal_commands(state);
         if cmds.is_empty() {
             return None;
         }
@@ -90,10 +98,14 @@ impl Player for RandomPlayer {
 /// Plays a game to its end (or `max_commands`) with one player per side;
 /// each decision goes to the side that must act. Returns how many commands
 /// were executed.
-pub fn play_out(game: &mut Game, players: &mut [&mut dyn Player; 2], max_commands: usize) -> usize {
+pub fn play_out<R: Rules>(
+    game: &mut Game<R>,
+    players: &mut [&mut dyn Player<R>; 2],
+    max_commands: usize,
+) -> usize {
     let mut n = 0;
     while !game.is_over() && n < max_commands {
-        let side = game.state.to_act() as usize;
+        let side = game.to_act() as usize & 1;
         let Some(cmd) = players[side].choose(&game.state) else {
             break;
         };

@@ -4,8 +4,8 @@
 //! positions (issue 16, item 17).
 
 use super::{HeuristicPlayer, Knowledge, Player, Tuning};
-use crate::engine::naw::Phase;
-use crate::engine::{Game, VariantSetup};
+use crate::engine::naw::{Naw, Phase, VariantSetup};
+type Game = crate::engine::Game<Naw>;
 use crate::hex::{Grid, Hex, Orientation, Stagger};
 use crate::scenario::{
     self, Colour, Crt, ExitCondition, LossThreshold, Map, MapSource, Placement, RuleSet, Scenario,

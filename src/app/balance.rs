@@ -4,7 +4,7 @@
 //! stays beside the new one, so a designer sees what an edit changed.
 
 use crate::ai::PlayerKind;
-use crate::engine::naw::Board;
+use crate::engine::naw::{Board, Naw};
 use crate::hex::Hex;
 use crate::scenario::{Map, Scenario};
 use crate::sim::{self, GameSummary, Interval, Report, SimConfig};
@@ -42,7 +42,7 @@ impl BalanceRun {
             }
         }
         BalanceRun {
-            report: Report::new(board, games),
+            report: Report::new::<Naw>(board, games),
             losses_by_hex,
             secs,
             label,
@@ -123,7 +123,7 @@ impl BalancePanel {
             return;
         }
         self.error = None;
-        let cfg = SimConfig {
+        let cfg = SimConfig::<Naw> {
             players: self.players,
             threads: self.threads.max(1),
             variant: self.variant,

@@ -525,7 +525,7 @@ impl VedetteApp {
     /// Starts a playtest of the scenario being edited; the editor's
     /// document is copied, never changed. On refusal (a scenario the
     /// engine cannot play) the reason stays in the start dialog.
-    pub fn start_playtest(&mut self, setup: crate::play::Setup) -> Result<(), String> {
+    pub fn start_playtest(&mut self, setup: crate::app::playtest::Setup) -> Result<(), String> {
         let Some(doc) = &self.doc else {
             return Err("no scenario is open".into());
         };

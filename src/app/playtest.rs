@@ -7,12 +7,20 @@
 
 use super::map_view::{self, DrawOptions, MapView};
 use crate::ai::PlayerKind;
+use crate::engine::Rules;
 use crate::engine::naw::{
-    Command, Event, HexIx, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
+    Command, Event, HexIx, Naw, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
+    VariantSetup,
 };
-use crate::engine::{GameLog, VariantSetup};
 use crate::hex::{Hex, Point};
-use crate::play::{ComputerMove, Computers, Seat, Session, Setup};
+use crate::play::Seat;
+
+/// The shared playtest machinery, on this table's rule set.
+pub type Session = crate::play::Session<Naw>;
+pub type Setup = crate::play::Setup<Naw>;
+type Computers = crate::play::Computers<Naw>;
+type ComputerMove = crate::play::ComputerMove<Naw>;
+type GameLog = crate::engine::GameLog<Naw>;
 use crate::scenario::{Map, Scenario, UnitKind};
 use egui::{
     Align2, Color32, FontId, Key, KeyboardShortcut, Modifiers, PointerButton, Pos2, Rect, RichText,
@@ -86,7 +94,7 @@ impl StartDialog {
         Ok(Setup {
             seats: self.seats,
             seed,
-            variant,
+            rules: variant,
         })
     }
 
@@ -730,7 +738,7 @@ impl Playtest {
     pub fn undo(&mut self) {
         match self.session.undo_move() {
             Ok(c) => {
-                self.message = Some((true, format!("Took back {}", crate::play::command_name(&c))));
+                self.message = Some((true, format!("Took back {}", Naw::command_name(&c))));
                 self.after_change();
             }
             Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
@@ -768,10 +776,7 @@ impl Playtest {
                     let text = events_text(&self.session.game.state.board, &events);
                     self.message = Some((
                         true,
-                        format!(
-                            "{who} (computer): {} — {text}",
-                            crate::play::command_name(&cmd)
-                        ),
+                        format!("{who} (computer): {} — {text}", Naw::command_name(&cmd)),
                     ));
                 }
                 ComputerMove::NotItsTurn => break,

@@ -1,42 +1,36 @@
 //! The rules engine: a `Game` is a rule set's state plus its dice and
 //! history. Every action is a command that is checked, then executed into
 //! events; state changes only by applying events. Same scenario, seed,
-//! chits and commands give the same events, byte for byte.
+//! setup and commands give the same events, byte for byte.
 //!
-//! Rule sets live in their own modules (`naw` for Napoleon at Waterloo);
-//! the dice, the game loop and the replay log here are shared.
+//! Rule sets live in their own modules (`naw` for Napoleon at Waterloo)
+//! behind the contract of `contract.rs`; the dice, the game loop and the
+//! replay log here are shared and generic over it.
 
+pub mod contract;
 pub mod dice;
 pub mod naw;
 
+pub use contract::{BatchScale, GameEnd, Lost, Rules, Tallies};
 pub use dice::Dice;
 
-use crate::scenario::{Map, Scenario, SideId, scenario_to_ron};
+use crate::scenario::{Map, Scenario, scenario_to_ron};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// How the variant chits are chosen when a game starts [9.0].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum VariantSetup {
-    /// Play without the variant.
-    Off,
-    /// Each side draws a chit 1-6 from the game's dice.
-    Drawn,
-    /// Chits set by hand (for playtesting a given case): first side, second.
-    Fixed(u32, u32),
-}
-
-/// A game of Napoleon at Waterloo: state, dice and the commands so far.
+/// A game of one rule set: state, dice and the commands so far.
 #[derive(Clone, Debug)]
-pub struct Game {
-    pub state: naw::State,
+pub struct Game<R: Rules> {
+    pub state: R::State,
     dice: Dice,
     pub seed: u64,
-    pub variant: VariantSetup,
+    /// How the game was set up beyond its seed (Napoleon at Waterloo: the
+    /// variant chits).
+    pub setup: R::Setup,
     /// Events of the setup (chits, first phase).
-    pub setup_events: Vec<naw::Event>,
+    pub setup_events: Vec<R::Event>,
     /// Each command executed, with the events it produced.
-    pub history: Vec<(naw::Command, Vec<naw::Event>)>,
+    pub history: Vec<(R::Command, Vec<R::Event>)>,
     /// Identifies the scenario (hash of its canonical text).
     pub scenario_id: String,
 }
@@ -55,74 +49,59 @@ pub fn scenario_fingerprint(s: &Scenario, map: &Map) -> String {
     format!("{h:016x}")
 }
 
-impl Game {
-    /// Starts a game. Refuses scenarios with validation errors.
+/// The log format written now. Version 1 (before the rule-set boundary)
+/// had no `rules` and called the setup `variant`; it still reads.
+pub const LOG_VERSION: u32 = 2;
+
+impl<R: Rules> Game<R> {
+    /// Starts a game. Refuses scenarios these rules cannot play.
     pub fn new(
         scenario: &Scenario,
         map: &Map,
         seed: u64,
-        variant: VariantSetup,
-    ) -> Result<Game, naw::SetupError> {
-        let board = Arc::new(naw::Board::new(scenario, map)?);
+        setup: R::Setup,
+    ) -> Result<Game<R>, R::SetupError> {
+        let board = Arc::new(R::board(scenario, map)?);
         Ok(Game::with_board(
             board,
             seed,
-            variant,
+            setup,
             scenario_fingerprint(scenario, map),
         ))
     }
 
     /// Starts a game on a board built once (the batch runner shares it).
     pub fn with_board(
-        board: Arc<naw::Board>,
+        board: Arc<R::Board>,
         seed: u64,
-        variant: VariantSetup,
+        setup: R::Setup,
         scenario_id: String,
-    ) -> Game {
+    ) -> Game<R> {
         let mut dice = Dice::new(seed);
-        let mut state = naw::State::new(board.clone(), None);
-        let mut setup_events = Vec::new();
-        let chits = match (&variant, &board.chit_changes) {
-            (VariantSetup::Off, _) | (_, None) => None,
-            (VariantSetup::Drawn, Some(_)) => Some([dice.d6(), dice.d6()]),
-            (VariantSetup::Fixed(a, b), Some(_)) => Some([*a, *b]),
-        };
-        if let Some(c) = chits {
-            let e = naw::Event::ChitsDrawn {
-                chits: vec![
-                    (board.sides[0].clone(), c[0]),
-                    (board.sides[1].clone(), c[1]),
-                ],
-            };
-            state.apply(&e);
-            setup_events.push(e);
-        }
-        let first = naw::Event::PhaseBegan {
-            turn: 1,
-            side: board.sides[0].clone(),
-            phase: naw::Phase::Movement,
-        };
-        state.apply(&first);
-        setup_events.push(first);
+        let (state, setup_events) = R::start(&board, &setup, &mut dice);
         Game {
             state,
             dice,
             seed,
-            variant,
+            setup,
             setup_events,
             history: Vec::new(),
             scenario_id,
         }
     }
 
-    pub fn check(&self, cmd: &naw::Command) -> Result<(), naw::RuleError> {
-        self.state.check(cmd)
+    pub fn board(&self) -> &Arc<R::Board> {
+        R::board_of(&self.state)
+    }
+
+    pub fn check(&self, cmd: &R::Command) -> Result<(), R::Refusal> {
+        R::check(&self.state, cmd)
     }
 
     /// Executes a command and returns its events; on refusal nothing
     /// changes.
-    pub fn execute(&mut self, cmd: &naw::Command) -> Result<&[naw::Event], naw::RuleError> {
-        let events = self.state.execute(cmd, &mut self.dice)?;
+    pub fn execute(&mut self, cmd: &R::Command) -> Result<&[R::Event], R::Refusal> {
+        let events = R::execute(&mut self.state, cmd, &mut self.dice)?;
         self.history.push((cmd.clone(), events));
         Ok(self.history.last().map_or(&[], |(_, e)| e.as_slice()))
     }
@@ -130,25 +109,32 @@ impl Game {
     /// Executes a command without recording it in the history (batch
     /// games, which keep summaries, not logs). The game's `log()` no longer
     /// replays once this is used.
-    pub fn execute_unrecorded(
-        &mut self,
-        cmd: &naw::Command,
-    ) -> Result<Vec<naw::Event>, naw::RuleError> {
-        self.state.execute(cmd, &mut self.dice)
+    pub fn execute_unrecorded(&mut self, cmd: &R::Command) -> Result<Vec<R::Event>, R::Refusal> {
+        R::execute(&mut self.state, cmd, &mut self.dice)
+    }
+
+    /// The side (0 or 1) that must act now.
+    pub fn to_act(&self) -> u8 {
+        R::to_act(&self.state)
+    }
+
+    pub fn outcome(&self) -> Option<GameEnd> {
+        R::outcome(&self.state)
     }
 
     pub fn is_over(&self) -> bool {
-        self.state.outcome.is_some()
+        R::outcome(&self.state).is_some()
     }
 
     /// The log that replays this game.
-    pub fn log(&self) -> GameLog {
+    pub fn log(&self) -> GameLog<R> {
         GameLog {
-            version: 1,
+            version: LOG_VERSION,
+            rules: Some(R::NAME.to_string()),
             scenario: self.scenario_id.clone(),
             scenario_file: None,
             seed: self.seed,
-            variant: self.variant.clone(),
+            setup: self.setup.clone(),
             entries: self
                 .history
                 .iter()
@@ -160,60 +146,97 @@ impl Game {
         }
     }
 
-    pub fn side_id(&self, s: u8) -> SideId {
-        self.state.board.sides[s as usize].clone()
+    /// A side's name (0 or 1).
+    pub fn side_name(&self, side: u8) -> String {
+        R::side_name(self.board(), side)
     }
 }
 
 /// A recorded game: enough to replay it and to check that the replay gives
 /// the same events.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameLog {
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound(serialize = "", deserialize = ""))]
+pub struct GameLog<R: Rules> {
     pub version: u32,
+    /// The rule set ([`Rules::NAME`]); absent in version 1 logs, which were
+    /// all Napoleon at Waterloo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// Fingerprint of the scenario ([`scenario_fingerprint`]).
     pub scenario: String,
     /// The scenario file the game was played on, as the player named it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario_file: Option<String>,
     pub seed: u64,
-    pub variant: VariantSetup,
-    pub entries: Vec<LogEntry>,
+    /// How the game was set up (`variant` in version 1 logs).
+    #[serde(alias = "variant")]
+    pub setup: R::Setup,
+    pub entries: Vec<LogEntry<R>>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LogEntry {
-    pub command: naw::Command,
-    pub events: Vec<naw::Event>,
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound(serialize = "", deserialize = ""))]
+pub struct LogEntry<R: Rules> {
+    pub command: R::Command,
+    pub events: Vec<R::Event>,
+}
+
+/// What a log file says about itself before its rule set is known: enough
+/// to find the scenario and the rule set to read the rest with.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LogHeader {
+    pub version: u32,
+    #[serde(default)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub scenario_file: Option<String>,
 }
 
 /// Where a replay went differently from its log.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError<R: Rules> {
     #[error("the log was recorded on another scenario (fingerprint {log}, this scenario {actual})")]
     OtherScenario { log: String, actual: String },
+    #[error("the log was recorded with the {log} rules, and this scenario uses {actual}")]
+    OtherRules { log: String, actual: String },
+    #[error("the log is version {0}; this Vedette reads versions 1 to {LOG_VERSION}")]
+    Version(u32),
     #[error("command {index} ({command:?}) is refused on replay: {error}")]
     Refused {
         index: usize,
-        command: Box<naw::Command>,
-        error: Box<naw::RuleError>,
+        command: Box<R::Command>,
+        error: Box<R::Refusal>,
     },
     #[error(
         "command {index} gives different events on replay: recorded {recorded:?}, replayed {replayed:?}"
     )]
     Diverged {
         index: usize,
-        recorded: Vec<naw::Event>,
-        replayed: Vec<naw::Event>,
+        recorded: Vec<R::Event>,
+        replayed: Vec<R::Event>,
     },
     #[error("the scenario cannot be played: {0}")]
-    Setup(#[from] naw::SetupError),
+    Setup(R::SetupError),
 }
 
 /// Replays a log on a scenario and returns the game, or the first place the
 /// replay diverges from the recorded events.
-pub fn replay(scenario: &Scenario, map: &Map, log: &GameLog) -> Result<Game, ReplayError> {
+pub fn replay<R: Rules>(
+    scenario: &Scenario,
+    map: &Map,
+    log: &GameLog<R>,
+) -> Result<Game<R>, ReplayError<R>> {
+    if let Some(name) = &log.rules
+        && name != R::NAME
+    {
+        return Err(ReplayError::OtherRules {
+            log: name.clone(),
+            actual: R::NAME.to_string(),
+        });
+    }
+    if log.version == 0 || log.version > LOG_VERSION {
+        return Err(ReplayError::Version(log.version));
+    }
     let actual = scenario_fingerprint(scenario, map);
     if actual != log.scenario {
         return Err(ReplayError::OtherScenario {
@@ -221,18 +244,18 @@ pub fn replay(scenario: &Scenario, map: &Map, log: &GameLog) -> Result<Game, Rep
             actual,
         });
     }
-    let board = Arc::new(naw::Board::new(scenario, map)?);
+    let board = Arc::new(R::board(scenario, map).map_err(ReplayError::Setup)?);
     replay_on(board, actual, log)
 }
 
 /// Replays a log on a board built once (batch replays share it); the
 /// caller has checked the scenario fingerprint.
-pub fn replay_on(
-    board: Arc<naw::Board>,
+pub fn replay_on<R: Rules>(
+    board: Arc<R::Board>,
     scenario_id: String,
-    log: &GameLog,
-) -> Result<Game, ReplayError> {
-    let mut game = Game::with_board(board, log.seed, log.variant.clone(), scenario_id);
+    log: &GameLog<R>,
+) -> Result<Game<R>, ReplayError<R>> {
+    let mut game = Game::with_board(board, log.seed, log.setup.clone(), scenario_id);
     for (index, entry) in log.entries.iter().enumerate() {
         let replayed = game
             .execute(&entry.command)

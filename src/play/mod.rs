@@ -1,13 +1,12 @@
 //! A playtest session: a game of the scenario being edited, on a snapshot
 //! taken when play starts (the editor's document is never touched), with
-//! a seat per side, undo of moves within the current Movement Phase, and a
+//! a seat per side, undo within the limits its rules set, and a
 //! replay cursor to step back and forward through the game. Pure: the
 //! window drives it, computer seats are `ai::Player`s, and no clock or
 //! global randomness is read here.
 
-use crate::ai::{Knowledge, Player, PlayerKind, Tuning};
-use crate::engine::naw::{Command, Event, Phase, RuleError, SetupError};
-use crate::engine::{self, Game, GameLog, VariantSetup};
+use crate::ai::{Computer, Player, PlayerKind};
+use crate::engine::{self, Game, GameLog, Rules};
 use crate::scenario::{Map, Scenario};
 use serde::{Deserialize, Serialize};
 
@@ -34,12 +33,13 @@ impl Seat {
 }
 
 /// How a playtest starts: a seat per side (in the scenario's side order),
-/// the dice seed and the variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
+/// the dice seed and the rule set's own setup (Napoleon at Waterloo: the
+/// variant).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup<R: Rules> {
     pub seats: [Seat; 2],
     pub seed: u64,
-    pub variant: VariantSetup,
+    pub rules: R::Setup,
 }
 
 /// Why a move cannot be taken back.
@@ -47,33 +47,40 @@ pub struct Setup {
 pub enum UndoError {
     #[error("nothing to take back")]
     Nothing,
-    #[error("only moves of the current Movement Phase can be taken back; {0} is already played")]
-    NotAMove(String),
+    #[error("{limit} can be taken back; {command} is already played")]
+    NotAMove {
+        limit: &'static str,
+        command: &'static str,
+    },
     #[error("the replay of the game diverged: {0}")]
     Replay(String),
 }
 
 /// A game in progress on a snapshot of the scenario.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct Session<R: Rules> {
     pub scenario: Scenario,
     pub map: Map,
-    pub setup: Setup,
+    pub setup: Setup<R>,
     /// The game as played so far.
-    pub game: Game,
+    pub game: Game<R>,
     /// Index into the history being looked at when stepping back through
     /// the game (`None`: the present). `Some(n)` shows the game after its
     /// first `n` commands.
     cursor: Option<usize>,
     /// The game at the cursor, rebuilt when the cursor moves.
-    shown: Option<Game>,
+    shown: Option<Game<R>>,
 }
 
-impl Session {
+impl<R: Rules> Session<R> {
     /// Starts a game on copies of the scenario and map. Refuses a scenario
     /// with validation errors, with the engine's reason.
-    pub fn start(scenario: &Scenario, map: &Map, setup: Setup) -> Result<Session, SetupError> {
-        let game = Game::new(scenario, map, setup.seed, setup.variant.clone())?;
+    pub fn start(
+        scenario: &Scenario,
+        map: &Map,
+        setup: Setup<R>,
+    ) -> Result<Session<R>, R::SetupError> {
+        let game = Game::new(scenario, map, setup.seed, setup.rules.clone())?;
         Ok(Session {
             scenario: scenario.clone(),
             map: map.clone(),
@@ -89,9 +96,9 @@ impl Session {
     pub fn resume(
         scenario: &Scenario,
         map: &Map,
-        log: &GameLog,
+        log: &GameLog<R>,
         seats: [Seat; 2],
-    ) -> Result<Session, engine::ReplayError> {
+    ) -> Result<Session<R>, engine::ReplayError<R>> {
         let game = engine::replay(scenario, map, log)?;
         Ok(Session {
             scenario: scenario.clone(),
@@ -99,7 +106,7 @@ impl Session {
             setup: Setup {
                 seats,
                 seed: log.seed,
-                variant: log.variant.clone(),
+                rules: log.setup.clone(),
             },
             game,
             cursor: None,
@@ -111,12 +118,12 @@ impl Session {
     /// side choosing a pending retreat, loss or advance (a defender picks
     /// its own retreat hexes in the other side's Player-Turn) [6.4].
     pub fn seat_to_play(&self) -> Seat {
-        self.setup.seats[self.game.state.to_act() as usize]
+        self.setup.seats[self.game.to_act() as usize & 1]
     }
 
     /// The game being shown: the present, or a past position when stepping
     /// through the history.
-    pub fn shown(&self) -> &Game {
+    pub fn shown(&self) -> &Game<R> {
         self.shown.as_ref().unwrap_or(&self.game)
     }
 
@@ -165,11 +172,11 @@ impl Session {
 
     /// The game replayed up to its first `n` commands: the same seed gives
     /// the same dice, so every position is reproduced exactly.
-    fn prefix(&self, n: usize) -> Game {
+    fn prefix(&self, n: usize) -> Game<R> {
         let mut g = Game::with_board(
-            self.game.state.board.clone(),
+            self.game.board().clone(),
             self.setup.seed,
-            self.setup.variant.clone(),
+            self.setup.rules.clone(),
             self.game.scenario_id.clone(),
         );
         for (cmd, _) in self.game.history.iter().take(n) {
@@ -180,40 +187,36 @@ impl Session {
     }
 
     /// Checks a command against the present position.
-    pub fn check(&self, cmd: &Command) -> Result<(), RuleError> {
+    pub fn check(&self, cmd: &R::Command) -> Result<(), R::Refusal> {
         self.game.check(cmd)
     }
 
     /// Gives a command in the present; returns its events. Going back to
     /// the present first if the history was being stepped through.
-    pub fn execute(&mut self, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    pub fn execute(&mut self, cmd: &R::Command) -> Result<Vec<R::Event>, R::Refusal> {
         self.seek(usize::MAX);
-        self.game.execute(cmd).map(<[Event]>::to_vec)
+        self.game.execute(cmd).map(<[R::Event]>::to_vec)
     }
 
-    /// Whether the last command can be taken back: a move, entry or exit of
-    /// the Movement Phase still in progress (no dice were rolled since).
+    /// Whether the last command can be taken back: the rules say which
+    /// (Napoleon at Waterloo: a move, entry or exit of the Movement Phase
+    /// still in progress; no dice were rolled since).
     pub fn can_undo_move(&self) -> Result<(), UndoError> {
         let Some((cmd, _)) = self.game.history.last() else {
             return Err(UndoError::Nothing);
         };
-        let movement =
-            self.game.state.phase == Phase::Movement && self.game.state.pending.is_none();
-        match cmd {
-            Command::Move { .. }
-            | Command::MoveTo { .. }
-            | Command::Enter { .. }
-            | Command::Exit { .. }
-                if movement =>
-            {
-                Ok(())
-            }
-            other => Err(UndoError::NotAMove(command_name(other).into())),
+        if R::undoable(&self.game.state, cmd) {
+            Ok(())
+        } else {
+            Err(UndoError::NotAMove {
+                limit: R::UNDO_LIMIT,
+                command: R::command_name(cmd),
+            })
         }
     }
 
-    /// Takes back the last move of the current Movement Phase.
-    pub fn undo_move(&mut self) -> Result<Command, UndoError> {
+    /// Takes back the last command, if the rules allow ([`Rules::undoable`]).
+    pub fn undo_move(&mut self) -> Result<R::Command, UndoError> {
         self.can_undo_move()?;
         let n = self.len() - 1;
         let game = self.prefix(n);
@@ -231,7 +234,7 @@ impl Session {
     }
 
     /// The log that saves this game (and replays it with `vedette replay`).
-    pub fn log(&self) -> GameLog {
+    pub fn log(&self) -> GameLog<R> {
         self.game.log()
     }
 }
@@ -239,15 +242,15 @@ impl Session {
 /// The computer players of a session, one per computer seat. Each is
 /// seeded from the game's seed and its side, so a game between computers
 /// is reproduced by its seed.
-pub struct Computers {
-    players: [Option<Box<dyn Player + Send>>; 2],
+pub struct Computers<R: Computer> {
+    players: [Option<Box<dyn Player<R> + Send>>; 2],
 }
 
 /// What a computer seat did when asked to play.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ComputerMove {
+pub enum ComputerMove<R: Rules> {
     /// It gave this command, which the engine accepted with these events.
-    Played(Command, Vec<Event>),
+    Played(R::Command, Vec<R::Event>),
     /// A human must act, the past is being shown, or the game is over.
     NotItsTurn,
     /// It found nothing to do, or proposed a command the engine refused:
@@ -255,16 +258,16 @@ pub enum ComputerMove {
     Stuck(String),
 }
 
-impl Computers {
-    pub fn new(session: &Session) -> Computers {
-        let know = Knowledge::new(session.game.state.board.clone());
-        let tuning = Tuning::default();
+impl<R: Computer> Computers<R> {
+    pub fn new(session: &Session<R>) -> Computers<R> {
+        let know = R::knowledge(session.game.board().clone());
+        let tuning = R::Tuning::default();
         let make = |side: usize| match session.setup.seats[side] {
             Seat::Human => None,
             Seat::Computer(kind) => {
                 let seed =
                     session.setup.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (side as u64 + 1);
-                Some(kind.make(&know, &tuning, seed))
+                Some(R::computer(kind, &know, &tuning, seed))
             }
         };
         Computers {
@@ -273,52 +276,35 @@ impl Computers {
     }
 
     /// Whether the seat that must act now is a computer's.
-    pub fn to_play(&self, session: &Session) -> bool {
+    pub fn to_play(&self, session: &Session<R>) -> bool {
         session.is_live()
             && !session.game.is_over()
-            && self.players[session.game.state.to_act() as usize].is_some()
+            && self.players[session.game.to_act() as usize & 1].is_some()
     }
 
     /// Lets the computer seat that must act give one command.
-    pub fn step(&mut self, session: &mut Session) -> ComputerMove {
+    pub fn step(&mut self, session: &mut Session<R>) -> ComputerMove<R> {
         if !self.to_play(session) {
             return ComputerMove::NotItsTurn;
         }
-        let side = session.game.state.to_act() as usize;
+        let side = session.game.to_act() as usize & 1;
         let Some(player) = self.players[side].as_mut() else {
             return ComputerMove::NotItsTurn;
         };
         let Some(cmd) = player.choose(&session.game.state) else {
             return ComputerMove::Stuck(format!(
                 "the computer player of {} found nothing legal to do",
-                session.game.side_id(side as u8)
+                session.game.side_name(side as u8)
             ));
         };
         match session.execute(&cmd) {
             Ok(events) => ComputerMove::Played(cmd, events),
             Err(e) => ComputerMove::Stuck(format!(
                 "the computer player of {} proposed {} and the engine refused it: {e}",
-                session.game.side_id(side as u8),
-                command_name(&cmd)
+                session.game.side_name(side as u8),
+                R::command_name(&cmd)
             )),
         }
-    }
-}
-
-/// A command's name in the words of the rules.
-pub fn command_name(c: &Command) -> &'static str {
-    match c {
-        Command::Move { .. } | Command::MoveTo { .. } => "a move",
-        Command::Enter { .. } => "an entry",
-        Command::Exit { .. } => "an exit",
-        Command::EndMovement => "the end of the Movement Phase",
-        Command::Attack { .. } => "an attack",
-        Command::Retreat { .. } => "a retreat",
-        Command::HoldPosition { .. } => "holding position",
-        Command::ChooseLosses { .. } => "the choice of losses",
-        Command::Advance { .. } => "an advance",
-        Command::DeclineAdvance => "declining to advance",
-        Command::EndCombat => "the end of the Combat Phase",
     }
 }
 

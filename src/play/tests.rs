@@ -1,5 +1,8 @@
 use super::*;
 use crate::ai::{Player, RandomPlayer};
+use crate::engine::naw::{Command, Naw, VariantSetup};
+type Session = super::Session<Naw>;
+type Setup = super::Setup<Naw>;
 use crate::scenario::{parse_map, parse_scenario};
 
 fn waterloo() -> (Scenario, Map) {
@@ -16,7 +19,7 @@ fn session(seed: u64) -> Session {
         Setup {
             seats: [Seat::Human, Seat::Computer(PlayerKind::Heuristic)],
             seed,
-            variant: VariantSetup::Drawn,
+            rules: VariantSetup::Drawn,
         },
     )
     .expect("Waterloo starts")
@@ -50,7 +53,9 @@ fn nothing_after_the_movement_phase_is_taken_back() {
     s.execute(&first_move(&s)).expect("legal");
     s.execute(&Command::EndMovement).expect("nothing stacked");
     match s.undo_move() {
-        Err(UndoError::NotAMove(what)) => assert!(what.contains("Movement Phase"), "{what}"),
+        Err(e @ UndoError::NotAMove { .. }) => {
+            assert!(e.to_string().contains("Movement Phase"), "{e}")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -58,7 +63,7 @@ fn nothing_after_the_movement_phase_is_taken_back() {
 #[test]
 fn stepping_back_and_forward_shows_each_position_and_returns_to_the_present() {
     let mut s = session(5);
-    let mut ai = RandomPlayer::new(9);
+    let mut ai = RandomPlayer::<Naw>::new(9);
     let mut positions = vec![format!("{:?}", s.game.state.pos)];
     for _ in 0..40 {
         let Some(c) = ai.choose(&s.game.state) else {
@@ -92,7 +97,7 @@ fn stepping_back_and_forward_shows_each_position_and_returns_to_the_present() {
 #[test]
 fn a_saved_log_resumes_to_the_same_game() {
     let mut s = session(21);
-    let mut ai = RandomPlayer::new(3);
+    let mut ai = RandomPlayer::<Naw>::new(3);
     for _ in 0..60 {
         let Some(c) = ai.choose(&s.game.state) else {
             break;
@@ -100,7 +105,7 @@ fn a_saved_log_resumes_to_the_same_game() {
         s.execute(&c).expect("legal");
     }
     let text = crate::scenario::to_ron(&s.log());
-    let log: GameLog = ron::from_str(&text).expect("reads back");
+    let log: GameLog<Naw> = ron::from_str(&text).expect("reads back");
     let r = Session::resume(&s.scenario, &s.map, &log, [Seat::Human; 2]).expect("replays");
     assert_eq!(
         format!("{:?}", r.game.state.pos),
@@ -119,11 +124,11 @@ fn play_never_changes_the_scenario_it_started_from() {
         Setup {
             seats: [Seat::Computer(PlayerKind::Random); 2],
             seed: 1,
-            variant: VariantSetup::Off,
+            rules: VariantSetup::Off,
         },
     )
     .expect("starts");
-    let mut ai = RandomPlayer::new(1);
+    let mut ai = RandomPlayer::<Naw>::new(1);
     for _ in 0..30 {
         let Some(c) = ai.choose(&s.game.state) else {
             break;
@@ -143,7 +148,7 @@ fn computers_play_waterloo_to_a_result_and_the_log_replays() {
         Setup {
             seats: [Seat::Computer(PlayerKind::Heuristic); 2],
             seed: 7,
-            variant: VariantSetup::Drawn,
+            rules: VariantSetup::Drawn,
         },
     )
     .expect("starts");

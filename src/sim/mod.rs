@@ -12,10 +12,8 @@ mod report;
 
 pub use report::{ChitRow, Interval, Report, Spread, Tally, wilson};
 
-use crate::ai::{Knowledge, Player, PlayerKind, Tuning};
-use crate::engine::naw::{Board, Event, Outcome, Phase, Pos};
-use crate::engine::{Game, VariantSetup};
-use crate::hex::Hex;
+use crate::ai::{Computer, Player, PlayerKind};
+use crate::engine::{Game, GameEnd};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -23,7 +21,7 @@ use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 /// What to run.
 #[derive(Clone, Debug)]
-pub struct SimConfig {
+pub struct SimConfig<R: Computer> {
     pub games: u32,
     pub seed: u64,
     /// One player kind per side, in the scenario's side order.
@@ -31,21 +29,21 @@ pub struct SimConfig {
     pub threads: usize,
     /// Play the scenario's variant with chits drawn for each game.
     pub variant: bool,
-    pub tuning: Tuning,
+    pub tuning: R::Tuning,
     /// A game still running after this many commands is stopped and counted
     /// as unfinished (a safety net; real games need well under 2,000).
     pub max_commands: u32,
 }
 
-impl SimConfig {
-    pub fn new(games: u32, seed: u64) -> SimConfig {
+impl<R: Computer> SimConfig<R> {
+    pub fn new(games: u32, seed: u64) -> SimConfig<R> {
         SimConfig {
             games,
             seed,
             players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
             threads: 1,
             variant: false,
-            tuning: Tuning::default(),
+            tuning: R::Tuning::default(),
             max_commands: 20_000,
         }
     }
@@ -63,13 +61,7 @@ pub enum GameResult {
 }
 
 /// A unit destroyed during a game, where it stood.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Loss {
-    pub hex: Hex,
-    pub side: u8,
-    pub strength: u32,
-    pub turn: u32,
-}
+pub use crate::engine::Lost as Loss;
 
 /// One game's summary (what `--json` writes, one per game).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +69,8 @@ pub struct GameSummary {
     pub game: u32,
     pub seed: u64,
     pub result: GameResult,
-    /// The case of the rules that decided it ("8.1", "8.3", "8.4").
+    /// The section of the rules that decided it (Napoleon at Waterloo:
+    /// "8.1", "8.3", "8.4").
     pub case: Option<String>,
     /// The Game-Turn on which it ended.
     pub turn: u32,
@@ -104,34 +97,30 @@ pub fn game_seed(batch_seed: u64, i: u32) -> u64 {
 }
 
 /// Plays game number `i` of a batch to its end.
-pub fn play_game(know: &Arc<Knowledge>, cfg: &SimConfig, i: u32) -> GameSummary {
+pub fn play_game<R: Computer>(know: &Arc<R::Knowledge>, cfg: &SimConfig<R>, i: u32) -> GameSummary {
     let seed = game_seed(cfg.seed, i);
-    let board = know.board().clone();
-    let variant = if cfg.variant {
-        VariantSetup::Drawn
-    } else {
-        VariantSetup::Off
-    };
-    let mut game = Game::with_board(board.clone(), seed, variant, String::new());
-    let mut players: [Box<dyn Player + Send>; 2] = [
-        cfg.players[0].make(know, &cfg.tuning, seed ^ 0x5EED_0001),
-        cfg.players[1].make(know, &cfg.tuning, seed ^ 0x5EED_0002),
+    let board = R::knowledge_board(know).clone();
+    let mut game: Game<R> =
+        Game::with_board(board, seed, R::batch_setup(cfg.variant), String::new());
+    let mut players: [Box<dyn Player<R> + Send>; 2] = [
+        R::computer(cfg.players[0], know, &cfg.tuning, seed ^ 0x5EED_0001),
+        R::computer(cfg.players[1], know, &cfg.tuning, seed ^ 0x5EED_0002),
     ];
     let mut eliminated = Vec::new();
     let mut commands = 0;
-    let mut before: Vec<Pos> = Vec::new();
+    let mut before = R::Watch::default();
     let mut result = GameResult::Unfinished;
     while commands < cfg.max_commands {
-        if game.state.outcome.is_some() {
+        if game.is_over() {
             break;
         }
-        let side = game.state.to_act() as usize;
+        let side = game.to_act() as usize & 1;
         let Some(cmd) = players[side].choose(&game.state) else {
             break;
         };
-        let combat = game.state.phase == Phase::Combat;
-        if combat {
-            before.clone_from(&game.state.pos);
+        let watched = R::may_eliminate(&game.state);
+        if watched {
+            R::watch(&game.state, &mut before);
         }
         // Straight to the state: a batch keeps no history.
         let Ok(events) = game.execute_unrecorded(&cmd) else {
@@ -139,46 +128,33 @@ pub fn play_game(know: &Arc<Knowledge>, cfg: &SimConfig, i: u32) -> GameSummary 
             break;
         };
         commands += 1;
-        if combat {
-            for e in &events {
-                if let Event::Eliminated { unit, strength, .. } = e
-                    && let Some(u) = board.unit_ix(unit)
-                    && let Pos::OnMap(h) = before[u as usize]
-                {
-                    eliminated.push(Loss {
-                        hex: board.hex(h),
-                        side: board.unit(u).side,
-                        strength: *strength,
-                        turn: game.state.turn,
-                    });
-                }
-            }
+        if watched {
+            eliminated.extend(R::losses(&game.state, &before, &events));
         }
     }
-    let st = &game.state;
     let mut case = None;
-    if let Some(o) = &st.outcome {
-        match o {
-            Outcome::Win { side, case: c, .. } => {
-                result = GameResult::Win(board.side_index(side));
-                case = Some(c.clone());
-            }
-            Outcome::Draw { .. } => {
-                result = GameResult::Draw;
-                case = Some("8.4".to_string());
-            }
+    match game.outcome() {
+        Some(GameEnd::Win { side, section, .. }) => {
+            result = GameResult::Win(side);
+            case = Some(section);
         }
+        Some(GameEnd::Draw { section, .. }) => {
+            result = GameResult::Draw;
+            case = Some(section);
+        }
+        None => {}
     }
+    let t = R::tallies(&game.state);
     GameSummary {
         game: i,
         seed,
         result,
         case,
-        turn: st.turn,
-        losses: st.losses,
-        exited: st.exited,
-        demoralized: st.demoralized,
-        chits: st.chits,
+        turn: t.turn,
+        losses: t.losses,
+        exited: t.exited,
+        demoralized: t.demoralized,
+        chits: t.chits,
         commands,
         eliminated,
     }
@@ -187,9 +163,9 @@ pub fn play_game(know: &Arc<Knowledge>, cfg: &SimConfig, i: u32) -> GameSummary 
 /// Runs a batch on `threads` threads. `progress` is called after each game
 /// with the number finished; setting `cancel` stops the batch early (the
 /// games finished so far are returned, in order).
-pub fn run(
-    board: Arc<Board>,
-    cfg: &SimConfig,
+pub fn run<R: Computer>(
+    board: Arc<R::Board>,
+    cfg: &SimConfig<R>,
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
 ) -> Vec<GameSummary> {
@@ -209,14 +185,14 @@ const REORDER_WINDOW: u32 = 1024;
 /// one of four (`simulate --games 4294967295` once tried to reserve room
 /// for every summary up front). Stops early when `cancel` is set; the
 /// games handed over are then a prefix of the batch.
-pub fn run_streaming(
-    board: Arc<Board>,
-    cfg: &SimConfig,
+pub fn run_streaming<R: Computer>(
+    board: Arc<R::Board>,
+    cfg: &SimConfig<R>,
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
     on_game: &mut dyn FnMut(GameSummary),
 ) {
-    let know = Knowledge::new(board);
+    let know = R::knowledge(board);
     let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
     let threads = cfg.threads.clamp(1, 256);

@@ -3,7 +3,7 @@
 //! chits. The CLI prints it; the editor's Balance panel plots it.
 
 use super::{GameResult, GameSummary};
-use crate::engine::naw::Board;
+use crate::engine::Rules;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -152,21 +152,22 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn new(board: &Board) -> Tally {
+    pub fn new<R: Rules>(board: &R::Board) -> Tally {
         let bins = |t: u32| (t.max(1) as usize).div_ceil(5).min(10_000) + 2;
+        let scale = R::batch_scale(board);
         Tally {
             games: 0,
-            sides: board.side_names.clone(),
-            thresholds: board.thresholds,
+            sides: scale.sides,
+            thresholds: scale.loss_limits,
             wins: [0; 2],
             draws: 0,
             unfinished: 0,
             losses: Default::default(),
             exited: Default::default(),
-            decided_on_turn: vec![[0u32; 2]; board.turns.max(1) as usize],
+            decided_on_turn: vec![[0u32; 2]; scale.turns.clamp(1, 10_000) as usize],
             loss_histogram: [
-                vec![0u32; bins(board.thresholds[0])],
-                vec![0u32; bins(board.thresholds[1])],
+                vec![0u32; bins(scale.loss_limits[0])],
+                vec![0u32; bins(scale.loss_limits[1])],
             ],
             chits: [BTreeMap::new(), BTreeMap::new()],
         }
@@ -228,8 +229,8 @@ impl Tally {
 }
 
 impl Report {
-    pub fn new(board: &Board, games: &[GameSummary]) -> Report {
-        let mut t = Tally::new(board);
+    pub fn new<R: Rules>(board: &R::Board, games: &[GameSummary]) -> Report {
+        let mut t = Tally::new::<R>(board);
         for g in games {
             t.add(g);
         }

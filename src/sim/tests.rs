@@ -3,6 +3,7 @@
 //! scenario moving the win rate.
 
 use super::*;
+use crate::engine::naw::{Board, Naw};
 use crate::scenario::{self, Placement, Scenario};
 use std::sync::atomic::AtomicBool;
 
@@ -25,7 +26,7 @@ fn batch(
     players: [PlayerKind; 2],
     threads: usize,
 ) -> Vec<GameSummary> {
-    let cfg = SimConfig {
+    let cfg = SimConfig::<Naw> {
         players,
         threads,
         ..SimConfig::new(games, seed)
@@ -39,7 +40,7 @@ fn heuristic_beats_random_from_either_seat() {
     let b = board(&waterloo());
     for (players, seat) in [([Heuristic, Random], 0u8), ([Random, Heuristic], 1u8)] {
         let games = batch(&b, 150, 11, players, 2);
-        let report = Report::new(&b, &games);
+        let report = Report::new::<Naw>(&b, &games);
         let rate = report.win_rate[seat as usize].rate;
         assert!(
             rate >= 0.9,
@@ -81,8 +82,8 @@ fn prussians_early_and_doubled_swing_the_balance_to_the_allies() {
     }
     assert_eq!(changed, 9, "the nine Prussian reinforcements");
     let (b0, b1) = (board(&base), board(&lopsided));
-    let r0 = Report::new(&b0, &batch(&b0, 300, 21, [PlayerKind::Heuristic; 2], 2));
-    let r1 = Report::new(&b1, &batch(&b1, 300, 21, [PlayerKind::Heuristic; 2], 2));
+    let r0 = Report::new::<Naw>(&b0, &batch(&b0, 300, 21, [PlayerKind::Heuristic; 2], 2));
+    let r1 = Report::new::<Naw>(&b1, &batch(&b1, 300, 21, [PlayerKind::Heuristic; 2], 2));
     // The Allied win rate rises beyond the 95% interval of the historical
     // scenario, and the French one does not rise. (French wins do not
     // vanish: doubled Prussians also lose doubled strength points, which
@@ -116,14 +117,14 @@ fn wilson_interval_behaves_at_the_ends() {
 #[test]
 fn variant_batches_report_by_chit() {
     let b = board(&waterloo());
-    let cfg = SimConfig {
+    let cfg = SimConfig::<Naw> {
         variant: true,
         threads: 2,
         ..SimConfig::new(60, 3)
     };
     let games = run(b.clone(), &cfg, &|_| {}, &AtomicBool::new(false));
     assert!(games.iter().all(|g| g.chits.is_some()));
-    let r = Report::new(&b, &games);
+    let r = Report::new::<Naw>(&b, &games);
     for side in 0..2 {
         let total: u32 = r.by_chit[side].iter().map(|c| c.games).sum();
         assert_eq!(total, 60);
@@ -136,6 +137,6 @@ fn variant_batches_report_by_chit() {
 fn cancelling_stops_a_batch() {
     let b = board(&waterloo());
     let cancel = AtomicBool::new(true);
-    let games = run(b, &SimConfig::new(1000, 1), &|_| {}, &cancel);
+    let games = run(b, &SimConfig::<Naw>::new(1000, 1), &|_| {}, &cancel);
     assert!(games.is_empty());
 }

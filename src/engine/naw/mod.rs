@@ -4,11 +4,13 @@
 //! scenario through [`Board`].
 
 mod board;
+mod contract;
 mod legal;
 mod rules;
 mod state;
 mod types;
 mod words;
+pub use contract::{Naw, VariantSetup};
 pub use words::join_words;
 
 pub use board::{Board, HexIx, NO_HEX, SetupError, UnitInfo, UnitIx};

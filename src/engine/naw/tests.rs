@@ -2,7 +2,8 @@
 //! after it, on small positions built in code.
 
 use super::*;
-use crate::engine::{Dice, Game, VariantSetup, replay};
+use crate::engine::{Dice, replay};
+type Game = crate::engine::Game<Naw>;
 use crate::hex::{Dir, Grid, Hex, Orientation, Stagger};
 use crate::scenario::*;
 

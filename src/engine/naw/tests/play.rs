@@ -172,7 +172,7 @@ fn random_games_keep_the_invariants_and_replay() {
                         let g = random_game(s, m, seed, variant);
                         let log = g.log();
                         let text = to_ron(&log);
-                        let back: crate::engine::GameLog =
+                        let back: crate::engine::GameLog<Naw> =
                             from_ron(&text, "log.ron").expect("log parses");
                         assert_eq!(back, log);
                         let again = replay(s, m, &back).expect("replays");
@@ -198,4 +198,44 @@ fn random_games_keep_the_invariants_and_replay() {
     // show here.
     let finished_by_turn_limit = results.iter().filter(|(_, k)| k == "draw").count();
     assert!(finished_by_turn_limit > 0);
+}
+
+/// A log written before the rule-set boundary (version 1: no `rules`, the
+/// setup called `variant`) still replays event for event, and is written
+/// back in today's format, which reads back the same (issue 17).
+#[test]
+fn version_1_logs_replay_after_the_rule_set_boundary() {
+    let (s, m) = waterloo();
+    let text = include_str!("../../../../tests/data/waterloo-full-game-v1.log.ron");
+    assert!(text.contains("version: 1") && text.contains("variant: Drawn"));
+    let log: crate::engine::GameLog<Naw> = ron::from_str(text).expect("a version 1 log reads");
+    assert_eq!(log.rules, None);
+    assert_eq!(log.setup, VariantSetup::Drawn);
+    let game = replay(&s, &m, &log).expect("replays event for event");
+    assert!(game.is_over());
+    let now = game.log();
+    assert_eq!(now.version, crate::engine::LOG_VERSION);
+    assert_eq!(now.rules.as_deref(), Some("napoleon_at_waterloo"));
+    assert_eq!(now.entries, log.entries);
+    let written = crate::scenario::to_ron(&now);
+    assert!(written.contains("version: 2,\n    rules: Some(\"napoleon_at_waterloo\"),"));
+    assert!(written.contains("setup: Drawn"));
+    let back: crate::engine::GameLog<Naw> = ron::from_str(&written).expect("reads back");
+    assert_eq!(back, now);
+}
+
+/// A log of another rule set, or a newer format, is refused with a reason
+/// rather than replayed wrongly.
+#[test]
+fn logs_of_other_rules_or_newer_versions_are_refused() {
+    let (s, m) = waterloo();
+    let text = include_str!("../../../../tests/data/waterloo-full-game-v1.log.ron");
+    let mut log: crate::engine::GameLog<Naw> = ron::from_str(text).expect("reads");
+    log.rules = Some("one_hour".into());
+    let e = replay(&s, &m, &log).expect_err("other rules");
+    assert!(e.to_string().contains("one_hour rules"), "{e}");
+    log.rules = None;
+    log.version = 99;
+    let e = replay(&s, &m, &log).expect_err("newer");
+    assert!(e.to_string().contains("version 99"), "{e}");
 }
