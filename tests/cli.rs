@@ -240,6 +240,25 @@ fn replay_reads_version_1_logs_and_refuses_what_is_not_a_log() {
     assert!(stderr.contains("not a game log"), "{stderr}");
 }
 
+/// The Napoleon scenario validates; until its engine lands, playing it
+/// says so plainly instead of failing obscurely (issue 17).
+#[test]
+fn napoleon_scenario_validates_and_says_it_cannot_be_played_yet() {
+    let (stdout, stderr, code) = run(vedette()
+        .current_dir(root())
+        .args(["validate", "scenarios/saint-aubin.ron"]));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stderr.contains("0 errors, 0 warnings"), "{stdout}{stderr}");
+    let (stdout, stderr, code) = run(vedette().current_dir(root()).args([
+        "simulate",
+        "scenarios/saint-aubin.ron",
+        "--games",
+        "2",
+    ]));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stderr.contains("engine is not finished yet"), "{stderr}");
+}
+
 #[test]
 fn simulate_reports_the_same_numbers_on_any_thread_count() {
     let r = root();

@@ -263,7 +263,8 @@ fn mutate(rng: &mut Rng, s: &mut Scenario, m: &mut Map) {
                     name: "F".into(),
                     leader: Some(Leader {
                         name: "L".into(),
-                        command_rating: rng.number(),
+                        factor: (rng.number() as i32).wrapping_sub(2),
+                        hex: Some(rng.hex(m)),
                     }),
                     units: ids,
                 });
@@ -276,6 +277,7 @@ fn mutate(rng: &mut Rng, s: &mut Scenario, m: &mut Map) {
                 HexDetail {
                     elevation: rng.number() as i32,
                     hill: rng.chance(2),
+                    stronghold: rng.chance(2),
                 },
             );
         }
@@ -283,6 +285,11 @@ fn mutate(rng: &mut Rng, s: &mut Scenario, m: &mut Map) {
             let i = rng.below(n_units);
             s.units[i].kind = UnitKind::ALL[rng.below(3)];
             s.units[i].facing = Some(Dir::NE);
+            // Now and then the scenario changes rule set, so the hex
+            // miniatures validator sees damaged scenarios too.
+            if rng.chance(4) {
+                s.rules = RuleSet::Napoleon(Box::default());
+            }
         }
         _ => {
             if let Some(v) = s.variants.first_mut()
@@ -362,6 +369,8 @@ struct Fuzz<'a> {
 
 impl Visit for Fuzz<'_> {
     type Output = ();
+    /// Validated, but not playable yet: nothing to play.
+    fn unplayable(self, _why: &str) {}
     fn visit<R: Computer>(self) {
         let Fuzz {
             rng,

@@ -20,6 +20,7 @@ fn side(id: &str, c: Colour) -> Side {
         colour: c,
         contingents: Vec::new(),
         forces: Vec::new(),
+        army: None,
     }
 }
 
@@ -34,6 +35,7 @@ fn unit(id: &str, side: &str, hex: Hex) -> Unit {
         movement: 4,
         placement: Placement::Start(hex),
         facing: None,
+        troop: Default::default(),
     }
 }
 

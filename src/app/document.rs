@@ -83,6 +83,7 @@ impl OpenDoc {
             colour: c,
             contingents: Vec::new(),
             forces: Vec::new(),
+            army: None,
         };
         let scenario = Scenario {
             version: FORMAT_VERSION,

@@ -244,41 +244,42 @@ impl ScenarioSettings {
                 ui.label("Rule set");
                 ui.label(d.rules.name());
                 ui.end_row();
-                let RuleSet::NapoleonAtWaterloo(o) = &mut d.rules;
-                ui.label("Retreats chosen by");
-                ui.vertical(|ui| {
-                    ui.radio_value(
-                        &mut o.retreat_chooser,
-                        RetreatChooser::Owner,
-                        "the retreating unit's owner [6.4]",
+                if let RuleSet::NapoleonAtWaterloo(o) = &mut d.rules {
+                    ui.label("Retreats chosen by");
+                    ui.vertical(|ui| {
+                        ui.radio_value(
+                            &mut o.retreat_chooser,
+                            RetreatChooser::Owner,
+                            "the retreating unit's owner [6.4]",
+                        );
+                        ui.radio_value(
+                            &mut o.retreat_chooser,
+                            RetreatChooser::Victor,
+                            "the victor (2nd edition reading, ruling R11)",
+                        );
+                    });
+                    ui.end_row();
+                    ui.label("Bombardment line of sight");
+                    ui.vertical(|ui| {
+                        ui.radio_value(
+                            &mut o.line_of_sight,
+                            LineOfSight::BlockedIfAllBlock,
+                            "blocked only if every intervening hex blocks (R2)",
+                        );
+                        ui.radio_value(
+                            &mut o.line_of_sight,
+                            LineOfSight::BlockedIfAnyBlocks,
+                            "blocked if any intervening hex blocks",
+                        );
+                    });
+                    ui.end_row();
+                    ui.label("");
+                    ui.checkbox(
+                        &mut o.bombarding_artillery_advances,
+                        "Bombarding artillery may advance after combat (R12)",
                     );
-                    ui.radio_value(
-                        &mut o.retreat_chooser,
-                        RetreatChooser::Victor,
-                        "the victor (2nd edition reading, ruling R11)",
-                    );
-                });
-                ui.end_row();
-                ui.label("Bombardment line of sight");
-                ui.vertical(|ui| {
-                    ui.radio_value(
-                        &mut o.line_of_sight,
-                        LineOfSight::BlockedIfAllBlock,
-                        "blocked only if every intervening hex blocks (R2)",
-                    );
-                    ui.radio_value(
-                        &mut o.line_of_sight,
-                        LineOfSight::BlockedIfAnyBlocks,
-                        "blocked if any intervening hex blocks",
-                    );
-                });
-                ui.end_row();
-                ui.label("");
-                ui.checkbox(
-                    &mut o.bombarding_artillery_advances,
-                    "Bombarding artillery may advance after combat (R12)",
-                );
-                ui.end_row();
+                    ui.end_row();
+                }
                 multiline_row(ui, "Designer's notes", &mut d.notes);
             });
     }

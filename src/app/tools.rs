@@ -188,6 +188,7 @@ impl Tools {
             movement: self.template.movement,
             placement: Placement::Start(hex),
             facing: None,
+            troop: Default::default(),
         }
     }
 

@@ -139,6 +139,7 @@ fn units_are_added_edited_moved_deleted_and_undone_back() {
         movement: 4,
         placement: Placement::Start(h("0505")),
         facing: None,
+        troop: Default::default(),
     };
     let e = add_unit(&doc, unit).expect("on the map");
     hist.apply(&mut doc, e).expect("adds");

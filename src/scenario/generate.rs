@@ -91,6 +91,7 @@ pub fn large_scenario(columns: u32, rows: u32, units: usize, seed: u64) -> (Scen
             },
             placement,
             facing: None,
+            troop: Default::default(),
         });
     }
     let scenario = Scenario {
@@ -108,6 +109,7 @@ pub fn large_scenario(columns: u32, rows: u32, units: usize, seed: u64) -> (Scen
                 colour: super::map::Colour(0x2f, 0x5a, 0xa8),
                 contingents: vec![],
                 forces: vec![],
+                army: None,
             },
             Side {
                 id: "Allied".into(),
@@ -115,6 +117,7 @@ pub fn large_scenario(columns: u32, rows: u32, units: usize, seed: u64) -> (Scen
                 colour: super::map::Colour(0xb0, 0x30, 0x2a),
                 contingents: vec![],
                 forces: vec![],
+                army: None,
             },
         ],
         units: list,

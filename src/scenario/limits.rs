@@ -50,8 +50,9 @@ pub const MAX_VICTORY_POINTS: u32 = 9_999;
 /// Largest elevation of a hex, up or down, in contour steps.
 pub const MAX_ELEVATION: i32 = 999;
 
-/// Largest command rating of a leader.
-pub const MAX_COMMAND_RATING: u32 = 99;
+/// Largest troop-table value (movement, range, dice, capacity) of the hex
+/// miniatures rules.
+pub const MAX_TROOP_VALUE: u32 = 20;
 
 /// Largest scenario or map file read, in bytes. The Waterloo scenario is
 /// about 20 KB and a 999x999 map about 1 MB; anything this size is not a

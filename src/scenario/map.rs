@@ -220,6 +220,10 @@ pub struct HexDetail {
     /// combine hills with woods or towns).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hill: bool,
+    /// A town hex fortified as a stronghold (Hougoumont): its defenders
+    /// save casualties on 3+ rather than 4+ [3.8.1.3].
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub stronghold: bool,
 }
 
 impl HexDetail {

@@ -10,6 +10,8 @@ pub mod limits;
 mod map;
 pub mod marks;
 mod model;
+pub mod napoleon;
+mod napoleon_setup;
 mod validate;
 
 pub use format::{
@@ -18,6 +20,7 @@ pub use format::{
 pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
+pub use napoleon::{Army, General, NapoleonOptions, Troop};
 pub use validate::{Issue, Location, Severity, is_enterable, validate, validate_map};
 
 #[cfg(test)]

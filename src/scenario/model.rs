@@ -2,6 +2,7 @@
 //! victory conditions and variants, plus the map (inline or by file).
 
 use super::map::{Colour, Map};
+use super::napoleon::{Army, NapoleonOptions, Troop};
 use crate::hex::{Dir, Hex};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -66,6 +67,9 @@ pub enum RuleSet {
     /// SPI Napoleon at Waterloo (3rd edition rules, with the Grouchy
     /// variant).
     NapoleonAtWaterloo(NawOptions),
+    /// *Napoleon*, the hex-grid miniatures rules: forces, leaders,
+    /// Generals, facing and impulses.
+    Napoleon(Box<NapoleonOptions>),
 }
 
 impl RuleSet {
@@ -91,6 +95,21 @@ impl RuleSet {
                 variants: 1,
                 rivers: true,
                 rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
+            },
+            RuleSet::Napoleon(_) => RuleSupport {
+                name: "Napoleon",
+                max_hexes: 65_000,
+                max_units: 60_000,
+                sides: 2,
+                victory_hexes: true,
+                elevation: true,
+                hills: true,
+                facing: true,
+                forces: true,
+                exit_conditions: 0,
+                variants: 0,
+                rivers: false,
+                rule_victory: "the break test of the Final Step [4.1]",
             },
         }
     }
@@ -183,6 +202,10 @@ pub struct Side {
     /// Forces under leaders (used by the hex miniatures rules).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forces: Vec<Force>,
+    /// The army: General, nation, army-list values (the hex miniatures
+    /// rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army: Option<Army>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -202,12 +225,18 @@ pub struct Force {
     pub units: Vec<UnitId>,
 }
 
+/// A force's leader [1.2][3.6.2].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Leader {
     pub name: String,
-    /// The general's command rating.
-    pub command_rating: u32,
+    /// -1 (bad), 0 or +1 (good): added to the force's command checks.
+    #[serde(default)]
+    pub factor: i32,
+    /// Where he starts (with a unit of his force, or alone); absent when
+    /// a set-up phase places him.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<Hex>,
 }
 
 /// Infantry, cavalry or artillery.
@@ -261,6 +290,10 @@ pub struct Unit {
     /// Facing, for rule sets that use it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Dir>,
+    /// What the hex miniatures rules need beyond kind and strength (horse
+    /// artillery, Cossacks, skirmish factor).
+    #[serde(default, skip_serializing_if = "Troop::is_plain")]
+    pub troop: Troop,
 }
 
 impl Unit {
@@ -373,7 +406,7 @@ pub struct CrtRow {
 }
 
 /// The Combat Results Table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Crt {
     /// Odds columns from worst to best for the attacker.
@@ -382,6 +415,10 @@ pub struct Crt {
 }
 
 impl Crt {
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty() && self.rows.is_empty()
+    }
+
     /// The result for a column index and a die roll.
     pub fn result(&self, column: usize, die: u32) -> Option<CombatResult> {
         self.rows
@@ -472,6 +509,12 @@ pub struct Victory {
     pub victory_hexes: Vec<VictoryHex>,
 }
 
+impl Victory {
+    pub fn is_empty(&self) -> bool {
+        *self == Victory::default()
+    }
+}
+
 /// Units whose arrival a chit changes: they arrive on `turn`, or never when
 /// `turn` is `None`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -528,7 +571,11 @@ pub struct Scenario {
     /// Sides in the order they play each Game-Turn.
     pub sides: Vec<Side>,
     pub units: Vec<Unit>,
+    /// The Combat Results Table (rule sets that resolve combat by odds;
+    /// the hex miniatures rules have none).
+    #[serde(default, skip_serializing_if = "Crt::is_empty")]
     pub crt: Crt,
+    #[serde(default, skip_serializing_if = "Victory::is_empty")]
     pub victory: Victory,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Variant>,

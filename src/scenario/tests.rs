@@ -888,6 +888,7 @@ fn issue16_item15_data_the_rule_set_ignores_is_warned_about() {
         h("1010"),
         HexDetail {
             elevation: 2,
+            stronghold: false,
             hill: true,
         },
     );
@@ -919,4 +920,207 @@ fn issue16_item15_data_the_rule_set_ignores_is_warned_about() {
         "crosses no river",
     );
     assert!(errors(&issues).is_empty());
+}
+
+// The Napoleon hex miniatures rules (issue 17, item 2).
+
+const SAINT_AUBIN: &str = include_str!("../../scenarios/saint-aubin.ron");
+const SAINT_AUBIN_MAP: &str = include_str!("../../maps/saint-aubin.ron");
+
+fn saint_aubin() -> (Scenario, Map) {
+    let s = parse_scenario(SAINT_AUBIN, "saint-aubin.ron").expect("parses");
+    let m = parse_map(SAINT_AUBIN_MAP, "saint-aubin-map.ron").expect("map parses");
+    (s, m)
+}
+
+#[test]
+fn napoleon_scenario_validates_and_keeps_every_option_default() {
+    let (s, m) = saint_aubin();
+    let issues = validate(&s, &m);
+    assert!(issues.is_empty(), "{issues:?}");
+    let RuleSet::Napoleon(o) = &s.rules else {
+        panic!("Saint-Aubin is a Napoleon scenario");
+    };
+    let mut expected = NapoleonOptions {
+        turn_limit: Some(12),
+        ..NapoleonOptions::default()
+    };
+    assert_eq!(**o, expected);
+    // Every option and Vedette default is written out for the designer to
+    // see, and reads back the same.
+    let text = scenario_to_ron(&s);
+    for field in [
+        "final_step_each_impulse: false",
+        "zoc_hexes: all_adjacent",
+        "cossack: 5",
+    ] {
+        assert!(text.contains(field), "{field}");
+    }
+    expected.troops.movement.infantry = 3;
+    assert_ne!(**o, expected);
+    assert_eq!(parse_scenario(&text, "again.ron").expect("reads back"), s);
+}
+
+#[test]
+fn napoleon_set_up_errors_are_located_and_cite_their_section() {
+    let (base, m) = saint_aubin();
+    let err = Severity::Error;
+    let unit = |id: &str| Location::Unit(id.into());
+
+    // No General [0.5] (N12).
+    let mut s = base.clone();
+    s.sides[0].army = None;
+    assert_issue(
+        &validate(&s, &m),
+        err,
+        field_loc("sides[0].army"),
+        "no army: each army has one General [0.5]",
+    );
+    // A General rated 5 [1.1]; a leader rated +2 [1.2].
+    let mut s = base.clone();
+    if let Some(a) = &mut s.sides[1].army {
+        a.general.command_factor = 5;
+    }
+    s.sides[1].forces[0].leader.as_mut().expect("leader").factor = 2;
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        err,
+        field_loc("sides[1].army"),
+        "rated 1 to 4 [1.1]",
+    );
+    assert_issue(
+        &issues,
+        err,
+        field_loc("sides[1].forces[0]"),
+        "-1, 0 or +1 [1.2]",
+    );
+    // A force without a leader; a unit in no force; in two; another side's.
+    let mut s = base.clone();
+    s.sides[0].forces[1].leader = None;
+    s.sides[0].forces[0].units.retain(|u| u.as_str() != "f3");
+    s.sides[0].forces[2].units.push("f1".into());
+    s.sides[1].forces[2].units.push("f2".into());
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        err,
+        field_loc("sides[0].forces[1]"),
+        "has no leader: each force is one leader and its units [0.5]",
+    );
+    assert_issue(&issues, err, unit("f3"), "belongs to no force");
+    assert_issue(&issues, err, unit("f1"), "listed in two forces");
+    assert_issue(&issues, err, unit("f2"), "belongs to side \"French\"");
+    // Factors out of the printed ranges [1.3][1.4].
+    let mut s = base.clone();
+    unit_mut(&mut s, "f1").strength = 8;
+    unit_mut(&mut s, "f8").strength = 2;
+    let issues = validate(&s, &m);
+    assert_issue(&issues, err, unit("f1"), "infantry is rated 2 to 7 [1.3]");
+    assert_issue(&issues, err, unit("f8"), "cavalry is rated 3 to 7 [1.4]");
+    // Facing: missing, or a direction a flat-top map does not have [3.7.2.6].
+    let mut s = base.clone();
+    unit_mut(&mut s, "f1").facing = None;
+    unit_mut(&mut s, "f2").facing = Some(Dir::E);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        err,
+        unit("f1"),
+        "has no facing: every unit faces one hexside [3.7.2.6]",
+    );
+    assert_issue(
+        &issues,
+        err,
+        unit("f2"),
+        "faces E, which a FlatTop map does not have",
+    );
+    // Cavalry and artillery in woods [3.8.6]; cavalry in a town and on its
+    // outskirts [3.8.1.1]; anyone in the stream [3.8.2].
+    let mut s = base.clone();
+    unit_mut(&mut s, "f8").placement = Placement::Start(h("1403"));
+    unit_mut(&mut s, "f10").placement = Placement::Start(h("1503"));
+    unit_mut(&mut s, "f9").placement = Placement::Start(h("1106"));
+    unit_mut(&mut s, "f7").placement = Placement::Start(h("1206"));
+    unit_mut(&mut s, "f3").placement = Placement::Start(h("0308"));
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        err,
+        unit("f8"),
+        "woods, impassable to cavalry and artillery [3.8.6]",
+    );
+    assert_issue(
+        &issues,
+        err,
+        unit("f10"),
+        "woods, impassable to cavalry and artillery [3.8.6]",
+    );
+    assert_issue(
+        &issues,
+        err,
+        unit("f9"),
+        "a town, which only infantry and officers may occupy [3.8.1.1]",
+    );
+    assert_issue(&issues, err, unit("f7"), "outskirts of the town at 1107");
+    assert_issue(
+        &issues,
+        err,
+        unit("f3"),
+        "a river, crossed only at fords and bridges [3.8.2]",
+    );
+    // Stacking [3.7.2.1]: two infantry; two forces; a General with troops;
+    // an attached gun facing away from its host [3.7.2.9.1].
+    let mut s = base.clone();
+    unit_mut(&mut s, "f3").placement = Placement::Start(h("0604"));
+    unit_mut(&mut s, "f6").placement = Placement::Start(h("0403"));
+    if let Some(a) = &mut s.sides[1].army {
+        a.general.hex = Some(h("0711"));
+    }
+    unit_mut(&mut s, "f4").facing = Some(Dir::N);
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        err,
+        Location::Hex(h("0604")),
+        "2 infantry and cavalry units: one at most [3.7.2.1]",
+    );
+    assert_issue(
+        &issues,
+        err,
+        Location::Hex(h("0403")),
+        "2 infantry and cavalry units",
+    );
+    assert_issue(
+        &issues,
+        err,
+        Location::Hex(h("0711")),
+        "a General stands alone in his hex [3.7.2.1]",
+    );
+    assert_issue(&issues, err, unit("f4"), "must face as it does [3.7.2.9.1]");
+    // Initiative ties need a side when no army is French [3.3] (N34).
+    let mut s = base.clone();
+    if let Some(a) = &mut s.sides[0].army {
+        a.nation = "Austria".into();
+    }
+    assert_issue(
+        &validate(&s, &m),
+        err,
+        field_loc("rules.initiative_tie_side"),
+        "no single French army",
+    );
+    // Napoleon at Waterloo warns about what it ignores of all this.
+    let mut s = base.clone();
+    s.rules = RuleSet::default();
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        field_loc("units"),
+        "units have a facing, but the Napoleon at Waterloo rules ignore them",
+    );
+}
+
+fn field_loc(p: &str) -> Location {
+    Location::Field(p.to_string())
 }

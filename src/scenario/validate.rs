@@ -3,7 +3,7 @@
 
 use super::limits::*;
 use super::map::{Crossing, HexsideFeature, Map, MovementRule, OFF_MAP};
-use super::model::{Placement, Scenario, SideId, UnitId};
+use super::model::{Placement, Scenario, SideId, UnitId, UnitKind};
 use crate::hex::{Hex, Hexside};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -59,17 +59,17 @@ impl fmt::Display for Issue {
 }
 
 #[derive(Default)]
-struct Issues(Vec<Issue>);
+pub(super) struct Issues(pub(super) Vec<Issue>);
 
 impl Issues {
-    fn error(&mut self, location: Location, message: impl Into<String>) {
+    pub(super) fn error(&mut self, location: Location, message: impl Into<String>) {
         self.0.push(Issue {
             severity: Severity::Error,
             location,
             message: message.into(),
         });
     }
-    fn warning(&mut self, location: Location, message: impl Into<String>) {
+    pub(super) fn warning(&mut self, location: Location, message: impl Into<String>) {
         self.0.push(Issue {
             severity: Severity::Warning,
             location,
@@ -78,7 +78,7 @@ impl Issues {
     }
 }
 
-fn field(s: &str) -> Location {
+pub(super) fn field(s: &str) -> Location {
     Location::Field(s.to_string())
 }
 
@@ -505,6 +505,11 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     }
     let known_side = |id: &SideId| side_ids.contains(id);
 
+    let napoleon = match &s.rules {
+        super::RuleSet::Napoleon(o) => Some(&**o),
+        super::RuleSet::NapoleonAtWaterloo(_) => None,
+    };
+
     // Units.
     let mut unit_ids = BTreeSet::new();
     let mut at_start: BTreeMap<Hex, &UnitId> = BTreeMap::new();
@@ -547,7 +552,9 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                 ),
             );
         }
-        if u.strength == 0 {
+        // Guns of the hex miniatures rules have no combat factor [1.5].
+        let gun_without_factor = napoleon.is_some() && u.kind == UnitKind::Artillery;
+        if u.strength == 0 && !gun_without_factor {
             out.error(loc(), format!("{name} has a combat strength of 0"));
         } else if u.strength > MAX_STRENGTH {
             out.error(
@@ -587,6 +594,16 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             continue;
         }
         match &u.placement {
+            // The hex miniatures rules stack and bar terrain their own way
+            // (`napoleon_setup`).
+            Placement::Start(h) if napoleon.is_some() => {
+                if !map.is_on_map(*h) {
+                    out.error(
+                        loc(),
+                        format!("{name} starts on {h}, which is not on the map"),
+                    );
+                }
+            }
             Placement::Start(h) => {
                 if let Some(why) = why_not_enterable(map, *h) {
                     out.error(loc(), format!("{name} starts on {h}: {why}"));
@@ -657,13 +674,13 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         for (fi, force) in side.forces.iter().enumerate() {
             let loc = || field(&format!("sides[{si}].forces[{fi}]"));
             if let Some(l) = &force.leader
-                && l.command_rating > MAX_COMMAND_RATING
+                && !(-1..=1).contains(&l.factor)
             {
                 out.error(
                     loc(),
                     format!(
-                        "leader {} of force \"{}\" has a command rating of {}: at most {MAX_COMMAND_RATING} is supported",
-                        l.name, force.name, l.command_rating
+                        "leader {} of force \"{}\" has a factor of {}: leaders are -1, 0 or +1 [1.2]",
+                        l.name, force.name, l.factor
                     ),
                 );
             }
@@ -834,7 +851,11 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         check_roads_off_map(map, &exit_hexes, &mut out);
     }
 
-    check_crt(s, &mut out);
+    match napoleon {
+        Some(o) if map_ok => super::napoleon_setup::check(s, map, o, &mut out),
+        Some(_) => {}
+        None => check_crt(s, &mut out),
+    }
     check_variants(s, &mut out);
     check_rule_support(s, map, &mut out);
     out.0

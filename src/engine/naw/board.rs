@@ -125,7 +125,7 @@ pub enum SetupError {
     TooManyUnits(usize),
     #[error("the scenario has errors: {0}")]
     Invalid(String),
-    #[error("the scenario uses the {0} rules")]
+    #[error("the scenario uses the {0} rules, not Napoleon at Waterloo")]
     OtherRules(String),
 }
 
@@ -146,7 +146,9 @@ impl Board {
                 }
             )));
         }
-        let RuleSet::NapoleonAtWaterloo(options) = &s.rules;
+        let RuleSet::NapoleonAtWaterloo(options) = &s.rules else {
+            return Err(SetupError::OtherRules(s.rules.name().to_string()));
+        };
         if s.sides.len() != 2 {
             return Err(SetupError::Sides(s.sides.len()));
         }

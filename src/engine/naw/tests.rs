@@ -110,6 +110,7 @@ impl Position {
                     None => Placement::Start(h(at)),
                 },
                 facing: None,
+                troop: Default::default(),
             })
             .collect();
         let side = |id: &str, c: Colour| Side {
@@ -118,6 +119,7 @@ impl Position {
             colour: c,
             contingents: vec![],
             forces: vec![],
+            army: None,
         };
         let s = Scenario {
             version: FORMAT_VERSION,

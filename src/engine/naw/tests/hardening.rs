@@ -176,6 +176,7 @@ fn issue16_item3_obligations_search_of_ten_thousand_units_on_a_small_stack() {
                     movement: 4,
                     placement: Placement::Start(Hex::new(col, row)),
                     facing: None,
+                    troop: Default::default(),
                 });
             }
             if units.len() >= 10_000 {
