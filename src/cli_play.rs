@@ -76,9 +76,6 @@ struct Play<'a> {
 
 impl Visit for Play<'_> {
     type Output = Outcome;
-    fn unplayable(self, why: &str) -> Outcome {
-        fail(format!("error: {why}"))
-    }
     fn visit<R: Computer>(self) -> Outcome {
         let setup = match R::parse_setup(self.variant) {
             Ok(v) => v,
@@ -211,9 +208,6 @@ struct Replay<'a> {
 
 impl Visit for Replay<'_> {
     type Output = Outcome;
-    fn unplayable(self, why: &str) -> Outcome {
-        fail(format!("error: {why}"))
-    }
     fn visit<R: Computer>(self) -> Outcome {
         let log: GameLog<R> =
             match scenario::from_ron(&self.text, &self.log_path.display().to_string()) {

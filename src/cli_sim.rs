@@ -62,9 +62,6 @@ struct Simulate<'a> {
 
 impl Visit for Simulate<'_> {
     type Output = Outcome;
-    fn unplayable(self, why: &str) -> Outcome {
-        fail(format!("error: {why}"))
-    }
     fn visit<R: Computer>(self) -> Outcome {
         simulate_with::<R>(self.a, self.loaded)
     }

@@ -7,6 +7,7 @@
 //! set.
 
 use crate::ai::Computer;
+use crate::engine::napoleon::Napoleon;
 use crate::engine::naw::Naw;
 use crate::scenario::RuleSet;
 
@@ -15,19 +16,12 @@ use crate::scenario::RuleSet;
 pub trait Visit {
     type Output;
     fn visit<R: Computer>(self) -> Self::Output;
-    /// The scenario names a rule set whose engine is not built yet: say
-    /// so (`why` is a sentence for the user).
-    fn unplayable(self, why: &str) -> Self::Output;
 }
-
-/// Why a rule set the scenario format knows cannot be played yet.
-pub const NAPOLEON_UNPLAYABLE: &str = "the Napoleon rules can be edited and validated, but their \
-     engine is not finished yet (issue 17), so they cannot be played, replayed or simulated";
 
 /// Runs `v` with the rule set the scenario names.
 pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
     match rules {
         RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
-        RuleSet::Napoleon(_) => v.unplayable(NAPOLEON_UNPLAYABLE),
+        RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
     }
 }

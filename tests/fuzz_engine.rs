@@ -369,8 +369,6 @@ struct Fuzz<'a> {
 
 impl Visit for Fuzz<'_> {
     type Output = ();
-    /// Validated, but not playable yet: nothing to play.
-    fn unplayable(self, _why: &str) {}
     fn visit<R: Computer>(self) {
         let Fuzz {
             rng,

@@ -9,6 +9,7 @@
 
 pub mod contract;
 pub mod dice;
+pub mod napoleon;
 pub mod naw;
 
 pub use contract::{BatchScale, GameEnd, Lost, Rules, Tallies};

@@ -1,0 +1,453 @@
+//! The static context of a *Napoleon* game, built once from a validated
+//! scenario: hexes as dense indices with their neighbours, terrain roles,
+//! elevation and hill features; pieces (units, leaders, Generals) with
+//! their printed values; forces and armies; the options and troop table.
+
+use crate::hex::{Dir, Grid, Hex};
+use crate::scenario::napoleon::{NapoleonOptions, NapoleonTerrain};
+use crate::scenario::{Map, Placement, RuleSet, Scenario, SideId, UnitId, UnitKind};
+use std::collections::{BTreeMap, HashMap};
+
+pub type HexIx = u16;
+pub type PieceIx = u16;
+pub const NO_HEX: HexIx = HexIx::MAX;
+
+/// Why a scenario cannot be played with these rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("the scenario has errors: {0}")]
+    Invalid(String),
+    #[error("the scenario uses the {0} rules, not Napoleon")]
+    OtherRules(String),
+    #[error("the map is too large for the engine ({0} hexes; at most 65,000)")]
+    MapTooLarge(u64),
+}
+
+/// What a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceKind {
+    Infantry,
+    Cavalry,
+    FootArtillery,
+    HorseArtillery,
+    Leader,
+    General,
+}
+
+impl PieceKind {
+    /// Infantry or cavalry: the units that fight in melee and stack alone.
+    pub fn is_troop(self) -> bool {
+        matches!(self, PieceKind::Infantry | PieceKind::Cavalry)
+    }
+    pub fn is_gun(self) -> bool {
+        matches!(self, PieceKind::FootArtillery | PieceKind::HorseArtillery)
+    }
+    /// Infantry, cavalry or artillery: an "enemy unit" of the rulings.
+    pub fn is_unit(self) -> bool {
+        self.is_troop() || self.is_gun()
+    }
+    pub fn is_officer(self) -> bool {
+        matches!(self, PieceKind::Leader | PieceKind::General)
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::Infantry => "infantry",
+            PieceKind::Cavalry => "cavalry",
+            PieceKind::FootArtillery => "foot artillery",
+            PieceKind::HorseArtillery => "horse artillery",
+            PieceKind::Leader => "leader",
+            PieceKind::General => "General",
+        }
+    }
+}
+
+/// A piece's printed values.
+#[derive(Clone, Debug)]
+pub struct PieceInfo {
+    /// The unit id, or `L:force name` / `G:side` for officers.
+    pub id: UnitId,
+    pub name: String,
+    pub kind: PieceKind,
+    pub side: u8,
+    /// The force (index into `Board::forces`); Generals have none.
+    pub force: Option<u16>,
+    /// Combat factor [1.3][1.4]; 0 for guns and officers.
+    pub combat: i32,
+    pub skirmish: u32,
+    pub movement: u32,
+    pub cossack: bool,
+    pub melee_modifier: i32,
+    /// Casualty points that eliminate it (N19).
+    pub capacity: u32,
+    pub start: Option<HexIx>,
+    /// Starting facing as a direction index (0-5, clockwise from the top).
+    pub facing: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct ForceInfo {
+    pub name: String,
+    pub side: u8,
+    pub leader: PieceIx,
+    pub leader_factor: i32,
+    /// Infantry, cavalry and artillery of the force.
+    pub units: Vec<PieceIx>,
+    /// Infantry and cavalry it starts with (N56).
+    pub troops_at_start: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct ArmyInfo {
+    pub general: PieceIx,
+    pub command_factor: u32,
+    pub french: bool,
+    pub break_point: u32,
+    pub cavalry_movement: u32,
+}
+
+/// The board: everything that does not change during a game.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub grid: Grid,
+    pub hexes: Vec<Hex>,
+    pub index: HashMap<Hex, HexIx>,
+    /// Neighbours by direction index (`NO_HEX` off the map).
+    pub neighbours: Vec<[HexIx; 6]>,
+    pub terrain: Vec<NapoleonTerrain>,
+    pub elevation: Vec<i32>,
+    /// The hill feature a hex belongs to (connected hill hexes), if any.
+    pub hill: Vec<Option<u16>>,
+    pub stronghold: Vec<bool>,
+    /// MP to enter (N62).
+    pub cost: Vec<u32>,
+    pub pieces: Vec<PieceInfo>,
+    pub by_id: HashMap<UnitId, PieceIx>,
+    pub forces: Vec<ForceInfo>,
+    pub armies: [ArmyInfo; 2],
+    pub sides: [SideId; 2],
+    pub side_names: [String; 2],
+    /// The side that wins initiative ties when neither is French (N34).
+    pub tie_side: u8,
+    /// Victory location points by hex: (side scoring, points) (N33).
+    pub victory: Vec<(HexIx, u8, u32)>,
+    pub turn_limit: Option<u32>,
+    pub options: NapoleonOptions,
+}
+
+impl Board {
+    pub fn new(s: &Scenario, map: &Map) -> Result<Board, SetupError> {
+        let errors: Vec<_> = crate::scenario::validate(s, map)
+            .into_iter()
+            .filter(|i| i.severity == crate::scenario::Severity::Error)
+            .collect();
+        if let Some(first) = errors.first() {
+            return Err(SetupError::Invalid(format!(
+                "{first}{}",
+                if errors.len() > 1 {
+                    format!(" (and {} more)", errors.len() - 1)
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        let RuleSet::Napoleon(options) = &s.rules else {
+            return Err(SetupError::OtherRules(s.rules.name().to_string()));
+        };
+        let options = (**options).clone();
+        let n = map.columns as u64 * map.rows as u64;
+        if n >= NO_HEX as u64 {
+            return Err(SetupError::MapTooLarge(n));
+        }
+        let grid = map.grid();
+        let mut hexes = Vec::new();
+        let mut index = HashMap::new();
+        for r in 1..=map.rows as i32 {
+            for c in 1..=map.columns as i32 {
+                let h = Hex::new(c, r);
+                if map.is_on_map(h) {
+                    index.insert(h, hexes.len() as HexIx);
+                    hexes.push(h);
+                }
+            }
+        }
+        let neighbours: Vec<[HexIx; 6]> = hexes
+            .iter()
+            .map(|&h| {
+                grid.neighbours(h)
+                    .map(|n| index.get(&n).copied().unwrap_or(NO_HEX))
+            })
+            .collect();
+        let terrain: Vec<NapoleonTerrain> = hexes
+            .iter()
+            .map(|&h| {
+                map.terrain_at(h)
+                    .map_or(NapoleonTerrain::Clear, |t| options.terrain_role(&t.id))
+            })
+            .collect();
+        let cost = hexes
+            .iter()
+            .map(|&h| {
+                map.terrain_at(h)
+                    .and_then(|t| options.terrain_move_cost.get(&t.id).copied())
+                    .unwrap_or(1)
+            })
+            .collect();
+        let elevation: Vec<i32> = hexes.iter().map(|&h| map.detail(h).elevation).collect();
+        let stronghold = hexes.iter().map(|&h| map.detail(h).stronghold).collect();
+        // Hill features: connected hexes marked hill (N89: one hill id per
+        // feature).
+        let is_hill: Vec<bool> = hexes.iter().map(|&h| map.detail(h).hill).collect();
+        let mut hill = vec![None; hexes.len()];
+        let mut next = 0u16;
+        for start in 0..hexes.len() {
+            if !is_hill[start] || hill[start].is_some() {
+                continue;
+            }
+            let mut stack = vec![start];
+            hill[start] = Some(next);
+            while let Some(i) = stack.pop() {
+                for &n in &neighbours[i] {
+                    if n != NO_HEX && is_hill[n as usize] && hill[n as usize].is_none() {
+                        hill[n as usize] = Some(next);
+                        stack.push(n as usize);
+                    }
+                }
+            }
+            next += 1;
+        }
+
+        let sides = [s.sides[0].id.clone(), s.sides[1].id.clone()];
+        let side_ix = |id: &SideId| u8::from(sides[1] == *id);
+        let t = &options.troops;
+        let mut pieces = Vec::new();
+        let mut by_id = HashMap::new();
+        let mut force_of: HashMap<&UnitId, u16> = HashMap::new();
+        let mut forces_raw = Vec::new();
+        for (si, side) in s.sides.iter().enumerate() {
+            for f in &side.forces {
+                force_of.extend(f.units.iter().map(|u| (u, forces_raw.len() as u16)));
+                forces_raw.push((si as u8, f));
+            }
+        }
+        let dir_ix = |d: Option<Dir>| d.and_then(|d| grid.dir_index(d)).unwrap_or(0) as u8;
+        for u in &s.units {
+            let Placement::Start(h) = u.placement else {
+                continue;
+            };
+            let kind = match u.kind {
+                UnitKind::Infantry => PieceKind::Infantry,
+                UnitKind::Cavalry => PieceKind::Cavalry,
+                UnitKind::Artillery if u.troop.horse => PieceKind::HorseArtillery,
+                UnitKind::Artillery => PieceKind::FootArtillery,
+            };
+            let movement = match kind {
+                PieceKind::Infantry => t.movement.infantry,
+                PieceKind::Cavalry if u.troop.cossack => t.movement.cossack,
+                PieceKind::Cavalry => t.movement.cavalry,
+                PieceKind::FootArtillery => t.movement.foot_artillery,
+                _ => t.movement.horse_artillery,
+            };
+            let skirmish = u.troop.skirmish.unwrap_or(match kind {
+                PieceKind::Infantry => t.infantry_skirmish,
+                PieceKind::Cavalry if u.troop.cossack => t.cossack_skirmish,
+                _ => 0,
+            });
+            let combat = if kind.is_troop() {
+                u.strength as i32
+            } else {
+                0
+            };
+            let capacity = match (kind.is_gun(), options.elimination_threshold) {
+                (true, _) => options.artillery_capacity,
+                (false, crate::scenario::napoleon::EliminationThreshold::CombatFactor) => {
+                    u.strength.max(1)
+                }
+                (false, _) => options.casualties_to_eliminate,
+            };
+            by_id.insert(u.id.clone(), pieces.len() as PieceIx);
+            pieces.push(PieceInfo {
+                id: u.id.clone(),
+                name: u.designation.clone(),
+                kind,
+                side: side_ix(&u.side),
+                force: force_of.get(&u.id).copied(),
+                combat,
+                skirmish,
+                movement,
+                cossack: u.troop.cossack,
+                melee_modifier: u.troop.melee_modifier,
+                capacity,
+                start: index.get(&h).copied(),
+                facing: dir_ix(u.facing),
+            });
+        }
+        let cav_ma = |si: usize| {
+            s.sides[si]
+                .army
+                .as_ref()
+                .and_then(|a| a.cavalry_movement)
+                .unwrap_or(t.movement.cavalry)
+        };
+        let mut forces = Vec::new();
+        for (fi, (si, f)) in forces_raw.iter().enumerate() {
+            let leader = f.leader.as_ref();
+            let lid = UnitId::from(format!("L:{}", f.name).as_str());
+            let lix = pieces.len() as PieceIx;
+            by_id.insert(lid.clone(), lix);
+            pieces.push(PieceInfo {
+                id: lid,
+                name: leader.map_or_else(|| "leader".to_string(), |l| l.name.clone()),
+                kind: PieceKind::Leader,
+                side: *si,
+                force: Some(fi as u16),
+                combat: 0,
+                skirmish: 0,
+                movement: cav_ma(*si as usize),
+                cossack: false,
+                melee_modifier: 0,
+                capacity: 0,
+                start: leader
+                    .and_then(|l| l.hex)
+                    .and_then(|h| index.get(&h).copied()),
+                facing: 0,
+            });
+            let units: Vec<PieceIx> = f
+                .units
+                .iter()
+                .filter_map(|u| by_id.get(u).copied())
+                .collect();
+            let troops_at_start = units
+                .iter()
+                .filter(|&&p| pieces[p as usize].kind.is_troop())
+                .count() as u32;
+            forces.push(ForceInfo {
+                name: f.name.clone(),
+                side: *si,
+                leader: lix,
+                leader_factor: leader.map_or(0, |l| l.factor),
+                units,
+                troops_at_start,
+            });
+        }
+        let mut armies = Vec::new();
+        for (si, side) in s.sides.iter().enumerate() {
+            let army = side.army.as_ref();
+            let gid = UnitId::from(format!("G:{}", side.id).as_str());
+            let gix = pieces.len() as PieceIx;
+            by_id.insert(gid.clone(), gix);
+            pieces.push(PieceInfo {
+                id: gid,
+                name: army.map_or_else(|| "General".to_string(), |a| a.general.name.clone()),
+                kind: PieceKind::General,
+                side: si as u8,
+                force: None,
+                combat: 0,
+                skirmish: 0,
+                movement: cav_ma(si),
+                cossack: false,
+                melee_modifier: 0,
+                capacity: 0,
+                start: army
+                    .and_then(|a| a.general.hex)
+                    .and_then(|h| index.get(&h).copied()),
+                facing: 0,
+            });
+            let units = pieces
+                .iter()
+                .filter(|p| p.side == si as u8 && p.kind.is_unit())
+                .count() as u32;
+            armies.push(ArmyInfo {
+                general: gix,
+                command_factor: army.map_or(1, |a| a.general.command_factor),
+                french: army.is_some_and(|a| {
+                    let n = a.nation.trim().to_ascii_lowercase();
+                    n == "france" || n == "french"
+                }),
+                // 25 % rounded up (N98), unless the scenario sets it.
+                break_point: army
+                    .and_then(|a| a.break_point)
+                    .unwrap_or(units.div_ceil(4).max(1)),
+                cavalry_movement: cav_ma(si),
+            });
+        }
+        let armies: [ArmyInfo; 2] = [armies[0].clone(), armies[1].clone()];
+        let tie_side = match (
+            &options.initiative_tie_side,
+            armies[0].french,
+            armies[1].french,
+        ) {
+            (_, true, false) => 0,
+            (_, false, true) => 1,
+            (Some(id), _, _) => side_ix(id),
+            _ => 0,
+        };
+        let victory = s
+            .victory
+            .victory_hexes
+            .iter()
+            .filter_map(|v| Some((*index.get(&v.hex)?, side_ix(&v.side), v.points)))
+            .collect();
+        let turn_limit = match options.turn_limit {
+            Some(t) => Some(t.min(s.turns)),
+            None => Some(s.turns),
+        };
+        Ok(Board {
+            grid,
+            hexes,
+            index,
+            neighbours,
+            terrain,
+            elevation,
+            hill,
+            stronghold,
+            cost,
+            pieces,
+            by_id,
+            forces,
+            armies,
+            side_names: [s.sides[0].name.clone(), s.sides[1].name.clone()],
+            sides,
+            tie_side,
+            victory,
+            turn_limit,
+            options,
+        })
+    }
+
+    pub fn hex(&self, h: HexIx) -> Hex {
+        self.hexes[h as usize]
+    }
+
+    pub fn hex_ix(&self, h: Hex) -> Option<HexIx> {
+        self.index.get(&h).copied()
+    }
+
+    pub fn piece(&self, p: PieceIx) -> &PieceInfo {
+        &self.pieces[p as usize]
+    }
+
+    pub fn piece_ix(&self, id: &UnitId) -> Option<PieceIx> {
+        self.by_id.get(id).copied()
+    }
+
+    pub fn distance(&self, a: HexIx, b: HexIx) -> u32 {
+        self.grid.distance(self.hex(a), self.hex(b))
+    }
+
+    /// The direction index from `a` to the adjacent `b`.
+    pub fn dir_to(&self, a: HexIx, b: HexIx) -> Option<u8> {
+        self.neighbours[a as usize]
+            .iter()
+            .position(|&n| n == b)
+            .map(|i| i as u8)
+    }
+
+    pub fn dir(&self, i: u8) -> Dir {
+        self.grid.dirs()[i as usize % 6]
+    }
+
+    /// Victory location points per hex, for [`Board::victory`].
+    pub fn victory_points_by_hex(&self) -> BTreeMap<HexIx, (u8, u32)> {
+        self.victory.iter().map(|&(h, s, p)| (h, (s, p))).collect()
+    }
+}

@@ -1,0 +1,277 @@
+//! *Napoleon* behind the rule-set contract, and its computer player.
+
+use super::{Board, Command, Event, Phase, RuleError, SetupError, State};
+use crate::ai::{Computer, Player, PlayerKind, RandomPlayer};
+use crate::engine::{BatchScale, Dice, GameEnd, Lost, Rules, Tallies};
+use crate::scenario::{Map, Scenario};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// The *Napoleon* rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Napoleon;
+
+impl Rules for Napoleon {
+    const NAME: &'static str = "napoleon";
+    const TITLE: &'static str = "Napoleon";
+    const UNDO_LIMIT: &'static str =
+        "only steps, turns and formation changes of the activation in progress";
+
+    type Board = Board;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Refusal = RuleError;
+    type SetupError = SetupError;
+    /// A game starts as the scenario sets it up; nothing to choose.
+    type Setup = ();
+    type Watch = Vec<super::HexIx>;
+
+    fn board(scenario: &Scenario, map: &Map) -> Result<Board, SetupError> {
+        Board::new(scenario, map)
+    }
+
+    fn board_of(state: &State) -> &Arc<Board> {
+        &state.board
+    }
+
+    fn batch_setup(_variant: bool) {}
+
+    fn parse_setup(text: &str) -> Result<(), String> {
+        match text {
+            "off" | "" => Ok(()),
+            _ => Err(format!("`{text}`: the Napoleon rules have no variant")),
+        }
+    }
+
+    fn start(board: &Arc<Board>, _setup: &(), dice: &mut Dice) -> (State, Vec<Event>) {
+        let mut state = State::new(board.clone());
+        let events = state.start(dice);
+        (state, events)
+    }
+
+    fn check(state: &State, cmd: &Command) -> Result<(), RuleError> {
+        state.check(cmd)
+    }
+
+    fn execute(state: &mut State, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+        state.execute(cmd, dice)
+    }
+
+    fn apply(state: &mut State, event: &Event) {
+        state.apply(event);
+    }
+
+    fn legal_commands(state: &State) -> Vec<Command> {
+        state.legal_commands()
+    }
+
+    fn to_act(state: &State) -> u8 {
+        state.to_act()
+    }
+
+    fn outcome(state: &State) -> Option<GameEnd> {
+        state.outcome.as_ref().map(|o| match o.winner {
+            Some(side) => GameEnd::Win {
+                side,
+                section: "4.1".into(),
+                reason: o.reason.clone(),
+            },
+            None => GameEnd::Draw {
+                section: "4.1".into(),
+                reason: o.reason.clone(),
+            },
+        })
+    }
+
+    fn tallies(state: &State) -> Tallies {
+        Tallies {
+            turn: state.turn,
+            losses: state.lost,
+            exited: [0, 0],
+            demoralized: [0, 1].map(|s| state.lost[s] >= state.board.armies[s].break_point),
+            chits: None,
+        }
+    }
+
+    fn batch_scale(board: &Board) -> BatchScale {
+        let units = |s: u8| {
+            board
+                .pieces
+                .iter()
+                .filter(|p| p.side == s && p.kind.is_unit())
+                .count() as u32
+        };
+        BatchScale {
+            sides: board.side_names.clone(),
+            loss_limits: [units(0), units(1)],
+            turns: board.turn_limit.unwrap_or(0),
+            variant: false,
+        }
+    }
+
+    fn side_name(board: &Board, side: u8) -> String {
+        board.side_names[side as usize & 1].clone()
+    }
+
+    fn position_label(st: &State) -> String {
+        let phase = match st.phase {
+            Phase::Skirmish { side } => format!("{} Skirmish", st.board.side_names[side as usize]),
+            Phase::Bombardment { side } => {
+                format!("{} Bombardment", st.board.side_names[side as usize])
+            }
+            Phase::Maneuver { side } => format!("{} M&C", st.board.side_names[side as usize]),
+            Phase::Over => "Over".into(),
+        };
+        format!("T{} I{} {phase}", st.turn, st.impulse)
+    }
+
+    fn event_sentence(board: &Board, event: &Event) -> String {
+        let piece = |p: u16| {
+            let i = &board.pieces[p as usize];
+            format!("{} ({})", i.name, i.id)
+        };
+        match event {
+            Event::Eliminated { piece: p } => format!("{} is eliminated", piece(*p)),
+            Event::Casualties {
+                piece: p,
+                points,
+                total,
+            } => {
+                format!(
+                    "{} takes {points} casualty points ({total} in all)",
+                    piece(*p)
+                )
+            }
+            Event::CommandChecked {
+                force,
+                roll,
+                total,
+                result,
+                ..
+            } => format!(
+                "{}: command check {roll}, {total} in all: {}",
+                board.forces[*force as usize].name,
+                result.name()
+            ),
+            other => other.to_string(),
+        }
+    }
+
+    fn event_section(event: &Event) -> String {
+        event.section().to_string()
+    }
+
+    fn refusal_sentence(_board: &Board, refusal: &RuleError) -> String {
+        refusal.to_string()
+    }
+
+    fn command_name(c: &Command) -> &'static str {
+        match c {
+            Command::Skirmish { .. } => "a skirmish attack",
+            Command::EndSkirmish => "the end of the skirmish declarations",
+            Command::Bombard { .. } => "a gun's target",
+            Command::EndBombardment => "the end of the bombardment declarations",
+            Command::Activate { .. } => "a command check",
+            Command::Reroll => "a re-roll",
+            Command::ActivateReserve { .. } => "a reserve activation",
+            Command::Rally { .. } => "a rally",
+            Command::MoveGeneral { .. } => "the General's move",
+            Command::Step { .. } => "a step",
+            Command::Turn { .. } => "a turn",
+            Command::Formation { .. } => "a change of formation",
+            Command::TakeBack => "taking back the activation's moves",
+            Command::EndActivation { .. } => "the end of an activation",
+            Command::EndManeuver => "the end of the Maneuver & Combat phase",
+        }
+    }
+
+    /// Steps, turns and formation changes roll no dice and may be taken
+    /// back while the activation is open.
+    fn undoable(state: &State, cmd: &Command) -> bool {
+        state.active.is_some()
+            && matches!(
+                cmd,
+                Command::Step { .. } | Command::Turn { .. } | Command::Formation { .. }
+            )
+    }
+
+    fn summary(st: &State) -> String {
+        let b = &st.board;
+        let mut s = String::new();
+        let _ = writeln!(s, "-- turn {}, impulse {}", st.turn, st.impulse);
+        for side in 0..2 {
+            let _ = writeln!(
+                s,
+                "   {}: lost {} units, break point {}",
+                b.side_names[side], st.lost[side], b.armies[side].break_point
+            );
+        }
+        match &st.outcome {
+            Some(o) => {
+                let _ = match o.winner {
+                    Some(w) => writeln!(
+                        s,
+                        "   result: {} wins [4.1]: {}",
+                        b.side_names[w as usize], o.reason
+                    ),
+                    None => writeln!(s, "   result: draw: {}", o.reason),
+                };
+            }
+            None => {
+                let _ = writeln!(s, "   the game goes on");
+            }
+        }
+        s
+    }
+
+    fn may_eliminate(_state: &State) -> bool {
+        true
+    }
+
+    fn watch(state: &State, into: &mut Vec<super::HexIx>) {
+        into.clone_from(&state.pos);
+    }
+
+    fn losses(state: &State, before: &Vec<super::HexIx>, events: &[Event]) -> Vec<Lost> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Eliminated { piece } => {
+                    let h = *before.get(*piece as usize)?;
+                    (h != super::NO_HEX).then(|| Lost {
+                        hex: state.board.hex(h),
+                        side: state.board.pieces[*piece as usize].side,
+                        strength: 1,
+                        turn: state.turn,
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Computer for Napoleon {
+    type Knowledge = Arc<Board>;
+    type Tuning = ();
+
+    fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
+        Arc::new(board)
+    }
+
+    fn knowledge_board(know: &Arc<Board>) -> &Arc<Board> {
+        know
+    }
+
+    /// The random-legal player for both kinds: a heuristic player for these
+    /// rules is still to be written (see the issue note).
+    fn computer(
+        _kind: PlayerKind,
+        _know: &Arc<Arc<Board>>,
+        _tuning: &(),
+        seed: u64,
+    ) -> Box<dyn Player<Self> + Send> {
+        Box::new(RandomPlayer::<Napoleon>::new(seed))
+    }
+}

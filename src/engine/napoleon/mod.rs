@@ -1,0 +1,19 @@
+//! The *Napoleon* hex miniatures rule set (`rules/napoleon-hex-miniatures.md`
+//! as read by `RULINGS-NAPOLEON.md`): forces under leaders, Generals with
+//! ADCs, facing, initiative and impulses, skirmish, bombardment,
+//! activation, movement and one-to-one melee, the Final Step. Every number
+//! comes from the scenario through [`Board`].
+
+mod board;
+mod contract;
+mod rules;
+mod state;
+mod types;
+
+pub use board::{Board, HexIx, NO_HEX, PieceIx, PieceKind, SetupError};
+pub use contract::Napoleon;
+pub use state::{Active, Moved, Outcome, State};
+pub use types::{Activation, Command, Direction, Event, Phase, RuleError};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,2280 @@
+//! `check` (pure), `execute` (check, then events applied as produced) and
+//! `apply` (the only mutation) for the *Napoleon* rules, with the turn's
+//! flow: initiative and the end of the turn [3.3], skirmish [3.4],
+//! bombardment [3.5], Maneuver & Combat [3.7], the Final Step [4.1].
+
+use super::board::{HexIx, NO_HEX, PieceIx, PieceKind};
+use super::state::{Active, Moved, Outcome, State};
+use super::types::{Activation, Command, Direction, Event, Phase, RuleError};
+use crate::engine::Dice;
+use crate::hex::{Hex, Layout, LineStep, Point};
+use crate::scenario::UnitId;
+use crate::scenario::napoleon::{
+    FinishedTurns, LeaderMelee, ManeuverMovement, NapoleonTerrain, TownAssaultSupport, TurnEndRoll,
+    VulnerableRule,
+};
+
+type R<T> = Result<T, RuleError>;
+
+impl State {
+    /// The side that must act now.
+    pub fn to_act(&self) -> u8 {
+        match self.phase {
+            Phase::Skirmish { side } | Phase::Bombardment { side } | Phase::Maneuver { side } => {
+                side
+            }
+            Phase::Over => 0,
+        }
+    }
+
+    fn piece(&self, id: &UnitId) -> R<PieceIx> {
+        self.board
+            .piece_ix(id)
+            .ok_or_else(|| RuleError::UnknownPiece(id.clone()))
+    }
+
+    fn force(&self, name: &str) -> R<u16> {
+        self.board
+            .forces
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| i as u16)
+            .ok_or_else(|| RuleError::UnknownForce(name.to_string()))
+    }
+
+    fn force_name(&self, f: u16) -> String {
+        self.board.forces[f as usize].name.clone()
+    }
+
+    fn side_of(&self, p: PieceIx) -> u8 {
+        self.board.pieces[p as usize].side
+    }
+
+    fn kind_of(&self, p: PieceIx) -> PieceKind {
+        self.board.pieces[p as usize].kind
+    }
+
+    // ---------------------------------------------------------------
+    // Skirmish [3.4]
+
+    /// A force's skirmish power (N36).
+    pub fn skirmish_power(&self, f: u16) -> u32 {
+        self.board.forces[f as usize]
+            .units
+            .iter()
+            .filter(|&&u| self.on_map(u))
+            .map(|&u| self.board.pieces[u as usize].skirmish)
+            .sum()
+    }
+
+    /// Whether `f` may make a skirmish attack on `t` (N37).
+    pub fn may_skirmish(&self, f: u16, t: u16) -> R<()> {
+        let fi = &self.board.forces[f as usize];
+        let ti = &self.board.forces[t as usize];
+        if fi.side == ti.side {
+            return Err(RuleError::NotYours(ti.name.clone()));
+        }
+        let has_infantry = ti
+            .units
+            .iter()
+            .any(|&u| self.on_map(u) && self.kind_of(u) == PieceKind::Infantry);
+        if !has_infantry {
+            return Err(RuleError::NotASkirmishTarget(ti.name.clone()));
+        }
+        let range = self.board.options.skirmish_range;
+        let in_range = fi.units.iter().any(|&u| {
+            self.on_map(u)
+                && self.board.pieces[u as usize].skirmish > 0
+                && ti.units.iter().any(|&v| {
+                    self.on_map(v)
+                        && self
+                            .board
+                            .distance(self.pos[u as usize], self.pos[v as usize])
+                            <= range
+                })
+        });
+        if self.skirmish_power(f) == 0 || !in_range {
+            return Err(RuleError::NoSkirmishers(fi.name.clone()));
+        }
+        let declared = self.skirmishes.iter().any(|&(a, _)| a == f);
+        // The second side attacks only with forces not under attack (N38).
+        let targeted = fi.side != self.initiative && self.skirmishes.iter().any(|&(_, b)| b == f);
+        if declared || targeted {
+            return Err(RuleError::SkirmishTaken(fi.name.clone()));
+        }
+        Ok(())
+    }
+
+    fn skirmish_options(&self, side: u8) -> Vec<(u16, u16)> {
+        let n = self.board.forces.len() as u16;
+        let mut out = Vec::new();
+        for f in 0..n {
+            if self.board.forces[f as usize].side != side {
+                continue;
+            }
+            for t in 0..n {
+                if self.may_skirmish(f, t).is_ok() {
+                    out.push((f, t));
+                }
+            }
+        }
+        out
+    }
+
+    // ---------------------------------------------------------------
+    // Bombardment [3.5]
+
+    fn centre(&self, h: HexIx) -> Point {
+        Layout {
+            grid: self.board.grid,
+            size: 1.0,
+            origin: Point { x: 0.0, y: 0.0 },
+        }
+        .center(self.board.hex(h))
+    }
+
+    /// Whether `h` is in the front arc of a gun at `o` facing `f` (N7).
+    pub fn in_front_arc(&self, o: HexIx, f: u8, h: HexIx) -> bool {
+        let d = self.board.distance(o, h);
+        if d == 0 {
+            return false;
+        }
+        let dir = self.board.dir(f);
+        let mut c: Hex = self.board.hex(o);
+        for _ in 0..d {
+            match self.board.grid.neighbour(c, dir) {
+                Some(n) => c = n,
+                None => return false,
+            }
+        }
+        self.board.grid.distance(c, self.board.hex(h)) <= d
+    }
+
+    /// Whether the corridor from gun to target is clear (N8, N101).
+    pub fn corridor_clear(&self, gun: PieceIx, target: PieceIx) -> bool {
+        let (a, b) = (self.pos[gun as usize], self.pos[target as usize]);
+        let hi = self.board.elevation[a as usize].max(self.board.elevation[b as usize]);
+        let blocks = |h: Hex| -> bool {
+            let Some(i) = self.board.hex_ix(h) else {
+                return true;
+            };
+            if i == a || i == b {
+                return false;
+            }
+            let t = self.board.terrain[i as usize];
+            matches!(t, NapoleonTerrain::Woods | NapoleonTerrain::Town)
+                || self.board.elevation[i as usize] > hi
+                || self.at(i).any(|q| self.kind_of(q).is_unit())
+        };
+        let line = self.board.grid.line(self.board.hex(a), self.board.hex(b));
+        // Both nudged rows: clear if either is (N8).
+        let row = |pick: bool| {
+            line.iter().all(|s| match *s {
+                LineStep::One(h) => !blocks(h),
+                LineStep::Either(x, y) => !blocks(if pick { x } else { y }),
+            })
+        };
+        row(true) || row(false)
+    }
+
+    /// The targets a gun may take now: the nearest eligible enemy units
+    /// (N41, N42); the infantry or cavalry of a hex, not its attached gun.
+    pub fn gun_targets(&self, gun: PieceIx) -> Vec<PieceIx> {
+        let o = self.pos[gun as usize];
+        if o == NO_HEX || !self.kind_of(gun).is_gun() {
+            return Vec::new();
+        }
+        let side = self.side_of(gun);
+        let range = self.board.options.troops.artillery_range;
+        let f = self.facing[gun as usize];
+        let mut best = u32::MAX;
+        let mut out = Vec::new();
+        for e in self.units_of(1 - side).collect::<Vec<_>>() {
+            let h = self.pos[e as usize];
+            let d = self.board.distance(o, h);
+            if d > range || d > best || !self.in_front_arc(o, f, h) {
+                continue;
+            }
+            // A gun with a host is not the target: the host is (N42).
+            if self.kind_of(e).is_gun() && self.at(h).any(|q| self.kind_of(q).is_troop()) {
+                continue;
+            }
+            if !self.corridor_clear(gun, e) {
+                continue;
+            }
+            if d < best {
+                best = d;
+                out.clear();
+            }
+            out.push(e);
+        }
+        out
+    }
+
+    fn undeclared_guns(&self, side: u8) -> Vec<PieceIx> {
+        self.units_of(side)
+            .filter(|&g| self.kind_of(g).is_gun())
+            .filter(|g| !self.targets.iter().any(|(x, _)| x == g))
+            .filter(|&g| !self.gun_targets(g).is_empty())
+            .collect()
+    }
+
+    // ---------------------------------------------------------------
+    // Activation [3.7.1]
+
+    /// The command check's modifiers (N55).
+    pub fn check_modifiers(&self, f: u16) -> Vec<(String, i32)> {
+        let mut m = vec![("leader".to_string(), self.leader_factor[f as usize])];
+        if self.under_fire[f as usize] {
+            m.push(("under skirmishers' fire".into(), -1));
+        }
+        if self.exhausted(f) {
+            m.push(("exhausted".into(), -1));
+        }
+        let info = &self.board.forces[f as usize];
+        let g = self.board.armies[info.side as usize].general;
+        let (l, gh) = (self.pos[info.leader as usize], self.pos[g as usize]);
+        if l != NO_HEX && gh != NO_HEX && self.board.distance(l, gh) == 1 {
+            m.push((
+                "leader next to the General".into(),
+                self.board.options.general_adjacent_bonus,
+            ));
+        }
+        m
+    }
+
+    fn leader_in_reach(&self, f: u16) -> bool {
+        let info = &self.board.forces[f as usize];
+        let g = self.board.armies[info.side as usize].general;
+        let (l, gh) = (self.pos[info.leader as usize], self.pos[g as usize]);
+        l != NO_HEX && gh != NO_HEX && self.board.distance(l, gh) <= 5
+    }
+
+    fn maneuver_side(&self) -> R<u8> {
+        match self.phase {
+            Phase::Maneuver { side } => Ok(side),
+            Phase::Over => Err(RuleError::GameOver),
+            _ => Err(RuleError::WrongPhase(
+                "only in the Maneuver & Combat phase [3.7]",
+            )),
+        }
+    }
+
+    fn own_force(&self, name: &str, side: u8) -> R<u16> {
+        let f = self.force(name)?;
+        if self.board.forces[f as usize].side != side {
+            return Err(RuleError::NotYours(name.to_string()));
+        }
+        Ok(f)
+    }
+
+    fn between_activations(&self) -> R<u8> {
+        let side = self.maneuver_side()?;
+        if let Some(a) = &self.active {
+            return Err(RuleError::ActivationOpen(self.force_name(a.force)));
+        }
+        Ok(side)
+    }
+
+    fn special_action(&self, side: u8, f: u16) -> R<()> {
+        if self.adcs[side as usize] == 0 {
+            return Err(RuleError::NoAdc);
+        }
+        if !self.leader_in_reach(f) {
+            return Err(RuleError::LeaderOutOfReach(self.force_name(f)));
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------
+    // Movement [3.7.2]
+
+    fn moved_of(&self, p: PieceIx) -> Option<&Moved> {
+        self.active
+            .as_ref()?
+            .moved
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map(|(_, m)| m)
+    }
+
+    /// The active piece `id` and its record, if it may still act.
+    fn active_piece(&self, id: &UnitId) -> R<(PieceIx, &Active, &Moved)> {
+        self.maneuver_side()?;
+        let p = self.piece(id)?;
+        let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+        let Some(m) = self.moved_of(p) else {
+            return Err(RuleError::NotActive(id.clone()));
+        };
+        if !self.on_map(p) {
+            return Err(RuleError::NotActive(id.clone()));
+        }
+        if a.result == Activation::Static {
+            return Err(RuleError::Static(self.force_name(a.force)));
+        }
+        if m.done {
+            return Err(RuleError::CannotMove {
+                piece: id.clone(),
+                why: "another unit has moved since: each unit's move is finished before the next begins (N57)",
+            });
+        }
+        Ok((p, a, m))
+    }
+
+    /// Whether the active force moves freely (unengaged, N63).
+    fn free_facing(&self, a: &Active) -> bool {
+        !self.engaged[a.force as usize]
+            && self.board.options.maneuver_movement == ManeuverMovement::FreeFacing
+    }
+
+    /// Whether a step in `dir` crosses a rear hexside of a unit moving
+    /// under combat movement (N64).
+    fn is_backward(&self, p: PieceIx, dir: u8) -> bool {
+        self.kind_of(p).is_unit()
+            && !self.in_town(p)
+            && !self.is_front(p, dir)
+            && !self.active.as_ref().is_some_and(|a| self.free_facing(a))
+    }
+
+    /// Checks one step of a piece of the active force into `to`.
+    pub fn check_step(&self, id: &UnitId, to: Hex) -> R<()> {
+        let (p, a, m) = self.active_piece(id)?;
+        let to_ix = self.board.hex_ix(to).ok_or(RuleError::OffMap(to))?;
+        let from = self.pos[p as usize];
+        let dir = self
+            .board
+            .dir_to(from, to_ix)
+            .ok_or(RuleError::NotAdjacent(to))?;
+        let kind = self.kind_of(p);
+        let side = self.side_of(p);
+        let info = &self.board.pieces[p as usize];
+        if m.backward {
+            return Err(RuleError::CannotMove {
+                piece: id.clone(),
+                why: "it moved backward, which ends its move (N64)",
+            });
+        }
+        let enter = |why: &'static str, section: &'static str| RuleError::CannotEnter {
+            piece: id.clone(),
+            hex: to,
+            why,
+            section,
+        };
+        if self.enemy_in(to_ix, side) {
+            return Err(enter("it holds an enemy unit", "3.7.2.7"));
+        }
+        if let Some((why, section)) = self.terrain_bars(p, to_ix) {
+            return Err(enter(why, section));
+        }
+        // Passing through (N68).
+        let there: Vec<PieceIx> = self.at(to_ix).collect();
+        for &q in &there {
+            let qk = self.kind_of(q);
+            let same_force =
+                info.force.is_some() && info.force == self.board.pieces[q as usize].force;
+            let ok = match kind {
+                PieceKind::Infantry | PieceKind::Cavalry => {
+                    qk.is_gun() || (qk == PieceKind::Leader && same_force)
+                }
+                PieceKind::FootArtillery | PieceKind::HorseArtillery => qk != PieceKind::General,
+                PieceKind::Leader => same_force,
+                PieceKind::General => qk != PieceKind::General,
+            };
+            if !ok {
+                return Err(enter(
+                    "only artillery passes through friends; other units only through their own force's guns and leader",
+                    "3.7.2.7",
+                ));
+            }
+        }
+        // An unattached gun stays out of enemy troops' reach (N73, N104).
+        if kind.is_gun() && !self.adjacent_enemy_troops(to_ix, side).is_empty() {
+            let host = there.iter().any(|&q| {
+                self.kind_of(q).is_troop() && self.board.pieces[q as usize].force == info.force
+            });
+            if !host {
+                return Err(enter(
+                    "an unattached gun may not move next to enemy infantry or cavalry",
+                    "3.7.2.9.2",
+                ));
+            }
+        }
+        // Leaving a town towards the enemy [3.8.1.2] (N92, N103).
+        if kind == PieceKind::Infantry
+            && self.in_town(p)
+            && !self.adjacent_enemy_troops(to_ix, side).is_empty()
+        {
+            return Err(enter(
+                "an infantry unit may not move from a town to a hex next to the enemy",
+                "3.8.1.2",
+            ));
+        }
+        // Retreat!: every hex farther from the reference enemy (N60).
+        if a.result == Activation::Retreat
+            && let Some(e) = a.reference_enemy
+            && self.on_map(e)
+        {
+            let eh = self.pos[e as usize];
+            if self.board.distance(to_ix, eh) <= self.board.distance(from, eh) {
+                return Err(enter(
+                    "in Retreat! each hex entered is farther from the enemy",
+                    "3.7.1.1",
+                ));
+            }
+        }
+        let cost = self.board.cost[to_ix as usize];
+        let facing_piece = kind.is_unit() && !self.in_town(p);
+        let front = !facing_piece || self.is_front(p, dir) || self.free_facing(a);
+        if front {
+            if m.mp + cost > info.movement {
+                return Err(RuleError::NoMovementLeft(id.clone()));
+            }
+        } else if m.entered > 0 {
+            return Err(RuleError::CannotMove {
+                piece: id.clone(),
+                why: "a backward move across a rear hexside is the unit's whole move (N64)",
+            });
+        }
+        // Isolated units never move to face the enemy (N70, N105).
+        if self.isolated[p as usize] && kind.is_troop() {
+            let f = self.facing[p as usize];
+            let faces_enemy = self.board.neighbours[to_ix as usize]
+                .iter()
+                .enumerate()
+                .any(|(d, &n)| {
+                    n != NO_HEX
+                        && self
+                            .at(n)
+                            .any(|q| self.side_of(q) != side && self.kind_of(q).is_unit())
+                        && {
+                            let rel = (d as u8 + 6 - f) % 6;
+                            rel == 0 || rel == 1 || rel == 5
+                        }
+                });
+            if faces_enemy {
+                return Err(enter(
+                    "an isolated unit may not move to face the enemy",
+                    "3.7.2.5",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a turn to hexside `facing` (N65).
+    pub fn check_turn(&self, id: &UnitId, facing: u8) -> R<()> {
+        let (p, a, m) = self.active_piece(id)?;
+        let kind = self.kind_of(p);
+        let no = |why: &'static str| RuleError::CannotTurn {
+            piece: id.clone(),
+            why,
+        };
+        if !kind.is_unit() {
+            return Err(no("officers have no facing (N6)"));
+        }
+        if facing > 5 || facing == self.facing[p as usize] {
+            return Err(no("that is its facing already, or not a hexside"));
+        }
+        if self.in_town(p) {
+            return Err(no("a unit in a town has no facing [3.8.1.2]"));
+        }
+        if m.backward {
+            return Err(no("it moved backward, which ends its move (N102)"));
+        }
+        if self.in_enemy_zoc(self.pos[p as usize], self.side_of(p)) {
+            return Err(no("in an enemy zone of control"));
+        }
+        let h = self.pos[p as usize];
+        if kind.is_gun()
+            && self.at(h).any(|q| {
+                self.kind_of(q).is_troop()
+                    && self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
+            })
+        {
+            return Err(no("an attached gun faces as its host [3.7.2.9.1]"));
+        }
+        if !kind.is_gun() && !self.free_facing(a) {
+            let may = match kind {
+                PieceKind::Infantry => m.entered == 0 && m.turns_before == 0,
+                _ => {
+                    (m.entered == 0 && m.turns_before == 0) || (m.entered > 0 && m.turns_after == 0)
+                }
+            };
+            if !may {
+                return Err(no(if kind == PieceKind::Infantry {
+                    "infantry makes one turn, before moving"
+                } else {
+                    "cavalry makes one turn before moving and one more on its way"
+                }));
+            }
+        }
+        if self.isolated[p as usize] && kind.is_troop() {
+            let enemy_ahead =
+                self.board.neighbours[h as usize]
+                    .iter()
+                    .enumerate()
+                    .any(|(d, &n)| {
+                        n != NO_HEX
+                            && self.at(n).any(|q| {
+                                self.side_of(q) != self.side_of(p) && self.kind_of(q).is_unit()
+                            })
+                            && {
+                                let rel = (d as u8 + 6 - facing) % 6;
+                                rel == 0 || rel == 1 || rel == 5
+                            }
+                    });
+            if enemy_ahead {
+                return Err(no("an isolated unit may not turn to face the enemy (N105)"));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_formation(&self, id: &UnitId, column: bool) -> R<()> {
+        let (p, _, m) = self.active_piece(id)?;
+        let no = |why: &'static str| RuleError::CannotChangeFormation {
+            piece: id.clone(),
+            why,
+        };
+        if !self.kind_of(p).is_troop() {
+            return Err(no("only infantry and cavalry have formations (N95)"));
+        }
+        if self.column[p as usize] == column {
+            return Err(no("it is in that formation already"));
+        }
+        if m.entered > 0 || m.turns_before > 0 || m.formation_changed {
+            return Err(no("formation changes only at the start of a unit's move"));
+        }
+        if !self
+            .adjacent_enemy_troops(self.pos[p as usize], self.side_of(p))
+            .is_empty()
+            || self.units_of(1 - self.side_of(p)).any(|e| {
+                self.board
+                    .distance(self.pos[e as usize], self.pos[p as usize])
+                    == 1
+            })
+        {
+            return Err(no("not next to an enemy unit"));
+        }
+        if matches!(
+            self.board.terrain[self.pos[p as usize] as usize],
+            NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+        ) {
+            return Err(no("a unit in a defile stays in column (N93)"));
+        }
+        Ok(())
+    }
+
+    /// Why the active force may not end its movement now, or `None`.
+    fn end_movement_problem(&self) -> Option<(String, &'static str)> {
+        let a = self.active.as_ref()?;
+        let f = a.force;
+        for &p in &self.force_pieces(f) {
+            let h = self.pos[p as usize];
+            let stack: Vec<PieceIx> = self.at(h).collect();
+            if !self.state_stack_ok(&stack) {
+                return Some((
+                    format!(
+                        "{} would end in an illegal stack on {}",
+                        self.board.pieces[p as usize].id,
+                        self.board.hex(h)
+                    ),
+                    "3.7.2.1",
+                ));
+            }
+        }
+        let cohesion_needed = match a.result {
+            Activation::Charge => self.board.options.charge_keeps_cohesion,
+            Activation::Static => false,
+            _ => true,
+        };
+        if cohesion_needed && a.was_contiguous && !self.contiguous(f) {
+            return Some((
+                "its units and leader must end in contiguous hexes".into(),
+                "3.7.2.4",
+            ));
+        }
+        if a.result == Activation::Retreat {
+            let min = self.board.options.retreat_min_distance;
+            for &p in &self.force_pieces(f) {
+                if !self.kind_of(p).is_unit() {
+                    continue;
+                }
+                let m = self.moved_of(p).cloned().unwrap_or_default();
+                let spent = m.mp >= self.board.pieces[p as usize].movement;
+                if self.enemy_distance(p) < min && !spent && !m.backward && self.has_step_away(p) {
+                    return Some((
+                        format!(
+                            "in Retreat! {} must end at least {min} hexes from the enemy",
+                            self.board.pieces[p as usize].id
+                        ),
+                        "3.7.1.1",
+                    ));
+                }
+            }
+        }
+        if a.result == Activation::Charge {
+            for &p in &self.force_pieces(f) {
+                if !self.kind_of(p).is_troop() || self.isolated[p as usize] {
+                    continue;
+                }
+                if self.contact(p).is_empty() && self.could_contact(p) {
+                    return Some((
+                        format!(
+                            "in Charge! {} must move into contact with the enemy",
+                            self.board.pieces[p as usize].id
+                        ),
+                        "3.7.1.1",
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    fn state_stack_ok(&self, stack: &[PieceIx]) -> bool {
+        if !self.stack_legal(stack) {
+            return false;
+        }
+        // A town holds one infantry unit and its leader (N67).
+        match stack.first() {
+            Some(&p) if self.in_town(p) => stack.iter().all(|&q| !self.kind_of(q).is_gun()),
+            _ => true,
+        }
+    }
+
+    fn has_step_away(&self, p: PieceIx) -> bool {
+        let id = &self.board.pieces[p as usize].id;
+        self.board.neighbours[self.pos[p as usize] as usize]
+            .iter()
+            .any(|&n| n != NO_HEX && self.check_step(id, self.board.hex(n)).is_ok())
+    }
+
+    /// Enemy infantry and cavalry a unit faces in contact.
+    pub fn contact(&self, p: PieceIx) -> Vec<PieceIx> {
+        let h = self.pos[p as usize];
+        if h == NO_HEX {
+            return Vec::new();
+        }
+        self.adjacent_enemy_troops(h, self.side_of(p))
+            .into_iter()
+            .filter(|&e| self.faces(p, e))
+            .collect()
+    }
+
+    /// Whether some sequence of the unit's remaining legal steps and turns
+    /// puts it in contact (N61), searched on copies of the state.
+    fn could_contact(&self, p: PieceIx) -> bool {
+        let id = self.board.pieces[p as usize].id.clone();
+        let mut stack = vec![self.clone()];
+        let mut seen = 0;
+        while let Some(st) = stack.pop() {
+            seen += 1;
+            if seen > 400 {
+                return false;
+            }
+            if !st.contact(p).is_empty() {
+                return true;
+            }
+            for n in st.board.neighbours[st.pos[p as usize] as usize] {
+                if n != NO_HEX && st.check_step(&id, st.board.hex(n)).is_ok() {
+                    let mut s2 = st.clone();
+                    let from = s2.board.hex(s2.pos[p as usize]);
+                    s2.apply(&Event::Stepped {
+                        piece: p,
+                        from,
+                        to: s2.board.hex(n),
+                        backward: st
+                            .is_backward(p, st.board.dir_to(st.pos[p as usize], n).unwrap_or(0)),
+                    });
+                    stack.push(s2);
+                }
+            }
+            for f in 0..6u8 {
+                if st.check_turn(&id, f).is_ok() {
+                    let mut s2 = st.clone();
+                    s2.apply(&Event::Turned {
+                        piece: p,
+                        facing: f,
+                    });
+                    stack.push(s2);
+                }
+            }
+        }
+        false
+    }
+
+    // ---------------------------------------------------------------
+    // check
+
+    pub fn check(&self, cmd: &Command) -> R<()> {
+        if self.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        match cmd {
+            Command::Skirmish { force, target } => {
+                let Phase::Skirmish { side } = self.phase else {
+                    return Err(RuleError::WrongPhase("only in the skirmish phase [3.4.2]"));
+                };
+                let f = self.own_force(force, side)?;
+                let t = self.force(target)?;
+                self.may_skirmish(f, t)
+            }
+            Command::EndSkirmish => match self.phase {
+                Phase::Skirmish { .. } => Ok(()),
+                _ => Err(RuleError::WrongPhase("only in the skirmish phase [3.4.2]")),
+            },
+            Command::Bombard { gun, target } => {
+                let Phase::Bombardment { side } = self.phase else {
+                    return Err(RuleError::WrongPhase("only in the bombardment phase [3.5]"));
+                };
+                let g = self.piece(gun)?;
+                let t = self.piece(target)?;
+                if self.side_of(g) != side || !self.kind_of(g).is_gun() || !self.on_map(g) {
+                    return Err(RuleError::NotYours(gun.to_string()));
+                }
+                if self.targets.iter().any(|(x, _)| *x == g) {
+                    return Err(RuleError::NotATarget {
+                        gun: gun.clone(),
+                        target: target.clone(),
+                        why: "it has chosen its target already",
+                    });
+                }
+                if !self.gun_targets(g).contains(&t) {
+                    return Err(RuleError::NotATarget {
+                        gun: gun.clone(),
+                        target: target.clone(),
+                        why: "a gun fires at the nearest enemy unit in its front arc with a clear corridor, at most 3 hexes away",
+                    });
+                }
+                Ok(())
+            }
+            Command::EndBombardment => {
+                let Phase::Bombardment { side } = self.phase else {
+                    return Err(RuleError::WrongPhase("only in the bombardment phase [3.5]"));
+                };
+                match self.undeclared_guns(side).first() {
+                    Some(&g) => Err(RuleError::GunMustFire(
+                        self.board.pieces[g as usize].id.clone(),
+                    )),
+                    None => Ok(()),
+                }
+            }
+            Command::Activate { force } => {
+                let side = self.between_activations()?;
+                let f = self.own_force(force, side)?;
+                if self.activated[f as usize] {
+                    return Err(RuleError::AlreadyActivated(force.clone()));
+                }
+                Ok(())
+            }
+            Command::Reroll => {
+                let side = self.maneuver_side()?;
+                let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+                if a.rerolls_left == 0
+                    || a.moved
+                        .iter()
+                        .any(|(_, m)| m.entered > 0 || m.turns_before > 0 || m.formation_changed)
+                {
+                    return Err(RuleError::NoReroll);
+                }
+                self.special_action(side, a.force)
+            }
+            Command::ActivateReserve { force } => {
+                let side = self.between_activations()?;
+                let f = self.own_force(force, side)?;
+                if self.activated[f as usize] {
+                    return Err(RuleError::AlreadyActivated(force.clone()));
+                }
+                if self.is_engaged_now(f) {
+                    return Err(RuleError::NotInReserve(force.clone()));
+                }
+                self.special_action(side, f)
+            }
+            Command::Rally { force } => {
+                let side = self.between_activations()?;
+                let f = self.own_force(force, side)?;
+                if self.rallied[f as usize] {
+                    return Err(RuleError::AlreadyRallied(force.clone()));
+                }
+                self.special_action(side, f)
+            }
+            Command::MoveGeneral { path } => {
+                let side = self.between_activations()?;
+                if self.adcs[side as usize] == 0 {
+                    return Err(RuleError::NoAdc);
+                }
+                let g = self.board.armies[side as usize].general;
+                if path.is_empty() || path.len() as u32 > self.board.pieces[g as usize].movement {
+                    return Err(RuleError::GeneralCannotMove(
+                        "he moves 1 to his nation's cavalry allowance of hexes",
+                    ));
+                }
+                let mut at = self.pos[g as usize];
+                for (i, h) in path.iter().enumerate() {
+                    let n = self.board.hex_ix(*h).ok_or(RuleError::OffMap(*h))?;
+                    if self.board.dir_to(at, n).is_none() {
+                        return Err(RuleError::NotAdjacent(*h));
+                    }
+                    if self.enemy_in(n, side)
+                        || matches!(
+                            self.board.terrain[n as usize],
+                            NapoleonTerrain::Impassable | NapoleonTerrain::River
+                        )
+                    {
+                        return Err(RuleError::GeneralCannotMove(
+                            "an enemy or impassable hex is in the way",
+                        ));
+                    }
+                    if i + 1 == path.len() && self.at(n).next().is_some() {
+                        return Err(RuleError::GeneralCannotMove("he ends alone in a hex"));
+                    }
+                    at = n;
+                }
+                Ok(())
+            }
+            Command::Step { piece, to } => self.check_step(piece, *to),
+            Command::Turn { piece, facing } => self.check_turn(piece, *facing),
+            Command::Formation { piece, column } => self.check_formation(piece, *column),
+            Command::TakeBack => {
+                self.maneuver_side()?;
+                let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+                if a.moved.iter().all(|(_, m)| {
+                    m.entered == 0 && m.turns_before + m.turns_after == 0 && !m.formation_changed
+                }) {
+                    return Err(RuleError::NothingToTakeBack);
+                }
+                Ok(())
+            }
+            Command::EndActivation { .. } => {
+                self.maneuver_side()?;
+                let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+                match self.end_movement_problem() {
+                    Some((why, section)) => Err(RuleError::CannotEndMovement {
+                        force: self.force_name(a.force),
+                        why,
+                        section,
+                    }),
+                    None => Ok(()),
+                }
+            }
+            Command::EndManeuver => {
+                let side = self.between_activations()?;
+                if self.board.options.engaged_check_mandatory {
+                    for (f, info) in self.board.forces.iter().enumerate() {
+                        if info.side == side
+                            && self.engaged[f]
+                            && !self.activated[f]
+                            && !self.force_pieces(f as u16).is_empty()
+                        {
+                            return Err(RuleError::EngagedNotActivated(info.name.clone()));
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // execute
+
+    fn emit(&mut self, out: &mut Vec<Event>, e: Event) {
+        self.apply(&e);
+        out.push(e);
+    }
+
+    /// The first events of a game: turn 1, impulse 1.
+    pub fn start(&mut self, dice: &mut Dice) -> Vec<Event> {
+        let mut out = Vec::new();
+        self.emit(&mut out, Event::TurnBegan { turn: 1 });
+        self.begin_impulse(dice, &mut out);
+        out
+    }
+
+    pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> R<Vec<Event>> {
+        self.check(cmd)?;
+        let mut out = Vec::new();
+        match cmd {
+            Command::Skirmish { force, target } => {
+                let (f, t) = (self.force(force)?, self.force(target)?);
+                self.emit(
+                    &mut out,
+                    Event::SkirmishDeclared {
+                        force: f,
+                        target: t,
+                    },
+                );
+            }
+            Command::EndSkirmish => self.next_phase(dice, &mut out),
+            Command::Bombard { gun, target } => {
+                let (g, t) = (self.piece(gun)?, self.piece(target)?);
+                self.emit(&mut out, Event::BombardDeclared { gun: g, target: t });
+            }
+            Command::EndBombardment => self.next_phase(dice, &mut out),
+            Command::Activate { force } => {
+                let f = self.force(force)?;
+                self.command_check(f, dice, &mut out);
+            }
+            Command::Reroll => {
+                let (f, side) = match &self.active {
+                    Some(a) => (a.force, self.board.forces[a.force as usize].side),
+                    None => return Err(RuleError::NoActivation),
+                };
+                let left = self.adcs[side as usize] - 1;
+                self.emit(&mut out, Event::AdcSpent { side, left });
+                self.command_check(f, dice, &mut out);
+            }
+            Command::ActivateReserve { force } => {
+                let f = self.force(force)?;
+                let side = self.board.forces[f as usize].side;
+                let left = self.adcs[side as usize] - 1;
+                self.emit(&mut out, Event::AdcSpent { side, left });
+                self.emit(&mut out, Event::ReserveActivated { force: f });
+            }
+            Command::Rally { force } => {
+                let f = self.force(force)?;
+                let side = self.board.forces[f as usize].side;
+                let left = self.adcs[side as usize] - 1;
+                self.emit(&mut out, Event::AdcSpent { side, left });
+                // Units 4 or more hexes from every enemy unit lose one point
+                // each (N47).
+                let pieces = self.board.forces[f as usize]
+                    .units
+                    .iter()
+                    .copied()
+                    .filter(|&u| {
+                        self.on_map(u)
+                            && self.casualties[u as usize] > 0
+                            && self.enemy_distance(u) >= 4
+                    })
+                    .collect();
+                self.emit(&mut out, Event::Rallied { force: f, pieces });
+            }
+            Command::MoveGeneral { path } => {
+                let side = self.maneuver_side()?;
+                let left = self.adcs[side as usize] - 1;
+                self.emit(&mut out, Event::AdcSpent { side, left });
+                self.emit(
+                    &mut out,
+                    Event::GeneralMoved {
+                        side,
+                        path: path.clone(),
+                    },
+                );
+            }
+            Command::Step { piece, to } => {
+                let p = self.piece(piece)?;
+                let from = self.board.hex(self.pos[p as usize]);
+                let to_ix = self.board.hex_ix(*to).ok_or(RuleError::OffMap(*to))?;
+                let dir = self.board.dir_to(self.pos[p as usize], to_ix).unwrap_or(0);
+                let backward = self.is_backward(p, dir);
+                self.emit(
+                    &mut out,
+                    Event::Stepped {
+                        piece: p,
+                        from,
+                        to: *to,
+                        backward,
+                    },
+                );
+                // A gun joining its host takes the host's facing (N72).
+                let host = self.at(to_ix).find(|&q| {
+                    self.kind_of(q).is_troop()
+                        && self.board.pieces[q as usize].force
+                            == self.board.pieces[p as usize].force
+                });
+                if self.kind_of(p).is_gun()
+                    && let Some(h) = host
+                    && self.facing[h as usize] != self.facing[p as usize]
+                {
+                    let facing = self.facing[h as usize];
+                    self.emit(&mut out, Event::Turned { piece: p, facing });
+                }
+            }
+            Command::Turn { piece, facing } => {
+                let p = self.piece(piece)?;
+                self.emit(
+                    &mut out,
+                    Event::Turned {
+                        piece: p,
+                        facing: *facing,
+                    },
+                );
+                // Attached guns turn with their host (N72).
+                let h = self.pos[p as usize];
+                let guns: Vec<PieceIx> = self
+                    .at(h)
+                    .filter(|&q| q != p && self.kind_of(q).is_gun())
+                    .collect();
+                for g in guns {
+                    self.emit(
+                        &mut out,
+                        Event::Turned {
+                            piece: g,
+                            facing: *facing,
+                        },
+                    );
+                }
+            }
+            Command::Formation { piece, column } => {
+                let p = self.piece(piece)?;
+                self.emit(
+                    &mut out,
+                    Event::FormationChanged {
+                        piece: p,
+                        column: *column,
+                    },
+                );
+            }
+            Command::TakeBack => {
+                let pieces = match &self.active {
+                    Some(a) => a
+                        .moved
+                        .iter()
+                        .map(|(p, m)| (*p, self.board.hex(m.start), m.start_facing, m.start_column))
+                        .collect(),
+                    None => return Err(RuleError::NoActivation),
+                };
+                self.emit(&mut out, Event::MovesTakenBack { pieces });
+            }
+            Command::EndActivation { direction } => {
+                let (f, result) = match &self.active {
+                    Some(a) => (a.force, a.result),
+                    None => return Err(RuleError::NoActivation),
+                };
+                self.emit(&mut out, Event::MovementEnded { force: f });
+                if matches!(result, Activation::Forward | Activation::Charge) {
+                    self.combats(f, *direction, dice, &mut out);
+                }
+                self.emit(&mut out, Event::ActivationEnded { force: f });
+            }
+            Command::EndManeuver => self.next_phase(dice, &mut out),
+        }
+        Ok(out)
+    }
+
+    fn command_check(&mut self, f: u16, dice: &mut Dice, out: &mut Vec<Event>) {
+        let roll = dice.d6();
+        let modifiers = self.check_modifiers(f);
+        let total = roll as i32 + modifiers.iter().map(|(_, m)| m).sum::<i32>();
+        let result = Activation::of(total);
+        self.emit(
+            out,
+            Event::CommandChecked {
+                force: f,
+                roll,
+                modifiers,
+                total,
+                result,
+            },
+        );
+        // A Static force's activation ends at once (N58).
+        if result == Activation::Static
+            && self.active.as_ref().is_some_and(|a| {
+                a.rerolls_left == 0
+                    || self.adcs[self.board.forces[f as usize].side as usize] == 0
+                    || !self.leader_in_reach(f)
+            })
+        {
+            self.emit(out, Event::ActivationEnded { force: f });
+        }
+    }
+
+    /// The next phase, impulse or turn, skipping steps with nothing to do.
+    fn next_phase(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        let other = 1 - self.initiative;
+        match self.phase {
+            Phase::Skirmish { side } if side == self.initiative => {
+                self.emit(
+                    out,
+                    Event::PhaseBegan {
+                        phase: Phase::Skirmish { side: other },
+                    },
+                );
+            }
+            Phase::Skirmish { .. } => {
+                self.resolve_skirmish(out);
+                let side = self.initiative;
+                self.emit(
+                    out,
+                    Event::PhaseBegan {
+                        phase: Phase::Bombardment { side },
+                    },
+                );
+            }
+            Phase::Bombardment { side } if side == self.initiative => {
+                self.emit(
+                    out,
+                    Event::PhaseBegan {
+                        phase: Phase::Bombardment { side: other },
+                    },
+                );
+            }
+            Phase::Bombardment { .. } => {
+                self.resolve_bombardment(dice, out);
+                if self.outcome.is_some() {
+                    return;
+                }
+                let side = self.initiative;
+                self.emit(
+                    out,
+                    Event::PhaseBegan {
+                        phase: Phase::Maneuver { side },
+                    },
+                );
+                return;
+            }
+            Phase::Maneuver { side } if side == self.initiative => {
+                self.emit(
+                    out,
+                    Event::PhaseBegan {
+                        phase: Phase::Maneuver { side: other },
+                    },
+                );
+                return;
+            }
+            Phase::Maneuver { .. } => {
+                if self.board.options.final_step_each_impulse {
+                    self.final_step(dice, out);
+                    if self.outcome.is_some() {
+                        return;
+                    }
+                }
+                self.begin_impulse(dice, out);
+                return;
+            }
+            Phase::Over => return,
+        }
+        self.skip_empty(dice, out);
+    }
+
+    /// Skirmish and bombardment steps in which the side has nothing to
+    /// declare pass by themselves.
+    fn skip_empty(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        match self.phase {
+            Phase::Skirmish { side } if self.skirmish_options(side).is_empty() => {
+                self.next_phase(dice, out)
+            }
+            Phase::Bombardment { side } if self.undeclared_guns(side).is_empty() => {
+                self.next_phase(dice, out)
+            }
+            _ => {}
+        }
+    }
+
+    fn begin_impulse(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        let impulse = self.impulse + 1;
+        let dice2 = [dice.d6(), dice.d6()];
+        let ends = impulse >= 2 && dice2[0] + dice2[1] > 8;
+        let cf = [
+            self.board.armies[0].command_factor,
+            self.board.armies[1].command_factor,
+        ];
+        let bonus = |s: usize| i32::from(cf[s] > cf[1 - s]);
+        let totals = [dice2[0] as i32 + bonus(0), dice2[1] as i32 + bonus(1)];
+        let winner = if totals[0] != totals[1] {
+            u8::from(totals[1] > totals[0])
+        } else if cf[0] != cf[1] {
+            u8::from(cf[1] > cf[0])
+        } else {
+            self.board.tie_side
+        };
+        let capped = self
+            .board
+            .options
+            .max_impulses_per_turn
+            .is_some_and(|m| impulse > m);
+        self.emit(
+            out,
+            Event::InitiativeRolled {
+                impulse,
+                dice: dice2,
+                totals,
+                winner,
+                ends_turn: ends || capped,
+            },
+        );
+        let play_last = ends && self.board.options.turn_end_roll == TurnEndRoll::PlayThenEnd;
+        if (ends || capped) && !play_last {
+            self.end_turn(dice, out);
+            return;
+        }
+        let engaged = (0..self.board.forces.len() as u16)
+            .filter(|&f| self.is_engaged_now(f))
+            .collect();
+        let isolated = (0..self.board.forces.len() as u16)
+            .flat_map(|f| self.isolated_now(f))
+            .collect();
+        self.emit(
+            out,
+            Event::ImpulseBegan {
+                impulse,
+                initiative: winner,
+                engaged,
+                isolated,
+            },
+        );
+        self.emit(
+            out,
+            Event::PhaseBegan {
+                phase: Phase::Skirmish { side: winner },
+            },
+        );
+        self.skip_empty(dice, out);
+    }
+
+    fn end_turn(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        self.final_step(dice, out);
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.board.turn_limit.is_some_and(|t| self.turn >= t) {
+            self.emit(
+                out,
+                Event::GameOver {
+                    winner: None,
+                    reason: format!("neither army broke in {} turns (N4)", self.turn),
+                },
+            );
+            return;
+        }
+        let turn = self.turn + 1;
+        self.emit(out, Event::TurnBegan { turn });
+        self.begin_impulse(dice, out);
+    }
+
+    /// Victory location points of a side now (N33, historical scenarios'
+    /// victory hexes): hexes it holds alone with a unit.
+    pub fn location_points(&self, side: u8) -> u32 {
+        self.board
+            .victory
+            .iter()
+            .filter(|&&(h, s, _)| {
+                s == side
+                    && self
+                        .at(h)
+                        .any(|q| self.side_of(q) == side && self.kind_of(q).is_unit())
+            })
+            .map(|&(_, _, p)| p)
+            .sum()
+    }
+
+    /// The Final Step [4.1] (N98-N100).
+    fn final_step(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        let mut totals: [Option<i32>; 2] = [None, None];
+        for side in 0..2u8 {
+            let bp = self.board.armies[side as usize].break_point;
+            if self.lost[side as usize] < bp {
+                continue;
+            }
+            let roll = dice.d6();
+            let beyond = self.lost[side as usize] - bp;
+            let finished_turns = match self.board.options.finished_turns {
+                FinishedTurns::BeforeCurrent => self.turn.saturating_sub(1),
+                FinishedTurns::IncludingCurrent => self.turn,
+            };
+            let locations = self.location_points(side);
+            let total = roll as i32 - beyond as i32 - finished_turns as i32 + locations as i32;
+            self.emit(
+                out,
+                Event::BreakTest {
+                    side,
+                    roll,
+                    beyond,
+                    finished_turns,
+                    locations,
+                    total,
+                },
+            );
+            totals[side as usize] = Some(total);
+        }
+        let broken = [
+            totals[0].is_some_and(|t| t <= 0),
+            totals[1].is_some_and(|t| t <= 0),
+        ];
+        let (winner, reason) = match broken {
+            [false, false] => return,
+            [true, false] => (
+                Some(1),
+                format!(
+                    "the {} army leaves the field [4.1]",
+                    self.board.side_names[0]
+                ),
+            ),
+            [false, true] => (
+                Some(0),
+                format!(
+                    "the {} army leaves the field [4.1]",
+                    self.board.side_names[1]
+                ),
+            ),
+            [true, true] => {
+                let (a, b) = (totals[0].unwrap_or(0), totals[1].unwrap_or(0));
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => (
+                        Some(0),
+                        "both armies break; the higher score is the marginal winner [4.1]"
+                            .to_string(),
+                    ),
+                    std::cmp::Ordering::Less => (
+                        Some(1),
+                        "both armies break; the higher score is the marginal winner [4.1]"
+                            .to_string(),
+                    ),
+                    std::cmp::Ordering::Equal => (
+                        None,
+                        "both armies break with equal scores [4.1]".to_string(),
+                    ),
+                }
+            }
+        };
+        self.emit(out, Event::GameOver { winner, reason });
+    }
+
+    fn resolve_skirmish(&mut self, out: &mut Vec<Event>) {
+        for (f, t) in self.skirmishes.clone() {
+            let powers = [self.skirmish_power(f), self.skirmish_power(t)];
+            let loser = match powers[0].cmp(&powers[1]) {
+                std::cmp::Ordering::Less => Some(f),
+                std::cmp::Ordering::Greater => Some(t),
+                std::cmp::Ordering::Equal => None,
+            };
+            self.emit(
+                out,
+                Event::SkirmishResolved {
+                    force: f,
+                    target: t,
+                    powers,
+                    loser,
+                },
+            );
+        }
+    }
+
+    fn resolve_bombardment(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        // Group guns by target; the initiative side's targets first (N9).
+        let mut groups: Vec<(PieceIx, Vec<PieceIx>)> = Vec::new();
+        let mut declared = self.targets.clone();
+        declared.sort_by_key(|&(g, t)| (self.side_of(g) != self.initiative, t, g));
+        for (g, t) in declared {
+            match groups.iter_mut().find(|(x, _)| *x == t) {
+                Some((_, gs)) => gs.push(g),
+                None => groups.push((t, vec![g])),
+            }
+        }
+        let mut hits_on: Vec<(PieceIx, u32)> = Vec::new();
+        for (t, guns) in &groups {
+            let vulnerable = self.vulnerable(*t);
+            let mut rolls = Vec::new();
+            let mut hits = 0;
+            for &g in guns {
+                let carried = if self.board.options.artillery_damage_reduces_dice {
+                    self.casualties[g as usize]
+                } else {
+                    0
+                };
+                let n = self
+                    .board
+                    .options
+                    .troops
+                    .bombardment_dice
+                    .saturating_sub(carried);
+                for _ in 0..n {
+                    let mut r = dice.d6();
+                    // Missed dice against a vulnerable target are re-rolled
+                    // once [3.8.2.2] (N43).
+                    if r != 6 && vulnerable {
+                        rolls.push(r);
+                        r = dice.d6();
+                    }
+                    rolls.push(r);
+                    hits += u32::from(r == 6);
+                }
+            }
+            self.emit(
+                out,
+                Event::Bombarded {
+                    target: *t,
+                    guns: guns.clone(),
+                    dice: rolls,
+                    hits,
+                },
+            );
+            hits_on.push((*t, hits));
+        }
+        // All points together, after every gun has rolled (N43).
+        for (t, hits) in hits_on {
+            let hits = if self.board.options.town_save_vs_bombardment {
+                self.town_saves(t, hits, dice, out)
+            } else {
+                hits
+            };
+            if hits > 0 {
+                self.casualties_on(t, hits, true, dice, out);
+            }
+        }
+    }
+
+    /// Town saves: 4+ (3+ in a stronghold) per point (N88).
+    fn town_saves(
+        &mut self,
+        p: PieceIx,
+        points: u32,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) -> u32 {
+        if !self.in_town(p) || points == 0 {
+            return points;
+        }
+        let need = if self.board.stronghold[self.pos[p as usize] as usize] {
+            3
+        } else {
+            4
+        };
+        let rolls: Vec<u32> = (0..points).map(|_| dice.d6()).collect();
+        let saved = rolls.iter().filter(|&&r| r >= need).count() as u32;
+        self.emit(
+            out,
+            Event::Saves {
+                piece: p,
+                dice: rolls,
+                saved,
+            },
+        );
+        points - saved
+    }
+
+    /// Casualty points on a unit, its elimination, and (when the enemy
+    /// caused them) the leader-loss roll (N19, N51).
+    fn casualties_on(
+        &mut self,
+        p: PieceIx,
+        points: u32,
+        by_enemy: bool,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
+        if !self.on_map(p) || points == 0 {
+            return;
+        }
+        let h = self.pos[p as usize];
+        let cap = self.board.pieces[p as usize].capacity;
+        let total = (self.casualties[p as usize] + points).min(cap);
+        self.emit(
+            out,
+            Event::Casualties {
+                piece: p,
+                points,
+                total,
+            },
+        );
+        if total >= cap {
+            self.eliminate(p, out);
+        }
+        if by_enemy
+            && let Some(f) = self.board.pieces[p as usize].force
+            && self.pos[self.board.forces[f as usize].leader as usize] == h
+        {
+            let roll = dice.d6();
+            self.emit(
+                out,
+                Event::LeaderLossRolled {
+                    force: f,
+                    roll,
+                    lost: roll == 6,
+                },
+            );
+        }
+    }
+
+    fn eliminate(&mut self, p: PieceIx, out: &mut Vec<Event>) {
+        let h = self.pos[p as usize];
+        self.emit(out, Event::Eliminated { piece: p });
+        // An attached gun shares its host's fate (N77).
+        if self.kind_of(p).is_troop() {
+            let guns: Vec<PieceIx> = self.at(h).filter(|&q| self.kind_of(q).is_gun()).collect();
+            for g in guns {
+                self.emit(out, Event::Eliminated { piece: g });
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // Combat [3.7.3]
+
+    /// The lateral coordinate of a hex for the combat order (N80).
+    fn lateral(&self, h: HexIx, facing: u8) -> f64 {
+        let o = self.centre(h);
+        // The reference facing's vector, from any hex with that neighbour.
+        let (dx, dy) = self
+            .board
+            .neighbours
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| {
+                let n = n[facing as usize % 6];
+                (n != NO_HEX).then(|| {
+                    let a = self.centre(i as HexIx);
+                    let b = self.centre(n);
+                    (b.x - a.x, b.y - a.y)
+                })
+            })
+            .unwrap_or((0.0, -1.0));
+        // 90° clockwise on the screen (y down) is the unit's right.
+        let (rx, ry) = (-dy, dx);
+        o.x * rx + o.y * ry
+    }
+
+    /// The attacking units of an activation: troops of the force, not
+    /// isolated, not garrisons, facing an adjacent enemy troop (N78, N79).
+    fn attackers(&self, f: u16) -> Vec<PieceIx> {
+        self.board.forces[f as usize]
+            .units
+            .iter()
+            .copied()
+            .filter(|&u| {
+                self.on_map(u)
+                    && self.kind_of(u).is_troop()
+                    && !self.isolated[u as usize]
+                    && (!self.in_town(u) || self.board.options.town_units_may_attack)
+                    && !self.contact(u).is_empty()
+            })
+            .collect()
+    }
+
+    fn combats(&mut self, f: u16, direction: Direction, dice: &mut Dice, out: &mut Vec<Event>) {
+        let start = self.attackers(f);
+        if start.is_empty() {
+            return;
+        }
+        // Reference facing: the one most attackers hold (N80).
+        let mut count = [0u32; 6];
+        for &u in &start {
+            count[self.facing[u as usize] as usize] += 1;
+        }
+        let reference = (0..6u8)
+            .max_by_key(|&i| (count[i as usize], 6 - i))
+            .unwrap_or(0);
+        let key = |st: &State, p: PieceIx| {
+            let x = st.lateral(st.pos[p as usize], reference);
+            let x = if direction == Direction::LeftToRight {
+                x
+            } else {
+                -x
+            };
+            (x, st.enemy_distance(p))
+        };
+        let mut fought: Vec<PieceIx> = Vec::new();
+        loop {
+            let mut candidates: Vec<PieceIx> = self
+                .attackers(f)
+                .into_iter()
+                .filter(|u| !fought.contains(u))
+                .collect();
+            candidates.sort_by(|&a, &b| {
+                let (ka, kb) = (key(self, a), key(self, b));
+                ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(a.cmp(&b))
+            });
+            let Some(&att) = candidates.first() else {
+                break;
+            };
+            let mut defenders = self.contact(att);
+            defenders.sort_by(|&a, &b| {
+                let (ka, kb) = (key(self, a), key(self, b));
+                ka.0.total_cmp(&kb.0).then(a.cmp(&b))
+            });
+            fought.push(att);
+            if let Some(&def) = defenders.first() {
+                self.melee(f, att, def, dice, out);
+            }
+        }
+    }
+
+    /// The modifiers of one side of a melee (N82).
+    fn melee_modifiers(
+        &self,
+        me: PieceIx,
+        foe: PieceIx,
+        attacking: bool,
+        active: u16,
+        start: HexIx,
+    ) -> Vec<(String, i32)> {
+        let info = &self.board.pieces[me as usize];
+        let mut m = vec![
+            ("combat factor".to_string(), info.combat),
+            (
+                "casualties".to_string(),
+                -(self.casualties[me as usize] as i32),
+            ),
+        ];
+        let (mh, fh) = (self.pos[me as usize], self.pos[foe as usize]);
+        let town_assault = attacking && self.in_town(foe);
+        if attacking {
+            if !self.in_town(foe)
+                && let Some(d) = self.board.dir_to(fh, mh)
+                && !self.is_front(foe, d)
+            {
+                m.push(("rear attack".into(), 1));
+            }
+        } else {
+            // Height [3.8.4] (N90, N107).
+            let (e, hill) = self.height_of(mh);
+            let (se, shill) = self.height_of(start);
+            if hill.is_some()
+                && self
+                    .board
+                    .dir_to(mh, fh)
+                    .is_some_and(|d| self.is_front(me, d))
+                && (se < e || shill != hill)
+            {
+                m.push(("height".into(), 1));
+            }
+            if self.board.terrain[mh as usize] == NapoleonTerrain::Woods {
+                let w = self.board.options.woods_defence_modifier;
+                if w != 0 {
+                    m.push(("woods".into(), w));
+                }
+            }
+        }
+        // Support (N81; none for a town's attacker, N88).
+        let no_support = (attacking && town_assault)
+            || (self.board.options.town_assault_support == TownAssaultSupport::NoneEitherSide
+                && (self.in_town(me) || self.in_town(foe)));
+        if !no_support {
+            let around = self.board.neighbours[fh as usize];
+            let supporters = around
+                .iter()
+                .filter(|&&n| n != NO_HEX)
+                .flat_map(|&n| self.at(n).collect::<Vec<_>>())
+                .filter(|&q| {
+                    q != me
+                        && self.kind_of(q).is_troop()
+                        && self.side_of(q) == info.side
+                        && (!attacking || self.board.pieces[q as usize].force == Some(active))
+                        && self.faces(q, foe)
+                })
+                .count() as i32;
+            if supporters > 0 {
+                m.push(("support".into(), supporters));
+            }
+        }
+        // The leader (N51).
+        if let Some(f) = info.force {
+            let factor = self.leader_factor[f as usize];
+            let attached = self.pos[self.board.forces[f as usize].leader as usize] == mh;
+            let add = match self.board.options.leader_melee {
+                LeaderMelee::AttachedPlusOnly => i32::from(attached && factor == 1),
+                LeaderMelee::AttachedFull => {
+                    if attached {
+                        factor
+                    } else {
+                        0
+                    }
+                }
+                LeaderMelee::WholeForceFull => factor,
+            };
+            if add != 0 {
+                m.push(("leader".into(), add));
+            }
+        }
+        if self.vulnerable(foe)
+            && matches!(
+                self.board.options.vulnerable_rule,
+                VulnerableRule::PlusTwo | VulnerableRule::Both
+            )
+        {
+            m.push(("vulnerable opponent".into(), 2));
+        }
+        if self.vulnerable(me)
+            && matches!(
+                self.board.options.vulnerable_rule,
+                VulnerableRule::MinusOneAndReroll | VulnerableRule::Both
+            )
+        {
+            m.push(("vulnerable".into(), -1));
+        }
+        if info.melee_modifier != 0 {
+            m.push(("national rule".into(), info.melee_modifier));
+        }
+        m
+    }
+
+    fn melee(
+        &mut self,
+        active: u16,
+        att: PieceIx,
+        def: PieceIx,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
+        let (ah, dh) = (self.pos[att as usize], self.pos[def as usize]);
+        // Defensive fire of an attached gun, attacked from the front (N77).
+        if let Some(d) = self.board.dir_to(dh, ah)
+            && self.is_front(def, d)
+        {
+            let guns: Vec<PieceIx> = self.at(dh).filter(|&q| self.kind_of(q).is_gun()).collect();
+            for g in guns {
+                let roll = dice.d6();
+                let hit = roll >= 3;
+                self.emit(
+                    out,
+                    Event::DefensiveFire {
+                        gun: g,
+                        at: att,
+                        roll,
+                        hit,
+                    },
+                );
+                if hit {
+                    self.casualties_on(att, 1, true, dice, out);
+                }
+            }
+            if !self.on_map(att) {
+                return;
+            }
+        }
+        let start = self
+            .active
+            .as_ref()
+            .and_then(|a| {
+                a.moved
+                    .iter()
+                    .find(|(q, _)| *q == att)
+                    .map(|(_, m)| m.start)
+            })
+            .unwrap_or(ah);
+        let mods = [
+            self.melee_modifiers(att, def, true, active, start),
+            self.melee_modifiers(def, att, false, active, start),
+        ];
+        let rolls = [dice.d6(), dice.d6()];
+        let totals = [
+            rolls[0] as i32 + mods[0].iter().map(|(_, v)| v).sum::<i32>(),
+            rolls[1] as i32 + mods[1].iter().map(|(_, v)| v).sum::<i32>(),
+        ];
+        self.emit(
+            out,
+            Event::Melee {
+                attacker: att,
+                defender: def,
+                rolls,
+                modifiers: mods,
+                totals,
+            },
+        );
+        let d = (totals[0] - totals[1]).unsigned_abs();
+        let (a_pts, mut d_pts) = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Equal => (1, 1),
+            std::cmp::Ordering::Greater => (u32::from(d >= 2), d),
+            std::cmp::Ordering::Less => (d, u32::from(d >= 2)),
+        };
+        let mut attacker_lost = totals[0] <= totals[1];
+        // Town saves (N88).
+        d_pts = self.town_saves(def, d_pts, dice, out);
+        let square =
+            self.kind_of(att) == PieceKind::Cavalry && self.kind_of(def) == PieceKind::Infantry;
+        // Both sides' points at once, then eliminations, then the
+        // leader-loss rolls, the defender's first (N83).
+        self.casualties_on(def, d_pts, true, dice, out);
+        self.casualties_on(att, a_pts, true, dice, out);
+        // A square holds: surviving infantry wins against cavalry (N85).
+        if square && self.on_map(def) {
+            attacker_lost = true;
+        }
+        let defender_lost = !attacker_lost;
+        if defender_lost && self.on_map(def) && !self.in_town(def) {
+            self.move_back(def, att, dice, out);
+        }
+        if attacker_lost && self.on_map(att) {
+            self.move_back(att, def, dice, out);
+        }
+    }
+
+    /// Moves a unit one hex back after losing (N84).
+    fn move_back(&mut self, p: PieceIx, enemy: PieceIx, dice: &mut Dice, out: &mut Vec<Event>) {
+        let h = self.pos[p as usize];
+        let eh = self.pos[enemy as usize];
+        let mut facing = self.facing[p as usize];
+        if eh != NO_HEX
+            && let Some(d) = self.board.dir_to(h, eh)
+            && !self.is_front(p, d)
+        {
+            facing = d;
+        }
+        let side = self.side_of(p);
+        let barred = |st: &State, n: HexIx| -> Option<bool> {
+            // Some(true): barred by friends only; Some(false): otherwise.
+            if n == NO_HEX {
+                return Some(false);
+            }
+            if st.enemy_in(n, side) || st.terrain_bars(p, n).is_some() {
+                return Some(false);
+            }
+            let mut stack: Vec<PieceIx> = st.at(n).collect();
+            stack.push(p);
+            if !st.state_stack_ok(&stack) {
+                return Some(true);
+            }
+            None
+        };
+        let rear = [3u8, 2, 4].map(|k| (facing + k) % 6);
+        let mut only_friends = true;
+        let mut to = None;
+        for (i, d) in rear.iter().enumerate() {
+            let n = self.board.neighbours[h as usize][*d as usize];
+            // Other rear hexes may not touch the enemy fought (N84).
+            if i > 0 && n != NO_HEX && eh != NO_HEX && self.board.distance(n, eh) <= 1 {
+                continue;
+            }
+            match barred(self, n) {
+                None => {
+                    to = Some(n);
+                    break;
+                }
+                Some(false) => only_friends = false,
+                Some(true) => {}
+            }
+        }
+        match to {
+            Some(n) => {
+                let (from, to) = (self.board.hex(h), self.board.hex(n));
+                self.emit(
+                    out,
+                    Event::MovedBack {
+                        piece: p,
+                        from,
+                        to,
+                        facing,
+                    },
+                );
+                // Its attached gun and leader go with it (N71, N77).
+                let with: Vec<PieceIx> = self
+                    .at(h)
+                    .filter(|&q| {
+                        self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
+                    })
+                    .collect();
+                for q in with {
+                    self.emit(
+                        out,
+                        Event::MovedBack {
+                            piece: q,
+                            from,
+                            to,
+                            facing,
+                        },
+                    );
+                }
+            }
+            None if only_friends
+                && self.board.options.blocked_retreat
+                    == crate::scenario::napoleon::BlockedRetreat::ExtraCasualtyIfFriends =>
+            {
+                self.casualties_on(p, 1, false, dice, out);
+            }
+            None => self.eliminate(p, out),
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // apply: the only place state changes.
+
+    pub fn apply(&mut self, e: &Event) {
+        match e {
+            Event::TurnBegan { turn } => {
+                self.turn = *turn;
+                self.impulse = 0;
+                self.adcs = [
+                    self.board.armies[0].command_factor,
+                    self.board.armies[1].command_factor,
+                ];
+            }
+            Event::InitiativeRolled { winner, .. } => self.initiative = *winner,
+            Event::ImpulseBegan {
+                impulse,
+                initiative,
+                engaged,
+                isolated,
+            } => {
+                self.impulse = *impulse;
+                self.initiative = *initiative;
+                self.engaged.iter_mut().for_each(|x| *x = false);
+                for &f in engaged {
+                    self.engaged[f as usize] = true;
+                }
+                self.isolated.iter_mut().for_each(|x| *x = false);
+                for &p in isolated {
+                    self.isolated[p as usize] = true;
+                }
+                self.activated.iter_mut().for_each(|x| *x = false);
+                self.rallied.iter_mut().for_each(|x| *x = false);
+                self.under_fire.iter_mut().for_each(|x| *x = false);
+                self.skirmishes.clear();
+                self.targets.clear();
+                self.active = None;
+            }
+            Event::PhaseBegan { phase } => self.phase = *phase,
+            Event::SkirmishDeclared { force, target } => self.skirmishes.push((*force, *target)),
+            Event::SkirmishResolved { loser, .. } => {
+                if let Some(l) = loser {
+                    self.under_fire[*l as usize] = true;
+                }
+            }
+            Event::BombardDeclared { gun, target } => self.targets.push((*gun, *target)),
+            Event::Bombarded { .. } | Event::Saves { .. } | Event::DefensiveFire { .. } => {}
+            Event::Melee { .. } | Event::BreakTest { .. } => {}
+            Event::Casualties { piece, total, .. } => self.casualties[*piece as usize] = *total,
+            Event::Eliminated { piece } => {
+                let p = *piece as usize;
+                if self.pos[p] != NO_HEX {
+                    self.pos[p] = NO_HEX;
+                    self.lost[self.board.pieces[p].side as usize] += 1;
+                }
+            }
+            Event::LeaderLossRolled { force, lost, .. } => {
+                if *lost {
+                    self.leader_factor[*force as usize] = -1;
+                }
+            }
+            Event::CommandChecked {
+                force,
+                total,
+                result,
+                modifiers,
+                ..
+            } => {
+                let side = self.board.forces[*force as usize].side;
+                let f = *force;
+                let rerolls = match &self.active {
+                    Some(a) if a.force == f => a.rerolls_left.saturating_sub(1),
+                    _ => self.board.options.rerolls_per_check,
+                };
+                let _ = total;
+                self.activated[f as usize] = true;
+                let reference_enemy = self.reference_enemy(f);
+                let moved = self
+                    .force_pieces(f)
+                    .into_iter()
+                    .map(|p| {
+                        (
+                            p,
+                            Moved {
+                                start: self.pos[p as usize],
+                                start_facing: self.facing[p as usize],
+                                start_column: self.column[p as usize],
+                                ..Moved::default()
+                            },
+                        )
+                    })
+                    .collect();
+                let was_contiguous = self.contiguous(f);
+                self.active = Some(Active {
+                    force: f,
+                    result: *result,
+                    rerolls_left: rerolls,
+                    modifiers: modifiers.iter().map(|(_, m)| m).sum(),
+                    moved,
+                    last: None,
+                    was_contiguous,
+                    reference_enemy,
+                });
+                let _ = side;
+            }
+            Event::AdcSpent { side, left } => self.adcs[*side as usize] = *left,
+            Event::ReserveActivated { force } => {
+                let f = *force;
+                self.activated[f as usize] = true;
+                let moved = self
+                    .force_pieces(f)
+                    .into_iter()
+                    .map(|p| {
+                        (
+                            p,
+                            Moved {
+                                start: self.pos[p as usize],
+                                start_facing: self.facing[p as usize],
+                                start_column: self.column[p as usize],
+                                ..Moved::default()
+                            },
+                        )
+                    })
+                    .collect();
+                let was_contiguous = self.contiguous(f);
+                self.active = Some(Active {
+                    force: f,
+                    result: Activation::Forward,
+                    rerolls_left: 0,
+                    modifiers: 0,
+                    moved,
+                    last: None,
+                    was_contiguous,
+                    reference_enemy: None,
+                });
+            }
+            Event::Rallied { force, pieces } => {
+                self.rallied[*force as usize] = true;
+                for &p in pieces {
+                    let c = &mut self.casualties[p as usize];
+                    *c = c.saturating_sub(1);
+                }
+            }
+            Event::GeneralMoved { side, path } => {
+                let g = self.board.armies[*side as usize].general;
+                if let Some(h) = path.last().and_then(|h| self.board.hex_ix(*h)) {
+                    self.pos[g as usize] = h;
+                }
+            }
+            Event::Stepped {
+                piece,
+                to,
+                backward,
+                ..
+            } => {
+                let p = *piece;
+                let Some(to_ix) = self.board.hex_ix(*to) else {
+                    return;
+                };
+                let cost = self.board.cost[to_ix as usize];
+                let ma = self.board.pieces[p as usize].movement;
+                self.pos[p as usize] = to_ix;
+                if let Some(a) = &mut self.active {
+                    if let Some(last) = a.last
+                        && last != p
+                        && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
+                    {
+                        m.done = true;
+                    }
+                    a.last = Some(p);
+                    a.rerolls_left = 0;
+                    if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
+                        m.entered += 1;
+                        if *backward {
+                            m.backward = true;
+                            m.mp = ma;
+                        } else {
+                            m.mp += cost;
+                        }
+                    }
+                }
+            }
+            Event::Turned { piece, facing } => {
+                let p = *piece;
+                self.facing[p as usize] = *facing;
+                if let Some(a) = &mut self.active {
+                    let is_last_other = a.last.is_some_and(|l| l != p);
+                    let moving_piece = a.moved.iter().any(|(q, _)| *q == p);
+                    // A gun turned with its host is not its own turn.
+                    if moving_piece
+                        && !(is_last_other && self.board.pieces[p as usize].kind.is_gun())
+                    {
+                        if let Some(last) = a.last
+                            && last != p
+                            && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
+                        {
+                            m.done = true;
+                        }
+                        a.last = Some(p);
+                        a.rerolls_left = 0;
+                        if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
+                            if m.entered == 0 {
+                                m.turns_before += 1;
+                            } else {
+                                m.turns_after += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            Event::FormationChanged { piece, column } => {
+                self.column[*piece as usize] = *column;
+                if let Some(a) = &mut self.active
+                    && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == *piece)
+                {
+                    m.formation_changed = true;
+                    a.rerolls_left = 0;
+                }
+            }
+            Event::MovementEnded { .. } => {}
+            Event::MovesTakenBack { pieces } => {
+                for &(p, h, f, c) in pieces {
+                    if let Some(i) = self.board.hex_ix(h) {
+                        self.pos[p as usize] = i;
+                    }
+                    self.facing[p as usize] = f;
+                    self.column[p as usize] = c;
+                }
+                if let Some(a) = &mut self.active {
+                    for (_, m) in a.moved.iter_mut() {
+                        *m = Moved {
+                            start: m.start,
+                            start_facing: m.start_facing,
+                            start_column: m.start_column,
+                            ..Moved::default()
+                        };
+                    }
+                    a.last = None;
+                }
+            }
+            Event::MovedBack {
+                piece, to, facing, ..
+            } => {
+                if let Some(n) = self.board.hex_ix(*to) {
+                    self.pos[*piece as usize] = n;
+                }
+                if self.board.pieces[*piece as usize].kind.is_unit() {
+                    self.facing[*piece as usize] = *facing;
+                }
+            }
+            Event::ActivationEnded { .. } => self.active = None,
+            Event::GameOver { winner, reason } => {
+                self.phase = Phase::Over;
+                self.active = None;
+                self.outcome = Some(Outcome {
+                    winner: *winner,
+                    reason: reason.clone(),
+                });
+            }
+        }
+    }
+
+    /// The enemy unit nearest to any unit of the force (N60).
+    fn reference_enemy(&self, f: u16) -> Option<PieceIx> {
+        let side = self.board.forces[f as usize].side;
+        let mine: Vec<HexIx> = self.board.forces[f as usize]
+            .units
+            .iter()
+            .filter(|&&u| self.on_map(u))
+            .map(|&u| self.pos[u as usize])
+            .collect();
+        self.units_of(1 - side)
+            .map(|e| {
+                let d = mine
+                    .iter()
+                    .map(|&h| self.board.distance(h, self.pos[e as usize]))
+                    .min()
+                    .unwrap_or(u32::MAX);
+                (d, e)
+            })
+            .min()
+            .map(|(_, e)| e)
+    }
+
+    // ---------------------------------------------------------------
+    // Legal commands (for computer players and tests).
+
+    pub fn legal_commands(&self) -> Vec<Command> {
+        let mut out = Vec::new();
+        if self.outcome.is_some() {
+            return out;
+        }
+        let force_name = |f: u16| self.board.forces[f as usize].name.clone();
+        match self.phase {
+            Phase::Skirmish { side } => {
+                for (f, t) in self.skirmish_options(side) {
+                    out.push(Command::Skirmish {
+                        force: force_name(f),
+                        target: force_name(t),
+                    });
+                }
+                out.push(Command::EndSkirmish);
+            }
+            Phase::Bombardment { side } => {
+                let guns = self.undeclared_guns(side);
+                for &g in &guns {
+                    for t in self.gun_targets(g) {
+                        out.push(Command::Bombard {
+                            gun: self.board.pieces[g as usize].id.clone(),
+                            target: self.board.pieces[t as usize].id.clone(),
+                        });
+                    }
+                }
+                if guns.is_empty() {
+                    out.push(Command::EndBombardment);
+                }
+            }
+            Phase::Maneuver { side } => match &self.active {
+                None => {
+                    for (f, info) in self.board.forces.iter().enumerate() {
+                        let f = f as u16;
+                        if info.side != side || self.force_pieces(f).is_empty() {
+                            continue;
+                        }
+                        for c in [
+                            Command::Activate {
+                                force: info.name.clone(),
+                            },
+                            Command::ActivateReserve {
+                                force: info.name.clone(),
+                            },
+                            Command::Rally {
+                                force: info.name.clone(),
+                            },
+                        ] {
+                            if self.check(&c).is_ok() {
+                                out.push(c);
+                            }
+                        }
+                    }
+                    if self.check(&Command::EndManeuver).is_ok() {
+                        out.push(Command::EndManeuver);
+                    }
+                }
+                Some(a) => {
+                    if self.check(&Command::Reroll).is_ok() {
+                        out.push(Command::Reroll);
+                    }
+                    for (p, m) in &a.moved {
+                        if m.done || !self.on_map(*p) {
+                            continue;
+                        }
+                        let id = &self.board.pieces[*p as usize].id;
+                        for &n in &self.board.neighbours[self.pos[*p as usize] as usize] {
+                            if n != NO_HEX && self.check_step(id, self.board.hex(n)).is_ok() {
+                                out.push(Command::Step {
+                                    piece: id.clone(),
+                                    to: self.board.hex(n),
+                                });
+                            }
+                        }
+                        // Guns turn freely; offer it once between steps so
+                        // random play ends.
+                        let gun_turned = self.kind_of(*p).is_gun()
+                            && (m.turns_before + m.turns_after) > m.entered;
+                        if !gun_turned {
+                            for f in 0..6u8 {
+                                if self.check_turn(id, f).is_ok() {
+                                    out.push(Command::Turn {
+                                        piece: id.clone(),
+                                        facing: f,
+                                    });
+                                }
+                            }
+                        }
+                        let col = !self.column[*p as usize];
+                        if self.check_formation(id, col).is_ok() {
+                            out.push(Command::Formation {
+                                piece: id.clone(),
+                                column: col,
+                            });
+                        }
+                    }
+                    let before = out.len();
+                    for direction in [Direction::LeftToRight, Direction::RightToLeft] {
+                        let c = Command::EndActivation { direction };
+                        if self.check(&c).is_ok() {
+                            out.push(c);
+                        }
+                    }
+                    // Taking back is offered when the activation cannot end
+                    // as it stands (a computer player then starts again).
+                    if out.len() == before && self.check(&Command::TakeBack).is_ok() {
+                        out.push(Command::TakeBack);
+                    }
+                }
+            },
+            Phase::Over => {}
+        }
+        out
+    }
+}

@@ -1,0 +1,397 @@
+//! A game's position, and the queries the rules, the table and computer
+//! players ask of it: who stands where, facing and arcs, zones of
+//! control, engagement, cohesion, stacking, what a piece may enter.
+
+use super::board::{Board, HexIx, NO_HEX, PieceIx, PieceKind};
+use super::types::{Activation, Phase};
+use crate::scenario::napoleon::{NapoleonTerrain, ZocHexes};
+use std::sync::Arc;
+
+/// How a piece of the active force has moved this activation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moved {
+    /// Where it was when the activation began (height [3.8.4] (N90)).
+    pub start: HexIx,
+    pub start_facing: u8,
+    pub start_column: bool,
+    pub mp: u32,
+    /// Hexes entered.
+    pub entered: u32,
+    pub turns_before: u32,
+    pub turns_after: u32,
+    /// It stepped backward: its movement is over [3.7.2.7] (N64, N102).
+    pub backward: bool,
+    /// Another piece has moved since: its move is over (N57).
+    pub done: bool,
+    pub formation_changed: bool,
+}
+
+/// The activation in progress [3.7.1].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Active {
+    pub force: u16,
+    pub result: Activation,
+    /// The check may still be re-rolled (nothing has moved yet) (N46).
+    pub rerolls_left: u32,
+    /// The last check's modifiers, for a re-roll (N46: same modifiers).
+    pub modifiers: i32,
+    /// Per piece of the force (index into `Board::forces[force]` order:
+    /// units, then the leader).
+    pub moved: Vec<(PieceIx, Moved)>,
+    pub last: Option<PieceIx>,
+    /// The force was contiguous when its movement began (N69).
+    pub was_contiguous: bool,
+    /// The force's reference enemy for Retreat! (N60).
+    pub reference_enemy: Option<PieceIx>,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<u8>,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub board: Arc<Board>,
+    pub turn: u32,
+    pub impulse: u32,
+    pub phase: Phase,
+    pub initiative: u8,
+    /// Where each piece stands (`NO_HEX`: eliminated).
+    pub pos: Vec<HexIx>,
+    /// Facing as a hexside index 0-5 (N6).
+    pub facing: Vec<u8>,
+    pub column: Vec<bool>,
+    pub casualties: Vec<u32>,
+    /// Each force's leader factor now (a fallen leader's replacement is -1).
+    pub leader_factor: Vec<i32>,
+    pub adcs: [u32; 2],
+    /// Per force, fixed at the start of the impulse (N53).
+    pub engaged: Vec<bool>,
+    /// Per piece, fixed at the start of the impulse (N70).
+    pub isolated: Vec<bool>,
+    pub activated: Vec<bool>,
+    pub rallied: Vec<bool>,
+    /// Per force: under skirmishers' fire this impulse (N39).
+    pub under_fire: Vec<bool>,
+    pub skirmishes: Vec<(u16, u16)>,
+    pub targets: Vec<(PieceIx, PieceIx)>,
+    pub active: Option<Active>,
+    /// Infantry, cavalry and artillery each side has lost (N98).
+    pub lost: [u32; 2],
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    pub fn new(board: Arc<Board>) -> State {
+        let n = board.pieces.len();
+        let f = board.forces.len();
+        State {
+            pos: board
+                .pieces
+                .iter()
+                .map(|p| p.start.unwrap_or(NO_HEX))
+                .collect(),
+            facing: board.pieces.iter().map(|p| p.facing).collect(),
+            column: vec![false; n],
+            casualties: vec![0; n],
+            leader_factor: board.forces.iter().map(|f| f.leader_factor).collect(),
+            adcs: [0; 2],
+            engaged: vec![false; f],
+            isolated: vec![false; n],
+            activated: vec![false; f],
+            rallied: vec![false; f],
+            under_fire: vec![false; f],
+            skirmishes: Vec::new(),
+            targets: Vec::new(),
+            active: None,
+            lost: [0; 2],
+            outcome: None,
+            turn: 0,
+            impulse: 0,
+            phase: Phase::Skirmish { side: 0 },
+            initiative: 0,
+            board,
+        }
+    }
+
+    pub fn on_map(&self, p: PieceIx) -> bool {
+        self.pos[p as usize] != NO_HEX
+    }
+
+    fn kind(&self, p: PieceIx) -> PieceKind {
+        self.board.pieces[p as usize].kind
+    }
+
+    fn side(&self, p: PieceIx) -> u8 {
+        self.board.pieces[p as usize].side
+    }
+
+    /// Pieces in a hex.
+    pub fn at(&self, h: HexIx) -> impl Iterator<Item = PieceIx> + '_ {
+        self.pos
+            .iter()
+            .enumerate()
+            .filter(move |(_, q)| **q == h)
+            .map(|(i, _)| i as PieceIx)
+    }
+
+    /// Infantry, cavalry and artillery of a side on the map.
+    pub fn units_of(&self, side: u8) -> impl Iterator<Item = PieceIx> + '_ {
+        (0..self.pos.len() as PieceIx)
+            .filter(move |&p| self.on_map(p) && self.side(p) == side && self.kind(p).is_unit())
+    }
+
+    /// The distance from a piece to the nearest enemy unit (N5, N53).
+    pub fn enemy_distance(&self, p: PieceIx) -> u32 {
+        let h = self.pos[p as usize];
+        if h == NO_HEX {
+            return u32::MAX;
+        }
+        self.units_of(1 - self.side(p))
+            .map(|e| self.board.distance(h, self.pos[e as usize]))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// A force's units and leader still on the map.
+    pub fn force_pieces(&self, f: u16) -> Vec<PieceIx> {
+        let info = &self.board.forces[f as usize];
+        info.units
+            .iter()
+            .copied()
+            .chain(std::iter::once(info.leader))
+            .filter(|&p| self.on_map(p))
+            .collect()
+    }
+
+    /// Engaged: a unit of the force within 3 hexes of an enemy unit (N53).
+    pub fn is_engaged_now(&self, f: u16) -> bool {
+        self.board.forces[f as usize]
+            .units
+            .iter()
+            .any(|&u| self.on_map(u) && self.enemy_distance(u) <= 3)
+    }
+
+    /// Whether a piece's hex is a town (no facing there [3.8.1.2]).
+    pub fn in_town(&self, p: PieceIx) -> bool {
+        let h = self.pos[p as usize];
+        h != NO_HEX && self.board.terrain[h as usize] == NapoleonTerrain::Town
+    }
+
+    /// Whether `dir` (from the piece's hex) crosses one of its front
+    /// hexsides: F-1, F, F+1 (N6); all six in a town.
+    pub fn is_front(&self, p: PieceIx, dir: u8) -> bool {
+        if self.in_town(p) {
+            return true;
+        }
+        let f = self.facing[p as usize];
+        let d = (dir + 6 - f) % 6;
+        d == 0 || d == 1 || d == 5
+    }
+
+    /// Whether enemy unit `e` is across one of `p`'s front hexsides.
+    pub fn faces(&self, p: PieceIx, e: PieceIx) -> bool {
+        let (a, b) = (self.pos[p as usize], self.pos[e as usize]);
+        self.board.dir_to(a, b).is_some_and(|d| self.is_front(p, d))
+    }
+
+    /// Enemy infantry and cavalry adjacent to a hex.
+    pub fn adjacent_enemy_troops(&self, h: HexIx, side: u8) -> Vec<PieceIx> {
+        let mut out = Vec::new();
+        for &n in &self.board.neighbours[h as usize] {
+            if n == NO_HEX {
+                continue;
+            }
+            out.extend(
+                self.at(n)
+                    .filter(|&q| self.side(q) != side && self.kind(q).is_troop()),
+            );
+        }
+        out
+    }
+
+    /// Whether a hex lies in an enemy zone of control for `side` (N66):
+    /// adjacent to an enemy infantry or cavalry unit (with `front_only`,
+    /// across one of its front hexsides).
+    pub fn in_enemy_zoc(&self, h: HexIx, side: u8) -> bool {
+        self.adjacent_enemy_troops(h, side).into_iter().any(|e| {
+            self.board.options.zoc_hexes == ZocHexes::AllAdjacent
+                || self
+                    .board
+                    .dir_to(self.pos[e as usize], h)
+                    .is_some_and(|d| self.is_front(e, d))
+        })
+    }
+
+    /// Whether the hex holds a piece of the other side.
+    pub fn enemy_in(&self, h: HexIx, side: u8) -> bool {
+        self.at(h).any(|q| self.side(q) != side)
+    }
+
+    /// Whether the pieces in a hex make a legal stack [3.7.2.1] (N67).
+    pub fn stack_legal(&self, pieces: &[PieceIx]) -> bool {
+        let troops = pieces.iter().filter(|&&p| self.kind(p).is_troop()).count();
+        let guns = pieces.iter().filter(|&&p| self.kind(p).is_gun()).count();
+        let leaders = pieces
+            .iter()
+            .filter(|&&p| self.kind(p) == PieceKind::Leader)
+            .count();
+        let generals = pieces
+            .iter()
+            .filter(|&&p| self.kind(p) == PieceKind::General)
+            .count();
+        if generals > 0 {
+            return pieces.len() == 1;
+        }
+        let forces: Vec<_> = pieces
+            .iter()
+            .map(|&p| self.board.pieces[p as usize].force)
+            .collect();
+        let sides: Vec<_> = pieces.iter().map(|&p| self.side(p)).collect();
+        if forces.windows(2).any(|w| w[0] != w[1]) || sides.windows(2).any(|w| w[0] != w[1]) {
+            return false;
+        }
+        troops <= 1 && leaders <= 1 && guns <= if troops == 1 { 1 } else { 2 }
+    }
+
+    /// The hexes a piece's force holds, for cohesion (N69).
+    pub fn contiguous(&self, f: u16) -> bool {
+        let pieces = self.force_pieces(f);
+        let hexes: Vec<HexIx> = pieces.iter().map(|&p| self.pos[p as usize]).collect();
+        if hexes.len() <= 1 {
+            return true;
+        }
+        let town = |h: HexIx| self.board.terrain[h as usize] == NapoleonTerrain::Town;
+        let mut seen = vec![false; hexes.len()];
+        seen[0] = true;
+        let mut stack = vec![0usize];
+        while let Some(i) = stack.pop() {
+            for j in 0..hexes.len() {
+                if !seen[j]
+                    && (hexes[i] == hexes[j] || self.board.distance(hexes[i], hexes[j]) == 1)
+                {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        // A unit in a town counts as connected [3.7.2.5] (N69).
+        seen.iter().zip(&hexes).all(|(s, &h)| *s || town(h))
+    }
+
+    /// Units of a force outside the main body (the connected group holding
+    /// its leader), not in towns (N70, N106).
+    pub fn isolated_now(&self, f: u16) -> Vec<PieceIx> {
+        let info = &self.board.forces[f as usize];
+        let pieces = self.force_pieces(f);
+        let root = if self.on_map(info.leader) {
+            info.leader
+        } else {
+            match pieces.first() {
+                Some(&p) => p,
+                None => return Vec::new(),
+            }
+        };
+        let mut body = vec![root];
+        let mut i = 0;
+        while i < body.len() {
+            let h = self.pos[body[i] as usize];
+            for &q in &pieces {
+                if !body.contains(&q) && self.board.distance(h, self.pos[q as usize]) <= 1 {
+                    body.push(q);
+                }
+            }
+            i += 1;
+        }
+        pieces
+            .into_iter()
+            .filter(|p| !body.contains(p) && !self.in_town(*p) && self.kind(*p).is_unit())
+            .collect()
+    }
+
+    /// Whether a unit is vulnerable (N93): in column, in a ford, bridge
+    /// or defile, or cavalry in difficult ground.
+    pub fn vulnerable(&self, p: PieceIx) -> bool {
+        let h = self.pos[p as usize];
+        if h == NO_HEX {
+            return false;
+        }
+        let t = self.board.terrain[h as usize];
+        self.column[p as usize]
+            || matches!(
+                t,
+                NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+            )
+            || (self.kind(p) == PieceKind::Cavalry && t == NapoleonTerrain::Difficult)
+    }
+
+    /// Exhausted (N56): half its infantry and cavalry lost, and every
+    /// survivor carrying casualties.
+    pub fn exhausted(&self, f: u16) -> bool {
+        let info = &self.board.forces[f as usize];
+        let troops: Vec<_> = info
+            .units
+            .iter()
+            .filter(|&&u| self.kind(u).is_troop())
+            .collect();
+        let alive: Vec<_> = troops.iter().filter(|&&&u| self.on_map(u)).collect();
+        let lost = troops.len() - alive.len();
+        2 * lost >= info.troops_at_start as usize
+            && alive.iter().all(|&&&u| self.casualties[u as usize] >= 1)
+    }
+
+    /// Why a piece may not stand in a hex because of its terrain, with the
+    /// section, or `None` (N92, N94, N95, N97).
+    pub fn terrain_bars(&self, p: PieceIx, h: HexIx) -> Option<(&'static str, &'static str)> {
+        let kind = self.kind(p);
+        let t = self.board.terrain[h as usize];
+        match t {
+            NapoleonTerrain::Impassable => return Some(("impassable terrain", "3.8.5")),
+            NapoleonTerrain::River => {
+                return Some(("a river is crossed only at fords and bridges", "3.8.2"));
+            }
+            NapoleonTerrain::Woods if matches!(kind, PieceKind::Cavalry) || kind.is_gun() => {
+                return Some(("woods are impassable to cavalry and artillery", "3.8.6"));
+            }
+            NapoleonTerrain::Town if kind == PieceKind::Cavalry || kind.is_gun() => {
+                return Some(("only infantry and officers may occupy a town", "3.8.1.1"));
+            }
+            NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+                if kind.is_troop() && !self.column[p as usize] =>
+            {
+                return Some((
+                    "infantry and cavalry cross a defile only in column",
+                    "3.8.2.1",
+                ));
+            }
+            _ => {}
+        }
+        if kind == PieceKind::Cavalry
+            && self.board.options.cavalry_barred_from_outskirts
+            && self.board.neighbours[h as usize]
+                .iter()
+                .any(|&n| n != NO_HEX && self.board.terrain[n as usize] == NapoleonTerrain::Town)
+        {
+            return Some(("cavalry may not enter a town's outskirts", "3.8.1.1"));
+        }
+        None
+    }
+
+    /// The hill feature and elevation of a hex, for height (N90).
+    pub fn height_of(&self, h: HexIx) -> (i32, Option<u16>) {
+        (
+            self.board.elevation[h as usize],
+            self.board.hill[h as usize],
+        )
+    }
+
+    /// Whether the active activation belongs to `side`.
+    pub fn active_side(&self) -> Option<u8> {
+        self.active
+            .as_ref()
+            .map(|a| self.board.forces[a.force as usize].side)
+    }
+}

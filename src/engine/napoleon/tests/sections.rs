@@ -1,0 +1,767 @@
+//! One test (or more) per section of the rules, legal and illegal sides.
+
+use super::*;
+use UnitKind::{Artillery, Cavalry, Infantry};
+
+/// Two lines facing each other 4 hexes apart (unengaged), a force a side.
+fn apart() -> Game<Napoleon> {
+    game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0603", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0508", Dir::N),
+        U("b2", 1, 0, Infantry, 4, "0608", Dir::N),
+    ])
+}
+
+#[test]
+fn section_3_3_initiative_and_the_end_of_the_turn() {
+    // Over many seeds: the higher modified roll has initiative, the better
+    // General adds 1, ties go to the better General, then the French (N34);
+    // from impulse 2 on a dice total over 8 ends the turn (N3).
+    let (mut s, m) = saint_aubin();
+    if let Some(a) = &mut s.sides[1].army {
+        a.general.command_factor = 4;
+    }
+    let mut seen_end = false;
+    for seed in 0..60 {
+        let mut g: Game<Napoleon> = Game::new(&s, &m, seed, ()).expect("starts");
+        let mut events = g.setup_events.clone();
+        for _ in 0..6 {
+            let side = g.to_act();
+            g.execute(&Command::EndSkirmish).ok();
+            g.execute(&Command::EndBombardment).ok();
+            if let Ok(ev) = g.execute(&Command::EndManeuver) {
+                events.extend(ev.iter().cloned());
+            }
+            let _ = side;
+        }
+        for e in &events {
+            if let Event::InitiativeRolled {
+                impulse,
+                dice,
+                totals,
+                winner,
+                ends_turn,
+            } = e
+            {
+                assert_eq!(totals[0], dice[0] as i32);
+                assert_eq!(totals[1], dice[1] as i32 + 1, "the better General adds 1");
+                if !ends_turn {
+                    let expect = if totals[0] > totals[1] { 0 } else { 1 };
+                    assert_eq!(*winner, expect, "ties go to the better General");
+                }
+                assert_eq!(*ends_turn, *impulse >= 2 && dice[0] + dice[1] > 8);
+                seen_end |= *ends_turn;
+            }
+        }
+    }
+    assert!(seen_end, "some turn ended on a roll over 8");
+}
+
+#[test]
+fn section_3_4_skirmish_power_targets_and_the_penalty() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("c1", 0, 1, Cavalry, 4, "0903", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+        U("b2", 1, 0, Infantry, 4, "0606", Dir::N),
+        U("d1", 1, 1, Cavalry, 4, "0906", Dir::N),
+    ]);
+    set_phase(&mut g, Phase::Skirmish { side: 0 });
+    // A force of cavalry only is no target [3.4.5]; cavalry do not skirmish.
+    refused(
+        &mut g,
+        Command::Skirmish {
+            force: "F0".into(),
+            target: "P1".into(),
+        },
+        "3.4.5",
+    );
+    refused(
+        &mut g,
+        Command::Skirmish {
+            force: "F1".into(),
+            target: "P0".into(),
+        },
+        "3.4.1",
+    );
+    let ev = g
+        .execute(&Command::Skirmish {
+            force: "F0".into(),
+            target: "P0".into(),
+        })
+        .expect("legal")
+        .to_vec();
+    assert!(matches!(ev[0], Event::SkirmishDeclared { .. }));
+    // The Prussian P0 is under attack and may not attack back (N38), and
+    // P1 has no skirmishers: their declarations pass by themselves and the
+    // contests are resolved.
+    let ev = g.execute(&Command::EndSkirmish).expect("ends").to_vec();
+    let resolved = ev.iter().find_map(|e| match e {
+        Event::SkirmishResolved { powers, loser, .. } => Some((*powers, *loser)),
+        _ => None,
+    });
+    // Power 1 (one line infantry) against 2: the French force is under
+    // fire and checks at -1 this impulse [3.4.3].
+    assert_eq!(resolved, Some(([1, 2], Some(0))));
+    assert!(
+        g.state
+            .check_modifiers(0)
+            .contains(&("under skirmishers' fire".to_string(), -1))
+    );
+}
+
+#[test]
+fn section_3_5_2_front_arc_corridor_and_target_priority() {
+    let rows = [
+        "............",
+        "............",
+        "............",
+        ".....W......",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+    ];
+    let mut g = game_on(
+        &rows,
+        &[
+            U("a1", 0, 0, Infantry, 4, "0502", Dir::S),
+            U("g1", 0, 0, Artillery, 0, "0602", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0605", Dir::N),
+            U("b2", 1, 0, Infantry, 4, "0704", Dir::N),
+        ],
+    );
+    let st = &g.state;
+    let gun = piece(&g, "g1");
+    let o = st.pos[gun as usize];
+    // The wedge holds 3, 5 and 7 hexes at ranges 1, 2, 3 (N7).
+    let mut by_range = [0; 4];
+    for (i, _) in st.board.hexes.iter().enumerate() {
+        let d = st.board.distance(o, i as HexIx);
+        if (1..=3).contains(&d) && st.in_front_arc(o, 2, i as HexIx) {
+            by_range[d as usize] += 1;
+        }
+    }
+    assert_eq!(by_range, [0, 3, 5, 7]);
+    // 0605 is behind the woods at 0604 (the corridor is blocked, N8);
+    // b2 is the target.
+    let targets: Vec<_> = g
+        .state
+        .gun_targets(gun)
+        .iter()
+        .map(|&p| g.state.board.pieces[p as usize].id.to_string())
+        .collect();
+    assert_eq!(targets, ["b2"]);
+    set_phase(&mut g, Phase::Bombardment { side: 0 });
+    refused(
+        &mut g,
+        Command::Bombard {
+            gun: "g1".into(),
+            target: "b1".into(),
+        },
+        "3.5.2",
+    );
+    // A gun with a target must fire (N40).
+    refused(&mut g, Command::EndBombardment, "3.5.1");
+    let t = targets[0].clone();
+    g.execute(&Command::Bombard {
+        gun: "g1".into(),
+        target: t.as_str().into(),
+    })
+    .expect("legal");
+}
+
+#[test]
+fn section_3_5_4_bombardment_rolls_3d6_and_hits_on_6() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0602", Dir::S),
+        U("g1", 0, 0, Artillery, 0, "0603", Dir::S),
+        U("b1", 1, 0, Infantry, 6, "0605", Dir::N),
+    ]);
+    set_phase(&mut g, Phase::Bombardment { side: 0 });
+    g.execute(&Command::Bombard {
+        gun: "g1".into(),
+        target: "b1".into(),
+    })
+    .expect("nearest target");
+    // The Prussians have no guns: their declarations pass, and all fire.
+    let ev = g
+        .execute(&Command::EndBombardment)
+        .expect("declared")
+        .to_vec();
+    let (dice, hits) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Bombarded { dice, hits, .. } => Some((dice.clone(), *hits)),
+            _ => None,
+        })
+        .expect("the gun fired");
+    assert_eq!(dice.len(), 3);
+    assert_eq!(hits, dice.iter().filter(|&&d| d == 6).count() as u32);
+    assert_eq!(g.state.casualties[piece(&g, "b1") as usize], hits);
+}
+
+#[test]
+fn section_3_6_1_special_actions_spend_adcs_within_5_hexes() {
+    let mut g = apart();
+    to_maneuver(&mut g, 0);
+    let adcs = g.state.adcs[0];
+    assert_eq!(adcs, 3, "ADCs equal the command factor (N44)");
+    // The General at 0101 is within 5 hexes of F0's leader at 0503.
+    g.execute(&Command::ActivateReserve { force: "F0".into() })
+        .expect("in reserve");
+    assert_eq!(g.state.adcs[0], adcs - 1);
+    assert_eq!(
+        g.state.active.as_ref().map(|a| a.result),
+        Some(Activation::Forward)
+    );
+    g.execute(&Command::EndActivation {
+        direction: Direction::LeftToRight,
+    })
+    .expect("ends");
+    refused(
+        &mut g,
+        Command::ActivateReserve { force: "F0".into() },
+        "3.7.1.1",
+    );
+    // Moving the General away puts the leader out of reach.
+    g.state.pos[g.state.board.armies[0].general as usize] =
+        g.state.board.hex_ix(h("1210")).expect("hex");
+    refused(&mut g, Command::Rally { force: "F0".into() }, "3.6.1");
+}
+
+#[test]
+fn section_3_7_1_activation_results_and_engaged_forces() {
+    assert_eq!(Activation::of(0), Activation::Retreat);
+    assert_eq!(Activation::of(-2), Activation::Retreat);
+    assert_eq!(Activation::of(1), Activation::Static);
+    assert_eq!(Activation::of(3), Activation::Static);
+    assert_eq!(Activation::of(4), Activation::Forward);
+    assert_eq!(Activation::of(6), Activation::Forward);
+    assert_eq!(Activation::of(7), Activation::Charge);
+    // Within 3 hexes: engaged, and must take its check before the phase
+    // ends (N54).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver_without_activating(&mut g);
+    let side = g.to_act();
+    let own = if side == 0 { "F0" } else { "P0" };
+    refused(&mut g, Command::EndManeuver, "3.7");
+    let ev = g
+        .execute(&Command::Activate { force: own.into() })
+        .expect("check")
+        .to_vec();
+    let Event::CommandChecked {
+        roll,
+        modifiers,
+        total,
+        result,
+        ..
+    } = &ev[0]
+    else {
+        panic!("{ev:?}");
+    };
+    assert_eq!(
+        *total,
+        *roll as i32 + modifiers.iter().map(|(_, m)| m).sum::<i32>()
+    );
+    assert_eq!(*result, Activation::of(*total));
+    // A Static force moves nothing [3.7.1.1] (N58).
+    if g.state.active.is_none() {
+        activate_again(&mut g, own, Activation::Static);
+    } else if let Some(a) = &mut g.state.active {
+        a.result = Activation::Static;
+    }
+    let unit = if side == 0 { "a1" } else { "b1" };
+    let to = if side == 0 { "0502" } else { "0507" };
+    refused(
+        &mut g,
+        Command::Step {
+            piece: unit.into(),
+            to: h(to),
+        },
+        "3.7.1.1",
+    );
+}
+
+fn activate_again(g: &mut Game<Napoleon>, force: &str, result: Activation) {
+    let f = g
+        .state
+        .board
+        .forces
+        .iter()
+        .position(|x| x.name == force)
+        .expect("force") as u16;
+    g.state.apply(&Event::ReserveActivated { force: f });
+    if let Some(a) = &mut g.state.active {
+        a.result = result;
+    }
+}
+
+/// Ends declarations until some side's Maneuver & Combat phase.
+fn to_maneuver_without_activating(g: &mut Game<Napoleon>) {
+    for _ in 0..10 {
+        if matches!(g.state.phase, Phase::Maneuver { .. }) {
+            return;
+        }
+        g.execute(&Command::EndSkirmish).ok();
+        g.execute(&Command::EndBombardment).ok();
+    }
+}
+
+#[test]
+fn section_3_7_2_7_moving_forward_costs_1_backward_is_the_whole_move() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // Engaged (combat movement): 2 MP; front hexsides S, SE, SW.
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0504"),
+    })
+    .expect("front");
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0505"),
+    })
+    .expect("front");
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0605"),
+        },
+        "3.7.2.7",
+    );
+    g.execute(&Command::TakeBack).expect("take back");
+    assert_eq!(hex_of(&g, "a1"), h("0503"));
+    // Across a rear hexside: allowed as the whole move, then nothing more
+    // (N64, N102).
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0502"),
+    })
+    .expect("backward");
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0501"),
+        },
+        "3.7.2.7",
+    );
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "a1".into(),
+            facing: 0,
+        },
+        "3.7.2.8",
+    );
+}
+
+#[test]
+fn section_3_7_2_8_no_turn_in_enemy_zoc() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0505", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let e = refused(
+        &mut g,
+        Command::Turn {
+            piece: "a1".into(),
+            facing: 1,
+        },
+        "3.7.2.8",
+    );
+    assert!(e.to_string().contains("in an enemy zone of control"), "{e}");
+}
+
+#[test]
+fn section_3_7_2_8_infantry_turns_once_before_moving_cavalry_twice() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("c1", 0, 0, Cavalry, 4, "0603", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    g.execute(&Command::Turn {
+        piece: "a1".into(),
+        facing: 2,
+    })
+    .expect("one turn");
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "a1".into(),
+            facing: 3,
+        },
+        "3.7.2.8",
+    );
+    g.execute(&Command::TakeBack).expect("back");
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0504"),
+    })
+    .expect("moves");
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "a1".into(),
+            facing: 2,
+        },
+        "3.7.2.8",
+    );
+    g.execute(&Command::TakeBack).expect("back");
+    // Cavalry: one turn before, one on the way.
+    g.execute(&Command::Turn {
+        piece: "c1".into(),
+        facing: 2,
+    })
+    .expect("first");
+    g.execute(&Command::Step {
+        piece: "c1".into(),
+        to: h("0703"),
+    })
+    .expect("moves SE");
+    g.execute(&Command::Turn {
+        piece: "c1".into(),
+        facing: 3,
+    })
+    .expect("second");
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "c1".into(),
+            facing: 2,
+        },
+        "3.7.2.8",
+    );
+}
+
+#[test]
+fn section_3_7_2_1_stacking_and_passing_through() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0504", Dir::S),
+        U("x1", 0, 1, Infantry, 4, "0404", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0508", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // Infantry never passes through infantry (N68).
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0504"),
+        },
+        "3.7.2.7",
+    );
+    // Another force's leader is no door either.
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a2".into(),
+            to: h("0404"),
+        },
+        "3.7.2.7",
+    );
+}
+
+#[test]
+fn section_3_7_2_4_cohesion_is_kept_at_the_end_of_movement() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0603", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    g.execute(&Command::Step {
+        piece: "a2".into(),
+        to: h("0604"),
+    })
+    .expect("moves");
+    g.execute(&Command::Step {
+        piece: "a2".into(),
+        to: h("0605"),
+    })
+    .expect("moves");
+    refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.2.4",
+    );
+    g.execute(&Command::TakeBack).expect("take back");
+    g.execute(&Command::EndActivation {
+        direction: Direction::LeftToRight,
+    })
+    .expect("contiguous again");
+}
+
+#[test]
+fn section_3_7_2_9_guns_stay_out_of_reach_and_face_as_their_host() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("g1", 0, 0, Artillery, 0, "0504", Dir::S),
+        U("g2", 0, 0, Artillery, 0, "0804", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0807", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // 0806 is next to b1 and holds no host: barred (N73).
+    g.execute(&Command::Step {
+        piece: "g2".into(),
+        to: h("0805"),
+    })
+    .expect("not yet in reach");
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "g2".into(),
+            to: h("0806"),
+        },
+        "3.7.2.9.2",
+    );
+    g.execute(&Command::TakeBack).expect("back");
+    // Into its host's hex it attaches and takes the host's facing (N72).
+    g.execute(&Command::Step {
+        piece: "g1".into(),
+        to: h("0505"),
+    })
+    .expect("joins its host");
+    assert_eq!(
+        g.state.facing[piece(&g, "g1") as usize],
+        g.state.facing[piece(&g, "a1") as usize]
+    );
+}
+
+#[test]
+fn section_3_7_3_melee_results_casualties_and_moving_back() {
+    // Many seeds: after Forward!, the unit facing an adjacent enemy
+    // attacks; the loser takes the difference (the winner 1 unless it is
+    // 1), a tie costs both 1 and the attacker moves back [3.7.3.3] (N83).
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 6, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 6, "0506", Dir::N),
+        ]);
+        g = replay_with_seed(g, seed);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let ev = g
+            .execute(&Command::EndActivation {
+                direction: Direction::LeftToRight,
+            })
+            .expect("fights")
+            .to_vec();
+        let Some(Event::Melee { totals, .. }) =
+            ev.iter().find(|e| matches!(e, Event::Melee { .. }))
+        else {
+            panic!("no melee: {ev:?}");
+        };
+        let pts = |id: &str| {
+            let p = piece(&g, id);
+            ev.iter()
+                .filter_map(|e| match e {
+                    Event::Casualties { piece, points, .. } if *piece == p => Some(*points),
+                    _ => None,
+                })
+                .sum::<u32>()
+        };
+        let d = (totals[0] - totals[1]).unsigned_abs();
+        let (a, b) = (pts("a1"), pts("b1"));
+        match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Equal => assert_eq!((a, b), (1, 1)),
+            std::cmp::Ordering::Greater => assert_eq!((a, b), (u32::from(d >= 2), d)),
+            std::cmp::Ordering::Less => assert_eq!((a, b), (d, u32::from(d >= 2))),
+        }
+        let moved_back: Vec<_> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::MovedBack { piece, .. } => Some(*piece),
+                _ => None,
+            })
+            .collect();
+        let loser = if totals[0] > totals[1] {
+            piece(&g, "b1")
+        } else {
+            piece(&g, "a1")
+        };
+        if g.state.on_map(loser) {
+            assert!(moved_back.contains(&loser), "the loser moves back");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}
+
+/// The same position with another dice seed.
+fn replay_with_seed(g: Game<Napoleon>, seed: u64) -> Game<Napoleon> {
+    Game::with_board(g.board().clone(), seed, (), String::new())
+}
+
+#[test]
+fn section_3_7_3_2_rear_attack_and_support_modifiers() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0605", Dir::SW),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::S),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let ev = g
+        .execute(&Command::EndActivation {
+            direction: Direction::LeftToRight,
+        })
+        .expect("fights")
+        .to_vec();
+    let Some(Event::Melee { modifiers, .. }) = ev.iter().find(|e| matches!(e, Event::Melee { .. }))
+    else {
+        panic!("{ev:?}");
+    };
+    // b1 faces away: the attack across its rear hexsides gets +1, and the
+    // other unit facing b1 supports (+1).
+    assert!(
+        modifiers[0].contains(&("rear attack".to_string(), 1)),
+        "{modifiers:?}"
+    );
+    assert!(
+        modifiers[0].contains(&("support".to_string(), 1)),
+        "{modifiers:?}"
+    );
+}
+
+#[test]
+fn section_3_8_terrain_bars_cavalry_and_guns() {
+    let rows = [
+        "............",
+        "............",
+        "....W.......",
+        "............",
+        "........T...",
+        "............",
+        "~~~f~~~~~~~~",
+        "............",
+        "............",
+        "............",
+    ];
+    let mut g = game_on(
+        &rows,
+        &[
+            U("c1", 0, 0, Cavalry, 4, "0502", Dir::S),
+            U("a1", 0, 0, Infantry, 4, "0402", Dir::S),
+            U("a2", 0, 0, Infantry, 4, "0302", Dir::S),
+            U("a3", 0, 0, Infantry, 4, "0406", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0510", Dir::N),
+        ],
+    );
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // Woods are impassable to cavalry [3.8.6].
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "c1".into(),
+            to: h("0503"),
+        },
+        "3.8.6",
+    );
+    // The stream is crossed only at the ford [3.8.2], and the ford is
+    // entered only in column [3.8.2.1].
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a3".into(),
+            to: h("0507"),
+        },
+        "3.8.2",
+    );
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a3".into(),
+            to: h("0407"),
+        },
+        "3.8.2.1",
+    );
+    g.execute(&Command::Formation {
+        piece: "a3".into(),
+        column: true,
+    })
+    .expect("forms column");
+    g.execute(&Command::Step {
+        piece: "a3".into(),
+        to: h("0407"),
+    })
+    .expect("into the ford");
+    assert!(
+        g.state.vulnerable(piece(&g, "a3")),
+        "a unit in a ford is vulnerable (N93)"
+    );
+}
+
+#[test]
+fn section_4_1_break_point_and_break_test() {
+    let mut g = apart();
+    // The French have lost their break point (1 of 2 units: 25 % rounded
+    // up is 1): at the Final Step they roll 1D6 - beyond - finished turns.
+    g.state.apply(&Event::Eliminated {
+        piece: piece(&g, "a2"),
+    });
+    assert_eq!(g.state.lost[0], 1);
+    assert_eq!(g.state.board.armies[0].break_point, 1);
+    let mut tests = Vec::new();
+    for _ in 0..60 {
+        if g.is_over() {
+            break;
+        }
+        let side = g.to_act();
+        let _ = side;
+        for c in [
+            Command::EndSkirmish,
+            Command::EndBombardment,
+            Command::EndManeuver,
+        ] {
+            if let Ok(ev) = g.execute(&c) {
+                tests.extend(
+                    ev.iter()
+                        .filter(|e| matches!(e, Event::BreakTest { .. }))
+                        .cloned(),
+                );
+            }
+        }
+    }
+    let Some(Event::BreakTest {
+        side,
+        roll,
+        beyond,
+        finished_turns,
+        locations,
+        total,
+    }) = tests.first()
+    else {
+        panic!("no break test");
+    };
+    assert_eq!(*side, 0);
+    assert_eq!(*beyond, 0);
+    assert_eq!(
+        *total,
+        *roll as i32 - *beyond as i32 - *finished_turns as i32 + *locations as i32
+    );
+}

@@ -1,0 +1,530 @@
+//! Commands, events and refusals of the *Napoleon* rules. Every event
+//! names the section it applies ([`Event::section`]); every refusal ends
+//! with its section ("may not turn: in an enemy zone of control
+//! [3.7.2.8]").
+
+use crate::hex::Hex;
+use crate::scenario::UnitId;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The step of the impulse being played [0.1].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// A side declares its skirmish attacks [3.4.2].
+    Skirmish { side: u8 },
+    /// A side declares its guns' targets [3.5.3].
+    Bombardment { side: u8 },
+    /// A side's Maneuver & Combat phase [3.7].
+    Maneuver { side: u8 },
+    /// The game is over [4.1].
+    Over,
+}
+
+/// The four results of a command check [3.7.1.1].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Activation {
+    Retreat,
+    Static,
+    Forward,
+    Charge,
+}
+
+impl Activation {
+    /// ≤0 Retreat!, 1-3 Static, 4-6 Forward!, ≥7 Charge! [3.7.1.1].
+    pub fn of(total: i32) -> Activation {
+        match total {
+            i32::MIN..=0 => Activation::Retreat,
+            1..=3 => Activation::Static,
+            4..=6 => Activation::Forward,
+            _ => Activation::Charge,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::Retreat => "Retreat!",
+            Activation::Static => "Static",
+            Activation::Forward => "Forward!",
+            Activation::Charge => "Charge!",
+        }
+    }
+}
+
+/// The order in which an activation's combats are fought [3.7.3.2].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Direction {
+    LeftToRight,
+    RightToLeft,
+}
+
+/// What a player asks. Pieces (units, leaders `L:force`, Generals
+/// `G:side`) are named by id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// A force of the declaring side makes a skirmish attack on an enemy
+    /// force [3.4.2].
+    Skirmish { force: String, target: String },
+    /// The declaring side has no more skirmish attacks [3.4.2].
+    EndSkirmish,
+    /// A gun's target [3.5.3].
+    Bombard { gun: UnitId, target: UnitId },
+    /// The declaring side has declared its guns [3.5.1].
+    EndBombardment,
+    /// Take the force's command check [3.7.1].
+    Activate { force: String },
+    /// The General re-rolls the check just taken, spending an ADC [3.6.1 a].
+    Reroll,
+    /// The General activates a force in reserve, spending an ADC: Forward!
+    /// without a check [3.6.1 c].
+    ActivateReserve { force: String },
+    /// The General rallies a force, spending an ADC [3.6.1 b].
+    Rally { force: String },
+    /// The General moves, spending an ADC [3.6.1 e] [3.7.2.10.1].
+    MoveGeneral { path: Vec<Hex> },
+    /// A piece of the active force enters an adjacent hex [3.7.2.7].
+    Step { piece: UnitId, to: Hex },
+    /// A unit of the active force turns to face another hexside
+    /// [3.7.2.8]; `facing` is the hexside index, 0-5 clockwise from the top.
+    Turn { piece: UnitId, facing: u8 },
+    /// A unit changes between line and column at the start of its move
+    /// [3.8.2.1].
+    Formation { piece: UnitId, column: bool },
+    /// Takes back every move of the activation in progress: its pieces go
+    /// back to where, and as, they stood when it began (N69: a player may
+    /// take back moves until he ends the activation; no die has been
+    /// rolled since).
+    TakeBack,
+    /// The active force's movement is over; its combats follow, fought in
+    /// this direction [3.7.3.2].
+    EndActivation { direction: Direction },
+    /// The side's Maneuver & Combat phase is over [3.7].
+    EndManeuver,
+}
+
+/// Everything that happens; the state changes only by applying these.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A new turn: every General's ADCs are back [3.6.1] (N44).
+    TurnBegan {
+        turn: u32,
+    },
+    /// The initiative dice [3.3]; `ends_turn` when from the second impulse
+    /// on their unmodified total is over 8 (N3).
+    InitiativeRolled {
+        impulse: u32,
+        dice: [u32; 2],
+        totals: [i32; 2],
+        winner: u8,
+        ends_turn: bool,
+    },
+    /// An impulse begins with the side holding initiative; forces engaged
+    /// and units isolated are fixed for it (N53, N70).
+    ImpulseBegan {
+        impulse: u32,
+        initiative: u8,
+        engaged: Vec<u16>,
+        isolated: Vec<u16>,
+    },
+    PhaseBegan {
+        phase: Phase,
+    },
+    SkirmishDeclared {
+        force: u16,
+        target: u16,
+    },
+    /// A skirmish contest [3.4.3]; `loser` is under skirmishers' fire.
+    SkirmishResolved {
+        force: u16,
+        target: u16,
+        powers: [u32; 2],
+        loser: Option<u16>,
+    },
+    BombardDeclared {
+        gun: u16,
+        target: u16,
+    },
+    /// All guns on one target roll together [3.5.3][3.5.4].
+    Bombarded {
+        target: u16,
+        guns: Vec<u16>,
+        dice: Vec<u32>,
+        hits: u32,
+    },
+    /// A town's defenders save casualty points [3.8.1.3] (N88, N43).
+    Saves {
+        piece: u16,
+        dice: Vec<u32>,
+        saved: u32,
+    },
+    /// Casualty points taken [3.7.3.3]; `total` after them.
+    Casualties {
+        piece: u16,
+        points: u32,
+        total: u32,
+    },
+    Eliminated {
+        piece: u16,
+    },
+    /// The leader-loss roll [3.6.2] (N51): on 6 the leader falls and a -1
+    /// leader takes his place.
+    LeaderLossRolled {
+        force: u16,
+        roll: u32,
+        lost: bool,
+    },
+    /// A command check [3.7.1]: the die, each modifier, the result.
+    CommandChecked {
+        force: u16,
+        roll: u32,
+        modifiers: Vec<(String, i32)>,
+        total: i32,
+        result: Activation,
+    },
+    /// An ADC spent for a special action [3.6.1].
+    AdcSpent {
+        side: u8,
+        left: u32,
+    },
+    /// A force activated without a check: Forward! [3.6.1 c].
+    ReserveActivated {
+        force: u16,
+    },
+    Rallied {
+        force: u16,
+        pieces: Vec<u16>,
+    },
+    GeneralMoved {
+        side: u8,
+        path: Vec<Hex>,
+    },
+    Stepped {
+        piece: u16,
+        from: Hex,
+        to: Hex,
+        backward: bool,
+    },
+    Turned {
+        piece: u16,
+        facing: u8,
+    },
+    FormationChanged {
+        piece: u16,
+        column: bool,
+    },
+    /// The activation's moves taken back: each piece's hex, facing and
+    /// formation as it began (N69).
+    MovesTakenBack {
+        pieces: Vec<(u16, Hex, u8, bool)>,
+    },
+    /// An activation's movement ended [3.7.1.1].
+    MovementEnded {
+        force: u16,
+    },
+    /// An attached gun fires at a unit charging its host [3.7.2.9.2].
+    DefensiveFire {
+        gun: u16,
+        at: u16,
+        roll: u32,
+        hit: bool,
+    },
+    /// A one-to-one melee [3.7.3.2], with each side's roll, every modifier
+    /// and the total.
+    Melee {
+        attacker: u16,
+        defender: u16,
+        rolls: [u32; 2],
+        modifiers: [Vec<(String, i32)>; 2],
+        totals: [i32; 2],
+    },
+    /// A unit moves one hex back after a melee [3.7.3.2] (N84).
+    MovedBack {
+        piece: u16,
+        from: Hex,
+        to: Hex,
+        facing: u8,
+    },
+    ActivationEnded {
+        force: u16,
+    },
+    /// The break test of the Final Step [4.1] (N99).
+    BreakTest {
+        side: u8,
+        roll: u32,
+        beyond: u32,
+        finished_turns: u32,
+        locations: u32,
+        total: i32,
+    },
+    GameOver {
+        winner: Option<u8>,
+        reason: String,
+    },
+}
+
+impl Event {
+    /// The section of the rules the event applies.
+    pub fn section(&self) -> &'static str {
+        match self {
+            Event::TurnBegan { .. } => "3.6.1",
+            Event::InitiativeRolled { .. } => "3.3",
+            Event::ImpulseBegan { .. } => "3.7.2.2",
+            Event::PhaseBegan { .. } => "0.1",
+            Event::SkirmishDeclared { .. } => "3.4.2",
+            Event::SkirmishResolved { .. } => "3.4.3",
+            Event::BombardDeclared { .. } => "3.5.3",
+            Event::Bombarded { .. } => "3.5.4",
+            Event::Saves { .. } => "3.8.1.3",
+            Event::Casualties { .. } => "3.7.3.3",
+            Event::Eliminated { .. } => "3.7.3.3",
+            Event::LeaderLossRolled { .. } => "3.6.2",
+            Event::CommandChecked { .. } => "3.7.1",
+            Event::AdcSpent { .. } => "3.6.1",
+            Event::ReserveActivated { .. } => "3.6.1",
+            Event::Rallied { .. } => "3.6.1",
+            Event::GeneralMoved { .. } => "3.7.2.10.1",
+            Event::Stepped { .. } => "3.7.2.7",
+            Event::Turned { .. } => "3.7.2.8",
+            Event::FormationChanged { .. } => "3.8.2.1",
+            Event::MovementEnded { .. } => "3.7.2.4",
+            Event::MovesTakenBack { .. } => "3.7.2.4",
+            Event::DefensiveFire { .. } => "3.7.2.9.2",
+            Event::Melee { .. } => "3.7.3.2",
+            Event::MovedBack { .. } => "3.7.3.2",
+            Event::ActivationEnded { .. } => "3.7.1.1",
+            Event::BreakTest { .. } => "4.1",
+            Event::GameOver { .. } => "4.1",
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::TurnBegan { turn } => write!(f, "turn {turn} begins, ADCs restored"),
+            Event::InitiativeRolled {
+                impulse,
+                dice,
+                totals,
+                winner,
+                ends_turn,
+            } => {
+                if *ends_turn {
+                    write!(
+                        f,
+                        "impulse {impulse}: initiative dice {dice:?} total over 8: the turn ends"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "impulse {impulse}: initiative {totals:?} (dice {dice:?}), side {winner} has it"
+                    )
+                }
+            }
+            Event::ImpulseBegan {
+                impulse,
+                initiative,
+                engaged,
+                isolated,
+            } => write!(
+                f,
+                "impulse {impulse} begins, side {initiative} first; engaged forces {engaged:?}, isolated {isolated:?}"
+            ),
+            Event::PhaseBegan { phase } => write!(f, "{phase:?}"),
+            Event::SkirmishDeclared { force, target } => {
+                write!(f, "force {force} skirmishes against force {target}")
+            }
+            Event::SkirmishResolved {
+                force,
+                target,
+                powers,
+                loser,
+            } => write!(
+                f,
+                "skirmish {force} on {target}: powers {powers:?}, under fire {loser:?}"
+            ),
+            Event::BombardDeclared { gun, target } => write!(f, "gun {gun} targets {target}"),
+            Event::Bombarded {
+                target,
+                guns,
+                dice,
+                hits,
+            } => write!(
+                f,
+                "guns {guns:?} bombard {target}: dice {dice:?}, {hits} hits"
+            ),
+            Event::Saves { piece, dice, saved } => {
+                write!(f, "{piece} in its town saves {saved} (dice {dice:?})")
+            }
+            Event::Casualties {
+                piece,
+                points,
+                total,
+            } => write!(f, "{piece} takes {points} casualty points ({total} in all)"),
+            Event::Eliminated { piece } => write!(f, "{piece} eliminated"),
+            Event::LeaderLossRolled { force, roll, lost } => write!(
+                f,
+                "leader-loss roll for force {force}: {roll}{}",
+                if *lost { ", the leader falls" } else { "" }
+            ),
+            Event::CommandChecked {
+                force,
+                roll,
+                modifiers,
+                total,
+                result,
+            } => write!(
+                f,
+                "force {force} command check: {roll} {modifiers:?} = {total}: {}",
+                result.name()
+            ),
+            Event::AdcSpent { side, left } => write!(f, "side {side} spends an ADC, {left} left"),
+            Event::ReserveActivated { force } => write!(f, "force {force} activated from reserve"),
+            Event::Rallied { force, pieces } => write!(f, "force {force} rallies {pieces:?}"),
+            Event::GeneralMoved { side, path } => {
+                write!(f, "General of side {side} moves {path:?}")
+            }
+            Event::Stepped {
+                piece,
+                from,
+                to,
+                backward,
+            } => write!(
+                f,
+                "{piece} {}{from} to {to}",
+                if *backward {
+                    "steps back from "
+                } else {
+                    "moves from "
+                }
+            ),
+            Event::Turned { piece, facing } => write!(f, "{piece} turns to hexside {facing}"),
+            Event::FormationChanged { piece, column } => write!(
+                f,
+                "{piece} forms {}",
+                if *column { "column" } else { "line" }
+            ),
+            Event::MovementEnded { force } => write!(f, "force {force} ends its movement"),
+            Event::MovesTakenBack { pieces } => write!(f, "moves taken back: {pieces:?}"),
+            Event::DefensiveFire { gun, at, roll, hit } => write!(
+                f,
+                "gun {gun} fires at {at}: {roll}{}",
+                if *hit { ", a hit" } else { "" }
+            ),
+            Event::Melee {
+                attacker,
+                defender,
+                rolls,
+                totals,
+                ..
+            } => write!(
+                f,
+                "melee {attacker} on {defender}: rolls {rolls:?}, totals {totals:?}"
+            ),
+            Event::MovedBack {
+                piece, from, to, ..
+            } => {
+                write!(f, "{piece} moves back from {from} to {to}")
+            }
+            Event::ActivationEnded { force } => write!(f, "force {force}'s activation ends"),
+            Event::BreakTest {
+                side,
+                roll,
+                beyond,
+                finished_turns,
+                locations,
+                total,
+            } => write!(
+                f,
+                "side {side} break test: {roll} - {beyond} - {finished_turns} + {locations} = {total}"
+            ),
+            Event::GameOver { winner, reason } => match winner {
+                Some(s) => write!(f, "side {s} wins: {reason}"),
+                None => write!(f, "draw: {reason}"),
+            },
+        }
+    }
+}
+
+/// Why a command is refused. `Display` ends with the section.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over [4.1]")]
+    GameOver,
+    #[error("not now: {0}")]
+    WrongPhase(&'static str),
+    #[error("no piece {0}")]
+    UnknownPiece(UnitId),
+    #[error("no force \"{0}\"")]
+    UnknownForce(String),
+    #[error("{0} is not on the map")]
+    OffMap(Hex),
+    #[error("{0} belongs to the other side")]
+    NotYours(String),
+    #[error(
+        "force \"{0}\" may not skirmish: no skirmishers within range of a unit of the target, or no skirmish power [3.4.1] [3.4.2]"
+    )]
+    NoSkirmishers(String),
+    #[error("force \"{0}\" may not be a skirmish target: it has no infantry [3.4.5]")]
+    NotASkirmishTarget(String),
+    #[error("force \"{0}\" has already declared its skirmish attack, or is under attack [3.4.2]")]
+    SkirmishTaken(String),
+    #[error("{gun} may not fire at {target}: {why} [3.5.2] [3.5.3]")]
+    NotATarget {
+        gun: UnitId,
+        target: UnitId,
+        why: &'static str,
+    },
+    #[error("{0} still has a target and must fire [3.5.1] (N40)")]
+    GunMustFire(UnitId),
+    #[error("force \"{0}\" has already been activated this impulse [3.7.1.1] (N57)")]
+    AlreadyActivated(String),
+    #[error("force \"{0}\" is engaged and must take its command check first [3.7] (N54)")]
+    MustActivate(String),
+    #[error("finish the activation of force \"{0}\" first [3.7.1.1]")]
+    ActivationOpen(String),
+    #[error("nothing has moved in this activation [3.7.2.4]")]
+    NothingToTakeBack,
+    #[error("no activation in progress [3.7.1]")]
+    NoActivation,
+    #[error("no ADC left this turn [3.6.1]")]
+    NoAdc,
+    #[error("the leader of force \"{0}\" is farther than 5 hexes from the General [3.6.1]")]
+    LeaderOutOfReach(String),
+    #[error("only a check just taken, before anything moves, may be re-rolled [3.6.1 a] (N46)")]
+    NoReroll,
+    #[error("force \"{0}\" has a unit within 3 hexes of the enemy: not in reserve [3.6.1 c]")]
+    NotInReserve(String),
+    #[error("force \"{0}\" has been rallied this impulse [3.6.1 b] (N47)")]
+    AlreadyRallied(String),
+    #[error("{0} is not of the active force [3.7]")]
+    NotActive(UnitId),
+    #[error("force \"{0}\" is Static: none of its units may move [3.7.1.1]")]
+    Static(String),
+    #[error("{0} is not adjacent [3.7.2.7]")]
+    NotAdjacent(Hex),
+    #[error("{piece} may not move: {why} [3.7.2.7]")]
+    CannotMove { piece: UnitId, why: &'static str },
+    #[error("{piece} may not enter {hex}: {why} [{section}]")]
+    CannotEnter {
+        piece: UnitId,
+        hex: Hex,
+        why: &'static str,
+        section: &'static str,
+    },
+    #[error("{0} does not have the movement points left [3.7.2.7]")]
+    NoMovementLeft(UnitId),
+    #[error("{piece} may not turn: {why} [3.7.2.8]")]
+    CannotTurn { piece: UnitId, why: &'static str },
+    #[error("{piece} may not change formation: {why} [3.8.2.1]")]
+    CannotChangeFormation { piece: UnitId, why: &'static str },
+    #[error("force \"{force}\" may not end its movement: {why} [{section}]")]
+    CannotEndMovement {
+        force: String,
+        why: String,
+        section: &'static str,
+    },
+    #[error("force \"{0}\" is engaged and has not been activated [3.7] (N54)")]
+    EngagedNotActivated(String),
+    #[error("the General may not move there: {0} [3.7.2.10.1] (N50)")]
+    GeneralCannotMove(&'static str),
+}
