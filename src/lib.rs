@@ -9,9 +9,6 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
-pub mod cli_play;
-pub mod cli_sheet;
-pub mod cli_sim;
 pub mod edit;
 pub mod engine;
 pub mod export;

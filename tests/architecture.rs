@@ -127,9 +127,9 @@ const GENERIC: [&str; 10] = [
     "sim/mod.rs",
     "sim/report.rs",
     "ai/mod.rs",
-    "cli_play.rs",
-    "cli_sim.rs",
-    "cli.rs",
+    "cli/play.rs",
+    "cli/sim.rs",
+    "cli/mod.rs",
 ];
 
 /// The names of the rule sets' modules and types.
@@ -195,4 +195,28 @@ fn the_rule_set_checker_catches_what_it_should() {
     assert!(rule_set_names("// naw:: in a comment").is_empty());
     assert!(rule_set_names("let s = \"Napoleon at Waterloo\";").is_empty());
     assert!(rule_set_names("let gnaw = 1;").is_empty());
+}
+
+/// The window and the command line share services below both (`files`,
+/// `export`, `rulesets`); the window never calls into the CLI (issue 17,
+/// item 6).
+#[test]
+fn the_window_never_imports_the_command_line() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
+        &mut files,
+    );
+    assert!(!files.is_empty());
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            fs::read_to_string(f)
+                .expect("readable")
+                .lines()
+                .any(|l| l.split("//").next().unwrap_or("").contains("crate::cli"))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(bad.is_empty(), "the window imports the CLI: {bad:?}");
 }

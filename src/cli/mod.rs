@@ -5,6 +5,10 @@ use crate::scenario::{self, Issue, Severity};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
+pub mod play;
+pub mod sheet;
+pub mod sim;
+
 /// Vedette: scenario editor, viewer and playtest table for hex-and-counter
 /// Napoleonic wargames.
 #[derive(Debug, Parser)]
@@ -286,7 +290,7 @@ pub fn run(command: &Command) -> Outcome {
             output,
             paper,
             force,
-        } => crate::cli_sheet::sheet(
+        } => sheet::sheet(
             scenario,
             output,
             if paper == "letter" {
@@ -301,7 +305,7 @@ pub fn run(command: &Command) -> Outcome {
             output,
             scale,
             force,
-        } => crate::cli_sheet::render(input, output, *scale, *force),
+        } => sheet::render(input, output, *scale, *force),
         Command::Format { files, check } => format_files(files, *check),
         Command::Play {
             scenario,
@@ -309,8 +313,8 @@ pub fn run(command: &Command) -> Outcome {
             commands,
             variant,
             log,
-        } => crate::cli_play::play(scenario, *seed, commands, variant, log.as_deref()),
-        Command::Replay { log, scenario } => crate::cli_play::replay(log, scenario.as_deref()),
+        } => play::play(scenario, *seed, commands, variant, log.as_deref()),
+        Command::Replay { log, scenario } => play::replay(log, scenario.as_deref()),
         Command::Simulate {
             scenario,
             games,
@@ -321,7 +325,7 @@ pub fn run(command: &Command) -> Outcome {
             variant,
             json,
             tuning,
-        } => crate::cli_sim::simulate(&crate::cli_sim::SimulateArgs {
+        } => sim::simulate(&sim::SimulateArgs {
             scenario,
             games: *games,
             seed: *seed,

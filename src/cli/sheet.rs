@@ -2,7 +2,7 @@
 //! alone as PNG or SVG. Reads and writes files (shell); the checks on the
 //! output and the writing are `export`'s, shared with the window.
 
-use crate::cli::Outcome;
+use super::Outcome;
 use crate::export::{self, Format};
 use crate::files::{self, LoadedScenario};
 use crate::scenario::{Map, Scenario};

@@ -1,8 +1,8 @@
 //! `vedette play` and `vedette replay`: running games from the command
 //! line. Part of the shell: reads files, prints events.
 
+use super::Outcome;
 use crate::ai::Computer;
-use crate::cli::Outcome;
 use crate::engine::{self, Game, GameLog, LogHeader, Rules};
 use crate::files;
 use crate::rulesets::{self, Visit};

@@ -1,8 +1,8 @@
 //! `vedette simulate`: batch playtests from the command line. Part of the
 //! shell: reads the scenario, draws a progress bar on stderr, writes JSON.
 
+use super::Outcome;
 use crate::ai::{Computer, PlayerKind};
-use crate::cli::Outcome;
 use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::sim::{self, GameSummary, SimConfig, Tally};
