@@ -176,6 +176,7 @@ impl Rules for Napoleon {
             Command::Reroll => "a re-roll",
             Command::ActivateReserve { .. } => "a reserve activation",
             Command::Rally { .. } => "a rally",
+            Command::SauveQuiPeut { .. } => "a Sauve qui peut!",
             Command::MoveGeneral { .. } => "the General's move",
             Command::Step { .. } => "a step",
             Command::Turn { .. } => "a turn",

@@ -422,6 +422,28 @@ impl State {
                 ));
             }
         }
+        // Sauve qui peut!: only the units ordered away move, each hex
+        // farther from the nearest enemy unit (N49, as N60).
+        if a.result == Activation::SauveQuiPeut && kind.is_unit() {
+            if !a.ordered.contains(&p) {
+                return Err(enter(
+                    "under Sauve qui peut! only units within 3 hexes of the enemy move",
+                    "3.6.1",
+                ));
+            }
+            let nearest = |h: HexIx| {
+                self.units_of(1 - side)
+                    .map(|e| self.board.distance(h, self.pos[e as usize]))
+                    .min()
+                    .unwrap_or(u32::MAX)
+            };
+            if nearest(to_ix) <= nearest(from) {
+                return Err(enter(
+                    "under Sauve qui peut! each hex entered is farther from the enemy",
+                    "3.6.1",
+                ));
+            }
+        }
         let cost = self.board.cost[to_ix as usize];
         let facing_piece = kind.is_unit() && !self.in_town(p);
         let front = !facing_piece || self.is_front(p, dir) || self.free_facing(a);
@@ -613,6 +635,24 @@ impl State {
                 }
             }
         }
+        if a.result == Activation::SauveQuiPeut {
+            for &p in &a.ordered {
+                if !self.on_map(p) {
+                    continue;
+                }
+                let m = self.moved_of(p).cloned().unwrap_or_default();
+                let spent = m.mp >= self.board.pieces[p as usize].movement;
+                if !spent && !m.backward && self.has_step_away(p) {
+                    return Some((
+                        format!(
+                            "under Sauve qui peut! {} makes a full move away",
+                            self.board.pieces[p as usize].id
+                        ),
+                        "3.6.1",
+                    ));
+                }
+            }
+        }
         if a.result == Activation::Charge {
             for &p in &self.force_pieces(f) {
                 if !self.kind_of(p).is_troop() || self.isolated[p as usize] {
@@ -799,6 +839,17 @@ impl State {
                 }
                 self.special_action(side, f)
             }
+            Command::SauveQuiPeut { force } => {
+                let side = self.between_activations()?;
+                let f = self.own_force(force, side)?;
+                if self.activated[f as usize] {
+                    return Err(RuleError::AlreadyActivated(force.clone()));
+                }
+                if !self.is_engaged_now(f) {
+                    return Err(RuleError::NothingToSave(force.clone()));
+                }
+                self.special_action(side, f)
+            }
             Command::MoveGeneral { path } => {
                 let side = self.between_activations()?;
                 if self.adcs[side as usize] == 0 {
@@ -951,6 +1002,19 @@ impl State {
                     .collect();
                 self.emit(&mut out, Event::Rallied { force: f, pieces });
             }
+            Command::SauveQuiPeut { force } => {
+                let f = self.force(force)?;
+                let side = self.board.forces[f as usize].side;
+                let left = self.adcs[side as usize] - 1;
+                self.emit(&mut out, Event::AdcSpent { side, left });
+                let units = self.board.forces[f as usize]
+                    .units
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.on_map(u) && self.enemy_distance(u) <= 3)
+                    .collect();
+                self.emit(&mut out, Event::SauveQuiPeutOrdered { force: f, units });
+            }
             Command::MoveGeneral { path } => {
                 let side = self.maneuver_side()?;
                 let left = self.adcs[side as usize] - 1;
@@ -1046,6 +1110,24 @@ impl State {
                 self.emit(&mut out, Event::MovementEnded { force: f });
                 if matches!(result, Activation::Forward | Activation::Charge) {
                     self.combats(f, *direction, dice, &mut out);
+                }
+                // Each infantry and cavalry unit that fell back takes a
+                // point; no enemy caused it, so no leader-loss roll (N49).
+                if result == Activation::SauveQuiPeut {
+                    let fled: Vec<PieceIx> = self
+                        .active
+                        .as_ref()
+                        .map(|a| {
+                            a.moved
+                                .iter()
+                                .filter(|(p, m)| m.entered > 0 && self.kind_of(*p).is_troop())
+                                .map(|(p, _)| *p)
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    for p in fled {
+                        self.casualties_on(p, 1, false, dice, &mut out);
+                    }
                 }
                 self.emit(&mut out, Event::ActivationEnded { force: f });
             }
@@ -1978,6 +2060,7 @@ impl State {
                     last: None,
                     was_contiguous,
                     reference_enemy,
+                    ordered: Vec::new(),
                 });
                 let _ = side;
             }
@@ -2010,6 +2093,38 @@ impl State {
                     last: None,
                     was_contiguous,
                     reference_enemy: None,
+                    ordered: Vec::new(),
+                });
+            }
+            Event::SauveQuiPeutOrdered { force, units } => {
+                let f = *force;
+                self.activated[f as usize] = true;
+                let moved = self
+                    .force_pieces(f)
+                    .into_iter()
+                    .map(|p| {
+                        (
+                            p,
+                            Moved {
+                                start: self.pos[p as usize],
+                                start_facing: self.facing[p as usize],
+                                start_column: self.column[p as usize],
+                                ..Moved::default()
+                            },
+                        )
+                    })
+                    .collect();
+                let was_contiguous = self.contiguous(f);
+                self.active = Some(Active {
+                    force: f,
+                    result: Activation::SauveQuiPeut,
+                    rerolls_left: 0,
+                    modifiers: 0,
+                    moved,
+                    last: None,
+                    was_contiguous,
+                    reference_enemy: None,
+                    ordered: units.clone(),
                 });
             }
             Event::Rallied { force, pieces } => {
@@ -2208,6 +2323,9 @@ impl State {
                                 force: info.name.clone(),
                             },
                             Command::Rally {
+                                force: info.name.clone(),
+                            },
+                            Command::SauveQuiPeut {
                                 force: info.name.clone(),
                             },
                         ] {

@@ -43,6 +43,9 @@ pub struct Active {
     pub was_contiguous: bool,
     /// The force's reference enemy for Retreat! (N60).
     pub reference_enemy: Option<PieceIx>,
+    /// Under "Sauve qui peut!", the units that must fall back; the others
+    /// stay (N49).
+    pub ordered: Vec<PieceIx>,
 }
 
 /// The result of a finished game.

@@ -28,6 +28,9 @@ pub enum Activation {
     Static,
     Forward,
     Charge,
+    /// The General's "Sauve qui peut!" [3.6.1 d] (N49): engaged units make
+    /// a full move away and take a casualty point; no combat.
+    SauveQuiPeut,
 }
 
 impl Activation {
@@ -46,6 +49,7 @@ impl Activation {
             Activation::Static => "Static",
             Activation::Forward => "Forward!",
             Activation::Charge => "Charge!",
+            Activation::SauveQuiPeut => "Sauve qui peut!",
         }
     }
 }
@@ -79,6 +83,9 @@ pub enum Command {
     ActivateReserve { force: String },
     /// The General rallies a force, spending an ADC [3.6.1 b].
     Rally { force: String },
+    /// The General orders a force's engaged units away, spending an ADC, in
+    /// place of its activation [3.6.1 d] (N49).
+    SauveQuiPeut { force: String },
     /// The General moves, spending an ADC [3.6.1 e] [3.7.2.10.1].
     MoveGeneral { path: Vec<Hex> },
     /// A piece of the active force enters an adjacent hex [3.7.2.7].
@@ -193,6 +200,12 @@ pub enum Event {
         force: u16,
         pieces: Vec<u16>,
     },
+    /// "Sauve qui peut!": these units (within 3 hexes of the enemy) must
+    /// move away [3.6.1 d] (N49).
+    SauveQuiPeutOrdered {
+        force: u16,
+        units: Vec<u16>,
+    },
     GeneralMoved {
         side: u8,
         path: Vec<Hex>,
@@ -281,6 +294,7 @@ impl Event {
             Event::AdcSpent { .. } => "3.6.1",
             Event::ReserveActivated { .. } => "3.6.1",
             Event::Rallied { .. } => "3.6.1",
+            Event::SauveQuiPeutOrdered { .. } => "3.6.1",
             Event::GeneralMoved { .. } => "3.7.2.10.1",
             Event::Stepped { .. } => "3.7.2.7",
             Event::Turned { .. } => "3.7.2.8",
@@ -380,6 +394,9 @@ impl fmt::Display for Event {
             Event::AdcSpent { side, left } => write!(f, "side {side} spends an ADC, {left} left"),
             Event::ReserveActivated { force } => write!(f, "force {force} activated from reserve"),
             Event::Rallied { force, pieces } => write!(f, "force {force} rallies {pieces:?}"),
+            Event::SauveQuiPeutOrdered { force, units } => {
+                write!(f, "sauve qui peut! for force {force}: {units:?} fall back")
+            }
             Event::GeneralMoved { side, path } => {
                 write!(f, "General of side {side} moves {path:?}")
             }
@@ -494,6 +511,8 @@ pub enum RuleError {
     NoReroll,
     #[error("force \"{0}\" has a unit within 3 hexes of the enemy: not in reserve [3.6.1 c]")]
     NotInReserve(String),
+    #[error("force \"{0}\" has no unit within 3 hexes of the enemy to save [3.6.1 d] (N49)")]
+    NothingToSave(String),
     #[error("force \"{0}\" has been rallied this impulse [3.6.1 b] (N47)")]
     AlreadyRallied(String),
     #[error("{0} is not of the active force [3.7]")]

@@ -765,3 +765,70 @@ fn section_4_1_break_point_and_break_test() {
         *roll as i32 - *beyond as i32 - *finished_turns as i32 + *locations as i32
     );
 }
+
+#[test]
+fn section_3_6_1_d_sauve_qui_peut_saves_the_engaged_units_at_a_cost() {
+    let mut g = game(&[
+        U("a2", 0, 0, Infantry, 4, "0302", Dir::S),
+        U("a1", 0, 0, Infantry, 4, "0304", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0306", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    let adcs = g.state.adcs[0];
+    g.execute(&Command::SauveQuiPeut { force: "F0".into() })
+        .expect("ordered");
+    assert_eq!(g.state.adcs[0], adcs - 1);
+    // Only the units within 3 hexes of the enemy fall back (N49) ...
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a2".into(),
+            to: h("0301"),
+        },
+        "3.6.1",
+    );
+    // ... each hex farther from the enemy ...
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0305"),
+        },
+        "3.6.1",
+    );
+    // ... and all the way.
+    refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.6.1",
+    );
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0303"),
+    })
+    .expect("falls back");
+    let ev = g
+        .execute(&Command::EndActivation {
+            direction: Direction::LeftToRight,
+        })
+        .expect("ends")
+        .to_vec();
+    // One casualty point for the unit that fell back; no enemy caused it,
+    // so no leader-loss roll; no combat.
+    assert!(
+        ev.contains(&Event::Casualties {
+            piece: piece(&g, "a1"),
+            points: 1,
+            total: 1
+        }),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::LeaderLossRolled { .. } | Event::Melee { .. }))
+    );
+    // It counts as the force's activation.
+    refused(&mut g, Command::Activate { force: "F0".into() }, "3.7.1.1");
+}
