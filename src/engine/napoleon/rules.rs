@@ -683,11 +683,26 @@ impl State {
         }
     }
 
+    /// Whether the unit has a legal step away that keeps its force
+    /// contiguous: where contiguity and distance conflict, contiguity wins
+    /// (N60, N49).
     fn has_step_away(&self, p: PieceIx) -> bool {
         let id = &self.board.pieces[p as usize].id;
+        let Some(f) = self.board.pieces[p as usize].force else {
+            return false;
+        };
+        let keep = self.active.as_ref().is_some_and(|a| a.was_contiguous);
         self.board.neighbours[self.pos[p as usize] as usize]
             .iter()
-            .any(|&n| n != NO_HEX && self.check_step(id, self.board.hex(n)).is_ok())
+            .any(|&n| {
+                n != NO_HEX
+                    && self.check_step(id, self.board.hex(n)).is_ok()
+                    && (!keep || {
+                        let mut st = self.clone();
+                        st.pos[p as usize] = n;
+                        st.contiguous(f)
+                    })
+            })
     }
 
     /// Enemy infantry and cavalry a unit faces in contact.
