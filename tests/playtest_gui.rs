@@ -618,3 +618,26 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         "the panel shows no MP"
     );
 }
+
+/// A Napoleon scenario opens in the editor; F5 says plainly that its
+/// playtest table is not built yet instead of failing obscurely, and the
+/// document is untouched (issue 17).
+#[test]
+fn a_napoleon_scenario_opens_and_its_playtest_says_what_is_missing() {
+    let path = root().join("scenarios/saint-aubin.ron");
+    let mut h = harness(VedetteApp::open(path));
+    h.run();
+    let before = h.state().doc.as_ref().expect("open").scenario.clone();
+    assert_eq!(before.rules.name(), "Napoleon");
+    h.key_press(Key::F5);
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().playtest.is_none());
+    let shown = format!(
+        "{:?}",
+        h.state().start_dialog.as_ref().map(|d| d.error.clone())
+    );
+    assert!(shown.contains("playtest table is not built yet"), "{shown}");
+    assert_eq!(h.state().doc.as_ref().expect("open").scenario, before);
+}

@@ -350,6 +350,17 @@ impl Playtest {
         setup: Setup,
         scenario_file: Option<PathBuf>,
     ) -> Result<Playtest, String> {
+        if !matches!(
+            scenario.rules,
+            crate::scenario::RuleSet::NapoleonAtWaterloo(_)
+        ) {
+            return Err(format!(
+                "This table plays Napoleon at Waterloo. The {} rules' engine plays this scenario \
+                 from the command line (vedette play, replay, simulate); its playtest table is \
+                 not built yet.",
+                scenario.rules.name()
+            ));
+        }
         Session::start(scenario, map, setup)
             .map(|s| Playtest::new(s, scenario_file))
             .map_err(|e| e.to_string())
