@@ -441,6 +441,42 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             );
         }
     }
+    // Options the engine does not play yet: say so rather than ignore them
+    // silently (issue 17 lists them).
+    let d = NapoleonOptions::default();
+    let not_yet = [
+        (o.front_arc != d.front_arc, "front_arc: half_plane (N7)"),
+        (
+            o.maneuver_order != d.maneuver_order,
+            "maneuver_order: alternate_forces (N2)",
+        ),
+        (
+            o.engagement_snapshot != d.engagement_snapshot,
+            "engagement_snapshot: activation (N53)",
+        ),
+        (o.road_bonus != d.road_bonus, "road_bonus (N91)"),
+        (o.village_points != d.village_points, "village_points (N33)"),
+        (
+            o.gun_when_host_eliminated != d.gun_when_host_eliminated,
+            "gun_when_host_eliminated: evasion_roll (N77)",
+        ),
+        (
+            o.max_pursuits != d.max_pursuits,
+            "max_pursuits (N87: pursuit is not played yet)",
+        ),
+        (
+            o.vulnerable_rule != d.vulnerable_rule,
+            "vulnerable_rule's re-roll (N93, N108)",
+        ),
+    ];
+    for (set, what) in not_yet {
+        if set {
+            out.warning(
+                field("rules"),
+                format!("{what} is set, but the Napoleon engine does not play it yet"),
+            );
+        }
+    }
     if let Some(0) = o.max_impulses_per_turn {
         out.error(
             field("rules.max_impulses_per_turn"),

@@ -1124,3 +1124,29 @@ fn napoleon_set_up_errors_are_located_and_cite_their_section() {
 fn field_loc(p: &str) -> Location {
     Location::Field(p.to_string())
 }
+
+/// Options the Napoleon engine does not play yet are warned about, not
+/// silently ignored (issue 17).
+#[test]
+fn napoleon_options_not_played_yet_are_warned_about() {
+    let (mut s, m) = saint_aubin();
+    assert!(validate(&s, &m).is_empty());
+    if let RuleSet::Napoleon(o) = &mut s.rules {
+        o.front_arc = napoleon::FrontArc::HalfPlane;
+        o.road_bonus = 1;
+    }
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        field_loc("rules"),
+        "front_arc: half_plane (N7) is set, but the Napoleon engine does not play it yet",
+    );
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        field_loc("rules"),
+        "road_bonus (N91)",
+    );
+    assert!(errors(&issues).is_empty());
+}
