@@ -50,6 +50,22 @@ pub fn scenario_fingerprint(s: &Scenario, map: &Map) -> String {
     format!("{h:016x}")
 }
 
+/// A scenario's validation errors in one line ("the first (and N
+/// more)"), or `None` when it has none: every rule set refuses to build a
+/// board on an invalid scenario.
+pub fn validation_errors(scenario: &Scenario, map: &Map) -> Option<String> {
+    let errors: Vec<String> = crate::scenario::validate(scenario, map)
+        .into_iter()
+        .filter(|i| i.severity == crate::scenario::Severity::Error)
+        .map(|i| i.to_string())
+        .collect();
+    let first = errors.first()?;
+    Some(match errors.len() {
+        1 => first.clone(),
+        n => format!("{first} (and {} more)", n - 1),
+    })
+}
+
 /// The log format written now. Version 1 (before the rule-set boundary)
 /// had no `rules` and called the setup `variant`; it still reads.
 pub const LOG_VERSION: u32 = 2;

@@ -136,19 +136,8 @@ pub struct Board {
 
 impl Board {
     pub fn new(s: &Scenario, map: &Map) -> Result<Board, SetupError> {
-        let errors: Vec<_> = crate::scenario::validate(s, map)
-            .into_iter()
-            .filter(|i| i.severity == crate::scenario::Severity::Error)
-            .collect();
-        if let Some(first) = errors.first() {
-            return Err(SetupError::Invalid(format!(
-                "{first}{}",
-                if errors.len() > 1 {
-                    format!(" (and {} more)", errors.len() - 1)
-                } else {
-                    String::new()
-                }
-            )));
+        if let Some(errors) = crate::engine::validation_errors(s, map) {
+            return Err(SetupError::Invalid(errors));
         }
         let RuleSet::Napoleon(options) = &s.rules else {
             return Err(SetupError::OtherRules(s.rules.name().to_string()));

@@ -459,20 +459,7 @@ impl State {
         }
         // Isolated units never move to face the enemy (N70, N105).
         if self.isolated[p as usize] && kind.is_troop() {
-            let f = self.facing[p as usize];
-            let faces_enemy = self.board.neighbours[to_ix as usize]
-                .iter()
-                .enumerate()
-                .any(|(d, &n)| {
-                    n != NO_HEX
-                        && self
-                            .at(n)
-                            .any(|q| self.side_of(q) != side && self.kind_of(q).is_unit())
-                        && {
-                            let rel = (d as u8 + 6 - f) % 6;
-                            rel == 0 || rel == 1 || rel == 5
-                        }
-                });
+            let faces_enemy = self.would_face_enemy(to_ix, side, self.facing[p as usize]);
             if faces_enemy {
                 return Err(enter(
                     "an isolated unit may not move to face the enemy",
@@ -531,20 +518,7 @@ impl State {
             }
         }
         if self.isolated[p as usize] && kind.is_troop() {
-            let enemy_ahead =
-                self.board.neighbours[h as usize]
-                    .iter()
-                    .enumerate()
-                    .any(|(d, &n)| {
-                        n != NO_HEX
-                            && self.at(n).any(|q| {
-                                self.side_of(q) != self.side_of(p) && self.kind_of(q).is_unit()
-                            })
-                            && {
-                                let rel = (d as u8 + 6 - facing) % 6;
-                                rel == 0 || rel == 1 || rel == 5
-                            }
-                    });
+            let enemy_ahead = self.would_face_enemy(h, self.side_of(p), facing);
             if enemy_ahead {
                 return Err(no("an isolated unit may not turn to face the enemy (N105)"));
             }
@@ -2034,113 +2008,22 @@ impl State {
                     self.leader_factor[*force as usize] = -1;
                 }
             }
-            Event::CommandChecked {
-                force,
-                total,
-                result,
-                modifiers,
-                ..
-            } => {
-                let side = self.board.forces[*force as usize].side;
+            Event::CommandChecked { force, result, .. } => {
                 let f = *force;
+                // A re-roll keeps the activation's remaining re-rolls (N46).
                 let rerolls = match &self.active {
                     Some(a) if a.force == f => a.rerolls_left.saturating_sub(1),
                     _ => self.board.options.rerolls_per_check,
                 };
-                let _ = total;
-                self.activated[f as usize] = true;
                 let reference_enemy = self.reference_enemy(f);
-                let moved = self
-                    .force_pieces(f)
-                    .into_iter()
-                    .map(|p| {
-                        (
-                            p,
-                            Moved {
-                                start: self.pos[p as usize],
-                                start_facing: self.facing[p as usize],
-                                start_column: self.column[p as usize],
-                                ..Moved::default()
-                            },
-                        )
-                    })
-                    .collect();
-                let was_contiguous = self.contiguous(f);
-                self.active = Some(Active {
-                    force: f,
-                    result: *result,
-                    rerolls_left: rerolls,
-                    modifiers: modifiers.iter().map(|(_, m)| m).sum(),
-                    moved,
-                    last: None,
-                    was_contiguous,
-                    reference_enemy,
-                    ordered: Vec::new(),
-                });
-                let _ = side;
+                self.open_activation(f, *result, rerolls, reference_enemy, Vec::new());
             }
             Event::AdcSpent { side, left } => self.adcs[*side as usize] = *left,
             Event::ReserveActivated { force } => {
-                let f = *force;
-                self.activated[f as usize] = true;
-                let moved = self
-                    .force_pieces(f)
-                    .into_iter()
-                    .map(|p| {
-                        (
-                            p,
-                            Moved {
-                                start: self.pos[p as usize],
-                                start_facing: self.facing[p as usize],
-                                start_column: self.column[p as usize],
-                                ..Moved::default()
-                            },
-                        )
-                    })
-                    .collect();
-                let was_contiguous = self.contiguous(f);
-                self.active = Some(Active {
-                    force: f,
-                    result: Activation::Forward,
-                    rerolls_left: 0,
-                    modifiers: 0,
-                    moved,
-                    last: None,
-                    was_contiguous,
-                    reference_enemy: None,
-                    ordered: Vec::new(),
-                });
+                self.open_activation(*force, Activation::Forward, 0, None, Vec::new());
             }
             Event::SauveQuiPeutOrdered { force, units } => {
-                let f = *force;
-                self.activated[f as usize] = true;
-                let moved = self
-                    .force_pieces(f)
-                    .into_iter()
-                    .map(|p| {
-                        (
-                            p,
-                            Moved {
-                                start: self.pos[p as usize],
-                                start_facing: self.facing[p as usize],
-                                start_column: self.column[p as usize],
-                                ..Moved::default()
-                            },
-                        )
-                    })
-                    .collect();
-                let was_contiguous = self.contiguous(f);
-                self.active = Some(Active {
-                    force: f,
-                    result: Activation::SauveQuiPeut,
-                    rerolls_left: 0,
-                    modifiers: 0,
-                    moved,
-                    last: None,
-                    was_contiguous,
-                    reference_enemy: None,
-                    ordered: units.clone(),
-                });
+                self.open_activation(*force, Activation::SauveQuiPeut, 0, None, units.clone());
             }
             Event::Rallied { force, pieces } => {
                 self.rallied[*force as usize] = true;
@@ -2266,6 +2149,43 @@ impl State {
                 });
             }
         }
+    }
+
+    /// Opens a force's activation: it counts as activated this impulse
+    /// (N57), and each of its pieces starts its record where it stands.
+    fn open_activation(
+        &mut self,
+        f: u16,
+        result: Activation,
+        rerolls_left: u32,
+        reference_enemy: Option<PieceIx>,
+        ordered: Vec<PieceIx>,
+    ) {
+        self.activated[f as usize] = true;
+        let moved = self
+            .force_pieces(f)
+            .into_iter()
+            .map(|p| {
+                let m = Moved {
+                    start: self.pos[p as usize],
+                    start_facing: self.facing[p as usize],
+                    start_column: self.column[p as usize],
+                    ..Moved::default()
+                };
+                (p, m)
+            })
+            .collect();
+        let was_contiguous = self.contiguous(f);
+        self.active = Some(Active {
+            force: f,
+            result,
+            rerolls_left,
+            moved,
+            last: None,
+            was_contiguous,
+            reference_enemy,
+            ordered,
+        });
     }
 
     /// The enemy unit nearest to any unit of the force (N60).

@@ -7,6 +7,12 @@ use super::types::{Activation, Phase};
 use crate::scenario::napoleon::{NapoleonTerrain, ZocHexes};
 use std::sync::Arc;
 
+/// Whether hexside `dir` is a front hexside of a unit facing `facing`:
+/// F-1, F or F+1 (N6).
+pub fn front_hexside(facing: u8, dir: u8) -> bool {
+    matches!((dir + 6 - facing % 6) % 6, 0 | 1 | 5)
+}
+
 /// How a piece of the active force has moved this activation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moved {
@@ -33,8 +39,6 @@ pub struct Active {
     pub result: Activation,
     /// The check may still be re-rolled (nothing has moved yet) (N46).
     pub rerolls_left: u32,
-    /// The last check's modifiers, for a re-roll (N46: same modifiers).
-    pub modifiers: i32,
     /// Per piece of the force (index into `Board::forces[force]` order:
     /// units, then the leader).
     pub moved: Vec<(PieceIx, Moved)>,
@@ -187,12 +191,22 @@ impl State {
     /// Whether `dir` (from the piece's hex) crosses one of its front
     /// hexsides: F-1, F, F+1 (N6); all six in a town.
     pub fn is_front(&self, p: PieceIx, dir: u8) -> bool {
-        if self.in_town(p) {
-            return true;
-        }
-        let f = self.facing[p as usize];
-        let d = (dir + 6 - f) % 6;
-        d == 0 || d == 1 || d == 5
+        self.in_town(p) || front_hexside(self.facing[p as usize], dir)
+    }
+
+    /// Whether a unit of `side` in `h` facing `facing` would face an enemy
+    /// unit across one of its front hexsides (N70, N105).
+    pub fn would_face_enemy(&self, h: HexIx, side: u8, facing: u8) -> bool {
+        self.board.neighbours[h as usize]
+            .iter()
+            .enumerate()
+            .any(|(d, &n)| {
+                n != NO_HEX
+                    && front_hexside(facing, d as u8)
+                    && self
+                        .at(n)
+                        .any(|q| self.side(q) != side && self.kind(q).is_unit())
+            })
     }
 
     /// Whether enemy unit `e` is across one of `p`'s front hexsides.
