@@ -184,17 +184,41 @@ impl Rules for Napoleon {
             Command::TakeBack => "taking back the activation's moves",
             Command::EndActivation { .. } => "the end of an activation",
             Command::EndManeuver => "the end of the Maneuver & Combat phase",
+            Command::Evade { .. } => "an evasion",
+            Command::StandFast => "standing to fight",
+            Command::Pursue => "a pursuit",
+            Command::NoPursuit => "declining a pursuit",
+            Command::EndPursuit => "the end of a pursuit's move",
         }
     }
 
     /// Steps, turns and formation changes roll no dice and may be taken
-    /// back while the activation is open.
+    /// back while the activation is open; a step that contacts a gun rolls
+    /// one (N75) and stands.
     fn undoable(state: &State, cmd: &Command) -> bool {
-        state.active.is_some()
-            && matches!(
-                cmd,
-                Command::Step { .. } | Command::Turn { .. } | Command::Formation { .. }
-            )
+        let piece = match cmd {
+            Command::Step { piece, .. }
+            | Command::Turn { piece, .. }
+            | Command::Formation { piece, .. } => piece,
+            _ => return false,
+        };
+        let Some(a) = &state.active else {
+            return false;
+        };
+        // `state` is the position after `cmd`: the command rolled a die if
+        // it left the piece exactly where the last die-roll checkpoint
+        // holds it (N69).
+        let rolled = state.board.piece_ix(piece).is_some_and(|p| {
+            a.checkpoint.as_ref().is_some_and(|cp| {
+                cp.iter().any(|(q, h, f, _, m)| {
+                    *q == p
+                        && state.pos[p as usize] == *h
+                        && state.facing[p as usize] == *f
+                        && a.moved.iter().any(|(r, m2)| *r == p && m2 == m)
+                })
+            })
+        });
+        state.pending.is_none() && !rolled
     }
 
     fn summary(st: &State) -> String {

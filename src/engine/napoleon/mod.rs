@@ -5,14 +5,18 @@
 //! comes from the scenario through [`Board`].
 
 mod board;
+mod combat;
 mod contract;
+mod queries;
 mod rules;
 mod state;
 mod types;
 
 pub use board::{Board, HexIx, NO_HEX, PieceIx, PieceKind, SetupError};
+pub use combat::{Evasion, gun_evasion_number};
 pub use contract::Napoleon;
-pub use state::{Active, Moved, Outcome, State};
+pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach};
+pub use state::{Active, Combat, Moved, Outcome, Pending, State};
 pub use types::{Activation, Command, Direction, Event, Phase, RuleError};
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! bombardment [3.5], Maneuver & Combat [3.7], the Final Step [4.1].
 
 use super::board::{HexIx, NO_HEX, PieceIx, PieceKind};
-use super::state::{Active, Moved, Outcome, State};
+use super::state::{Active, Moved, Outcome, Pending, State};
 use super::types::{Activation, Command, Direction, Event, Phase, RuleError};
 use crate::engine::Dice;
 use crate::hex::{Hex, Layout, LineStep, Point};
@@ -19,6 +19,9 @@ type R<T> = Result<T, RuleError>;
 impl State {
     /// The side that must act now.
     pub fn to_act(&self) -> u8 {
+        if let Some(p) = self.pending {
+            return self.board.pieces[p.piece() as usize].side;
+        }
         match self.phase {
             Phase::Skirmish { side } | Phase::Bombardment { side } | Phase::Maneuver { side } => {
                 side
@@ -289,7 +292,7 @@ impl State {
     // ---------------------------------------------------------------
     // Movement [3.7.2]
 
-    fn moved_of(&self, p: PieceIx) -> Option<&Moved> {
+    pub(super) fn moved_of(&self, p: PieceIx) -> Option<&Moved> {
         self.active
             .as_ref()?
             .moved
@@ -318,6 +321,18 @@ impl State {
                 why: "another unit has moved since: each unit's move is finished before the next begins (N57)",
             });
         }
+        // Moving another piece ends the last one's move (N57), which must
+        // then stand where stacking allows (N67, N68).
+        if let Some(l) = a.last
+            && l != p
+            && self.on_map(l)
+            && !self.stack_legal_with(l, self.pos[l as usize])
+        {
+            return Err(RuleError::CannotMove {
+                piece: id.clone(),
+                why: "the piece that moved last is passing through a stack 3.7.2.1 forbids; it moves on first (N57, N68)",
+            });
+        }
         Ok((p, a, m))
     }
 
@@ -329,7 +344,7 @@ impl State {
 
     /// Whether a step in `dir` crosses a rear hexside of a unit moving
     /// under combat movement (N64).
-    fn is_backward(&self, p: PieceIx, dir: u8) -> bool {
+    pub(super) fn is_backward(&self, p: PieceIx, dir: u8) -> bool {
         self.kind_of(p).is_unit()
             && !self.in_town(p)
             && !self.is_front(p, dir)
@@ -338,6 +353,13 @@ impl State {
 
     /// Checks one step of a piece of the active force into `to`.
     pub fn check_step(&self, id: &UnitId, to: Hex) -> R<()> {
+        self.check_step_from(id, to, 4)
+    }
+
+    /// [`State::check_step`]; a step into a stack the piece may only pass
+    /// through also asks whether it can step on from there, looking
+    /// `look_ahead` crowded hexes ahead (past that, it is refused).
+    fn check_step_from(&self, id: &UnitId, to: Hex, look_ahead: u32) -> R<()> {
         let (p, a, m) = self.active_piece(id)?;
         let to_ix = self.board.hex_ix(to).ok_or(RuleError::OffMap(to))?;
         let from = self.pos[p as usize];
@@ -368,24 +390,11 @@ impl State {
         }
         // Passing through (N68).
         let there: Vec<PieceIx> = self.at(to_ix).collect();
-        for &q in &there {
-            let qk = self.kind_of(q);
-            let same_force =
-                info.force.is_some() && info.force == self.board.pieces[q as usize].force;
-            let ok = match kind {
-                PieceKind::Infantry | PieceKind::Cavalry => {
-                    qk.is_gun() || (qk == PieceKind::Leader && same_force)
-                }
-                PieceKind::FootArtillery | PieceKind::HorseArtillery => qk != PieceKind::General,
-                PieceKind::Leader => same_force,
-                PieceKind::General => qk != PieceKind::General,
-            };
-            if !ok {
-                return Err(enter(
-                    "only artillery passes through friends; other units only through their own force's guns and leader",
-                    "3.7.2.7",
-                ));
-            }
+        if !self.may_pass(p, to_ix) {
+            return Err(enter(
+                "only artillery passes through friends; other units only through their own force's guns and leader",
+                "3.7.2.7",
+            ));
         }
         // An unattached gun stays out of enemy troops' reach (N73, N104).
         if kind.is_gun() && !self.adjacent_enemy_troops(to_ix, side).is_empty() {
@@ -467,6 +476,40 @@ impl State {
                 ));
             }
         }
+        // A piece ends its move only where stacking allows (N68): a step
+        // that ends the move (backward, N64) may not stop in a crowded
+        // hex, and a piece passing through must be able to step on.
+        if !self.stack_legal_with(p, to_ix) {
+            let backward = self.is_backward(p, dir);
+            if backward {
+                return Err(enter(
+                    "a backward move ends the unit's move, and it may not end in this stack",
+                    "3.7.2.1",
+                ));
+            }
+            let mut onward = false;
+            if look_ahead > 0 {
+                let mut st = self.clone();
+                st.apply(&Event::Stepped {
+                    piece: p,
+                    from: self.board.hex(from),
+                    to,
+                    backward: false,
+                });
+                onward = st.board.neighbours[to_ix as usize].iter().any(|&n| {
+                    n != NO_HEX
+                        && st
+                            .check_step_from(id, st.board.hex(n), look_ahead - 1)
+                            .is_ok()
+                });
+            }
+            if !onward {
+                return Err(enter(
+                    "it could not move on from there, and may not end its move in this stack",
+                    "3.7.2.1",
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -526,7 +569,7 @@ impl State {
         Ok(())
     }
 
-    fn check_formation(&self, id: &UnitId, column: bool) -> R<()> {
+    pub(super) fn check_formation(&self, id: &UnitId, column: bool) -> R<()> {
         let (p, _, m) = self.active_piece(id)?;
         let no = |why: &'static str| RuleError::CannotChangeFormation {
             piece: id.clone(),
@@ -646,7 +689,7 @@ impl State {
         None
     }
 
-    fn state_stack_ok(&self, stack: &[PieceIx]) -> bool {
+    pub(super) fn state_stack_ok(&self, stack: &[PieceIx]) -> bool {
         if !self.stack_legal(stack) {
             return false;
         }
@@ -739,6 +782,24 @@ impl State {
     pub fn check(&self, cmd: &Command) -> R<()> {
         if self.outcome.is_some() {
             return Err(RuleError::GameOver);
+        }
+        let choice = matches!(
+            cmd,
+            Command::Evade { .. }
+                | Command::StandFast
+                | Command::Pursue
+                | Command::NoPursuit
+                | Command::EndPursuit
+        );
+        match self.pending {
+            Some(Pending::Pursuing { .. })
+                if matches!(cmd, Command::Step { .. } | Command::Turn { .. }) => {}
+            Some(Pending::Pursuing { .. }) if matches!(cmd, Command::TakeBack) => {
+                return self.check_take_back();
+            }
+            Some(_) => return self.check_choice(cmd),
+            None if choice => return self.check_choice(cmd),
+            None => {}
         }
         match cmd {
             Command::Skirmish { force, target } => {
@@ -876,16 +937,7 @@ impl State {
             Command::Step { piece, to } => self.check_step(piece, *to),
             Command::Turn { piece, facing } => self.check_turn(piece, *facing),
             Command::Formation { piece, column } => self.check_formation(piece, *column),
-            Command::TakeBack => {
-                self.maneuver_side()?;
-                let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
-                if a.moved.iter().all(|(_, m)| {
-                    m.entered == 0 && m.turns_before + m.turns_after == 0 && !m.formation_changed
-                }) {
-                    return Err(RuleError::NothingToTakeBack);
-                }
-                Ok(())
-            }
+            Command::TakeBack => self.check_take_back(),
             Command::EndActivation { .. } => {
                 self.maneuver_side()?;
                 let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
@@ -898,6 +950,11 @@ impl State {
                     None => Ok(()),
                 }
             }
+            Command::Evade { .. }
+            | Command::StandFast
+            | Command::Pursue
+            | Command::NoPursuit
+            | Command::EndPursuit => self.check_choice(cmd),
             Command::EndManeuver => {
                 let side = self.between_activations()?;
                 if self.board.options.engaged_check_mandatory {
@@ -916,10 +973,49 @@ impl State {
         }
     }
 
+    /// Moves may be taken back to where the activation began, or to
+    /// where they stood when a die was last rolled in it (N69).
+    fn check_take_back(&self) -> R<()> {
+        self.maneuver_side()?;
+        let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+        let unchanged = match &a.checkpoint {
+            Some(cp) => cp.iter().all(|(p, h, f, c, m)| {
+                self.pos[*p as usize] == *h
+                    && self.facing[*p as usize] == *f
+                    && self.column[*p as usize] == *c
+                    && self.moved_of(*p) == Some(m)
+            }),
+            None => a.moved.iter().all(|(_, m)| {
+                m.entered == 0 && m.turns_before + m.turns_after == 0 && !m.formation_changed
+            }),
+        };
+        if unchanged {
+            return Err(if a.checkpoint.is_some() {
+                RuleError::DiceRolledSince
+            } else {
+                RuleError::NothingToTakeBack
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a step would contact an enemy gun, which rolls a die (N75).
+    pub fn step_contacts_gun(&self, id: &UnitId, to: Hex) -> bool {
+        let (Some(p), Some(n)) = (self.board.piece_ix(id), self.board.hex_ix(to)) else {
+            return false;
+        };
+        if !self.contacts_guns() {
+            return false;
+        }
+        let mut st = self.clone();
+        st.pos[p as usize] = n;
+        !st.guns_contacted(p).is_empty()
+    }
+
     // ---------------------------------------------------------------
     // execute
 
-    fn emit(&mut self, out: &mut Vec<Event>, e: Event) {
+    pub(super) fn emit(&mut self, out: &mut Vec<Event>, e: Event) {
         self.apply(&e);
         out.push(e);
     }
@@ -936,6 +1032,11 @@ impl State {
         self.check(cmd)?;
         let mut out = Vec::new();
         match cmd {
+            Command::Evade { .. }
+            | Command::StandFast
+            | Command::Pursue
+            | Command::NoPursuit
+            | Command::EndPursuit => self.execute_choice(cmd, dice, &mut out)?,
             Command::Skirmish { force, target } => {
                 let (f, t) = (self.force(force)?, self.force(target)?);
                 self.emit(
@@ -1044,6 +1145,11 @@ impl State {
                     let facing = self.facing[h as usize];
                     self.emit(&mut out, Event::Turned { piece: p, facing });
                 }
+                // Guns met on the way are contacted (N75); moving
+                // backward never contacts.
+                if !backward && self.contacts_guns() {
+                    self.contact_guns(p, dice, &mut out);
+                }
             }
             Command::Turn { piece, facing } => {
                 let p = self.piece(piece)?;
@@ -1082,11 +1188,19 @@ impl State {
             }
             Command::TakeBack => {
                 let pieces = match &self.active {
-                    Some(a) => a
-                        .moved
-                        .iter()
-                        .map(|(p, m)| (*p, self.board.hex(m.start), m.start_facing, m.start_column))
-                        .collect(),
+                    Some(a) => match &a.checkpoint {
+                        Some(cp) => cp
+                            .iter()
+                            .map(|(p, h, f, c, _)| (*p, self.board.hex(*h), *f, *c))
+                            .collect(),
+                        None => a
+                            .moved
+                            .iter()
+                            .map(|(p, m)| {
+                                (*p, self.board.hex(m.start), m.start_facing, m.start_column)
+                            })
+                            .collect(),
+                    },
                     None => return Err(RuleError::NoActivation),
                 };
                 self.emit(&mut out, Event::MovesTakenBack { pieces });
@@ -1098,7 +1212,17 @@ impl State {
                 };
                 self.emit(&mut out, Event::MovementEnded { force: f });
                 if matches!(result, Activation::Forward | Activation::Charge) {
-                    self.combats(f, *direction, dice, &mut out);
+                    let reference = self.reference_facing(f);
+                    self.emit(
+                        &mut out,
+                        Event::CombatsBegan {
+                            force: f,
+                            direction: *direction,
+                            reference,
+                        },
+                    );
+                    self.run_combats(dice, &mut out);
+                    return Ok(out);
                 }
                 // Each infantry and cavalry unit that fell back takes a
                 // point; no enemy caused it, so no leader-loss roll (N49).
@@ -1518,7 +1642,7 @@ impl State {
 
     /// Casualty points on a unit, its elimination, and (when the enemy
     /// caused them) the leader-loss roll (N19, N51).
-    fn casualties_on(
+    pub(super) fn casualties_on(
         &mut self,
         p: PieceIx,
         points: u32,
@@ -1556,10 +1680,32 @@ impl State {
                     lost: roll == 6,
                 },
             );
+            // The replacement joins the nearest unit of the force when his
+            // host is gone (N51; among equals, the first in the order of
+            // battle).
+            let leader = self.board.forces[f as usize].leader;
+            if roll == 6 && !self.on_map(p) && self.on_map(leader) {
+                let lh = self.pos[leader as usize];
+                let to = self.board.forces[f as usize]
+                    .units
+                    .iter()
+                    .filter(|&&u| self.on_map(u) && self.kind_of(u).is_troop())
+                    .filter(|&&u| {
+                        let mut stack: Vec<PieceIx> = self.at(self.pos[u as usize]).collect();
+                        stack.push(leader);
+                        self.state_stack_ok(&stack)
+                    })
+                    .min_by_key(|&&u| self.board.distance(lh, self.pos[u as usize]))
+                    .map(|&u| self.pos[u as usize]);
+                if let Some(to) = to {
+                    let to = self.board.hex(to);
+                    self.emit(out, Event::LeaderPlaced { force: f, to });
+                }
+            }
         }
     }
 
-    fn eliminate(&mut self, p: PieceIx, out: &mut Vec<Event>) {
+    pub(super) fn eliminate(&mut self, p: PieceIx, out: &mut Vec<Event>) {
         let h = self.pos[p as usize];
         self.emit(out, Event::Eliminated { piece: p });
         // An attached gun shares its host's fate (N77).
@@ -1575,7 +1721,7 @@ impl State {
     // Combat [3.7.3]
 
     /// The lateral coordinate of a hex for the combat order (N80).
-    fn lateral(&self, h: HexIx, facing: u8) -> f64 {
+    pub(super) fn lateral(&self, h: HexIx, facing: u8) -> f64 {
         let o = self.centre(h);
         // The reference facing's vector, from any hex with that neighbour.
         let (dx, dy) = self
@@ -1599,7 +1745,7 @@ impl State {
 
     /// The attacking units of an activation: troops of the force, not
     /// isolated, not garrisons, facing an adjacent enemy troop (N78, N79).
-    fn attackers(&self, f: u16) -> Vec<PieceIx> {
+    pub(super) fn attackers(&self, f: u16) -> Vec<PieceIx> {
         self.board.forces[f as usize]
             .units
             .iter()
@@ -1614,56 +1760,20 @@ impl State {
             .collect()
     }
 
-    fn combats(&mut self, f: u16, direction: Direction, dice: &mut Dice, out: &mut Vec<Event>) {
-        let start = self.attackers(f);
-        if start.is_empty() {
-            return;
-        }
-        // Reference facing: the one most attackers hold (N80).
+    /// The reference facing of the combat order: the one most attackers
+    /// hold (N80; ties: the lowest hexside).
+    fn reference_facing(&self, f: u16) -> u8 {
         let mut count = [0u32; 6];
-        for &u in &start {
+        for u in self.attackers(f) {
             count[self.facing[u as usize] as usize] += 1;
         }
-        let reference = (0..6u8)
+        (0..6u8)
             .max_by_key(|&i| (count[i as usize], 6 - i))
-            .unwrap_or(0);
-        let key = |st: &State, p: PieceIx| {
-            let x = st.lateral(st.pos[p as usize], reference);
-            let x = if direction == Direction::LeftToRight {
-                x
-            } else {
-                -x
-            };
-            (x, st.enemy_distance(p))
-        };
-        let mut fought: Vec<PieceIx> = Vec::new();
-        loop {
-            let mut candidates: Vec<PieceIx> = self
-                .attackers(f)
-                .into_iter()
-                .filter(|u| !fought.contains(u))
-                .collect();
-            candidates.sort_by(|&a, &b| {
-                let (ka, kb) = (key(self, a), key(self, b));
-                ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(a.cmp(&b))
-            });
-            let Some(&att) = candidates.first() else {
-                break;
-            };
-            let mut defenders = self.contact(att);
-            defenders.sort_by(|&a, &b| {
-                let (ka, kb) = (key(self, a), key(self, b));
-                ka.0.total_cmp(&kb.0).then(a.cmp(&b))
-            });
-            fought.push(att);
-            if let Some(&def) = defenders.first() {
-                self.melee(f, att, def, dice, out);
-            }
-        }
+            .unwrap_or(0)
     }
 
     /// The modifiers of one side of a melee (N82).
-    fn melee_modifiers(
+    pub(super) fn melee_modifiers(
         &self,
         me: PieceIx,
         foe: PieceIx,
@@ -1771,21 +1881,24 @@ impl State {
         m
     }
 
-    fn melee(
+    /// Defensive fire of a host's attached guns when it is attacked from
+    /// the front (N77).
+    pub(super) fn defensive_fire(
         &mut self,
-        active: u16,
         att: PieceIx,
         def: PieceIx,
         dice: &mut Dice,
         out: &mut Vec<Event>,
     ) {
         let (ah, dh) = (self.pos[att as usize], self.pos[def as usize]);
-        // Defensive fire of an attached gun, attacked from the front (N77).
         if let Some(d) = self.board.dir_to(dh, ah)
             && self.is_front(def, d)
         {
             let guns: Vec<PieceIx> = self.at(dh).filter(|&q| self.kind_of(q).is_gun()).collect();
             for g in guns {
+                if !self.on_map(att) {
+                    break;
+                }
                 let roll = dice.d6();
                 let hit = roll >= 3;
                 self.emit(
@@ -1801,10 +1914,25 @@ impl State {
                     self.casualties_on(att, 1, true, dice, out);
                 }
             }
-            if !self.on_map(att) {
-                return;
-            }
         }
+    }
+
+    /// The dice and results of a melee, after defensive fire and evasion
+    /// (N82-N85).
+    pub(super) fn melee(
+        &mut self,
+        att: PieceIx,
+        def: PieceIx,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
+        let active = self
+            .active
+            .as_ref()
+            .map(|a| a.force)
+            .or(self.board.pieces[att as usize].force)
+            .unwrap_or(0);
+        let ah = self.pos[att as usize];
         let start = self
             .active
             .as_ref()
@@ -1850,8 +1978,9 @@ impl State {
         self.casualties_on(def, d_pts, true, dice, out);
         self.casualties_on(att, a_pts, true, dice, out);
         // A square holds: surviving infantry wins against cavalry (N85).
-        if square && self.on_map(def) {
-            attacker_lost = true;
+        // Eliminated, it loses, even on a tie (N85).
+        if square {
+            attacker_lost = self.on_map(def);
         }
         let defender_lost = !attacker_lost;
         if defender_lost && self.on_map(def) && !self.in_town(def) {
@@ -1984,6 +2113,8 @@ impl State {
                 self.skirmishes.clear();
                 self.targets.clear();
                 self.active = None;
+                self.combat = None;
+                self.pending = None;
             }
             Event::PhaseBegan { phase } => self.phase = *phase,
             Event::SkirmishDeclared { force, target } => self.skirmishes.push((*force, *target)),
@@ -2118,15 +2249,30 @@ impl State {
                     self.column[p as usize] = c;
                 }
                 if let Some(a) = &mut self.active {
-                    for (_, m) in a.moved.iter_mut() {
-                        *m = Moved {
-                            start: m.start,
-                            start_facing: m.start_facing,
-                            start_column: m.start_column,
-                            ..Moved::default()
-                        };
+                    match &a.checkpoint {
+                        // Back to where a die was last rolled (N69).
+                        Some(cp) => {
+                            for (p, _, _, _, m0) in cp {
+                                if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| q == p) {
+                                    *m = m0.clone();
+                                }
+                            }
+                            if !matches!(self.pending, Some(Pending::Pursuing { .. })) {
+                                a.last = None;
+                            }
+                        }
+                        None => {
+                            for (_, m) in a.moved.iter_mut() {
+                                *m = Moved {
+                                    start: m.start,
+                                    start_facing: m.start_facing,
+                                    start_column: m.start_column,
+                                    ..Moved::default()
+                                };
+                            }
+                            a.last = None;
+                        }
                     }
-                    a.last = None;
                 }
             }
             Event::MovedBack {
@@ -2139,10 +2285,26 @@ impl State {
                     self.facing[*piece as usize] = *facing;
                 }
             }
-            Event::ActivationEnded { .. } => self.active = None,
+            Event::ActivationEnded { .. } => {
+                self.active = None;
+                self.combat = None;
+                self.pending = None;
+            }
+            Event::GunContacted { .. }
+            | Event::EvasionDue { .. }
+            | Event::EvasionOffered { .. }
+            | Event::Evaded { .. }
+            | Event::StoodFast { .. }
+            | Event::CombatsBegan { .. }
+            | Event::Fight { .. }
+            | Event::PursuitOffered { .. }
+            | Event::PursuitBegan { .. }
+            | Event::PursuitDeclined { .. }
+            | Event::LeaderPlaced { .. } => self.apply_combat(e),
             Event::GameOver { winner, reason } => {
                 self.phase = Phase::Over;
                 self.active = None;
+                self.pending = None;
                 self.outcome = Some(Outcome {
                     winner: *winner,
                     reason: reason.clone(),
@@ -2185,6 +2347,8 @@ impl State {
             was_contiguous,
             reference_enemy,
             ordered,
+            contacted: Vec::new(),
+            checkpoint: None,
         });
     }
 
@@ -2219,6 +2383,61 @@ impl State {
             return out;
         }
         let force_name = |f: u16| self.board.forces[f as usize].name.clone();
+        if let Some(pending) = self.pending {
+            let id = self.board.pieces[pending.piece() as usize].id.clone();
+            match pending {
+                Pending::GunEvasion { gun: p, from, .. }
+                | Pending::CavalryEvasion {
+                    cavalry: p,
+                    attacker: from,
+                } => {
+                    for e in self.evasion_moves(p, from) {
+                        out.push(Command::Evade {
+                            piece: id.clone(),
+                            to: e.to,
+                            facing: e.facing,
+                        });
+                    }
+                    if matches!(pending, Pending::CavalryEvasion { .. }) {
+                        out.push(Command::StandFast);
+                    }
+                }
+                Pending::Pursuit { .. } => {
+                    out.push(Command::Pursue);
+                    out.push(Command::NoPursuit);
+                }
+                Pending::Pursuing { cavalry, .. } => {
+                    let h = self.pos[cavalry as usize];
+                    for &n in &self.board.neighbours[h as usize] {
+                        if n != NO_HEX && self.check_step(&id, self.board.hex(n)).is_ok() {
+                            out.push(Command::Step {
+                                piece: id.clone(),
+                                to: self.board.hex(n),
+                            });
+                        }
+                    }
+                    for facing in 0..6u8 {
+                        if self.check_turn(&id, facing).is_ok() {
+                            out.push(Command::Turn {
+                                piece: id.clone(),
+                                facing,
+                            });
+                        }
+                    }
+                    for c in [Command::EndPursuit, Command::NoPursuit] {
+                        if self.check(&c).is_ok() {
+                            out.push(c);
+                        }
+                    }
+                    if self.check(&Command::EndPursuit).is_err()
+                        && self.check(&Command::TakeBack).is_ok()
+                    {
+                        out.push(Command::TakeBack);
+                    }
+                }
+            }
+            return out;
+        }
         match self.phase {
             Phase::Skirmish { side } => {
                 for (f, t) in self.skirmish_options(side) {

@@ -3,7 +3,7 @@
 //! control, engagement, cohesion, stacking, what a piece may enter.
 
 use super::board::{Board, HexIx, NO_HEX, PieceIx, PieceKind};
-use super::types::{Activation, Phase};
+use super::types::{Activation, Direction, Phase};
 use crate::scenario::napoleon::{NapoleonTerrain, ZocHexes};
 use std::sync::Arc;
 
@@ -32,6 +32,10 @@ pub struct Moved {
     pub formation_changed: bool,
 }
 
+/// A piece's hex, facing, column formation and movement so far, as kept
+/// at a die-roll checkpoint (N69).
+pub type Placed = (PieceIx, HexIx, u8, bool, Moved);
+
 /// The activation in progress [3.7.1].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Active {
@@ -50,6 +54,55 @@ pub struct Active {
     /// Under "Sauve qui peut!", the units that must fall back; the others
     /// stay (N49).
     pub ordered: Vec<PieceIx>,
+    /// (unit, gun) contacts made this activation: a unit contacts a gun
+    /// once per activation (N75).
+    pub contacted: Vec<(PieceIx, PieceIx)>,
+    /// Where each piece stood, and how it had moved, when a die was last
+    /// rolled in this activation: moves are taken back to here, not
+    /// before (N69).
+    pub checkpoint: Option<Vec<Placed>>,
+}
+
+/// The combats of the activation in progress [3.7.3] (N80).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Combat {
+    pub direction: Direction,
+    pub reference: u8,
+    /// Units that have attacked this activation.
+    pub fought: Vec<PieceIx>,
+    /// Pursuits made per cavalry unit (N87).
+    pub pursuits: Vec<(PieceIx, u32)>,
+}
+
+/// A choice the rules wait for before the game goes on: an evasion or a
+/// pursuit (of either side, mid-activation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// A contacted gun evades; its owner picks where (N76). `resume`: the
+    /// pursuit the contact interrupted (the unit its cavalry fought).
+    GunEvasion {
+        gun: PieceIx,
+        from: PieceIx,
+        resume: Option<PieceIx>,
+    },
+    /// Cavalry about to be fought by infantry may evade (N86).
+    CavalryEvasion { cavalry: PieceIx, attacker: PieceIx },
+    /// The attacking cavalry may pursue (N87).
+    Pursuit { cavalry: PieceIx, fought: PieceIx },
+    /// The pursuit's move is in progress (N87).
+    Pursuing { cavalry: PieceIx, fought: PieceIx },
+}
+
+impl Pending {
+    /// The piece whose owner decides.
+    pub fn piece(self) -> PieceIx {
+        match self {
+            Pending::GunEvasion { gun, .. } => gun,
+            Pending::CavalryEvasion { cavalry, .. }
+            | Pending::Pursuit { cavalry, .. }
+            | Pending::Pursuing { cavalry, .. } => cavalry,
+        }
+    }
 }
 
 /// The result of a finished game.
@@ -86,6 +139,8 @@ pub struct State {
     pub skirmishes: Vec<(u16, u16)>,
     pub targets: Vec<(PieceIx, PieceIx)>,
     pub active: Option<Active>,
+    pub combat: Option<Combat>,
+    pub pending: Option<Pending>,
     /// Infantry, cavalry and artillery each side has lost (N98).
     pub lost: [u32; 2],
     pub outcome: Option<Outcome>,
@@ -114,6 +169,8 @@ impl State {
             skirmishes: Vec::new(),
             targets: Vec::new(),
             active: None,
+            combat: None,
+            pending: None,
             lost: [0; 2],
             outcome: None,
             turn: 0,
@@ -272,6 +329,14 @@ impl State {
             return false;
         }
         troops <= 1 && leaders <= 1 && guns <= if troops == 1 { 1 } else { 2 }
+    }
+
+    /// Whether the pieces in hex `h`, with `p` added if it is not there
+    /// yet, make a legal stack (N67).
+    pub fn stack_legal_with(&self, p: PieceIx, h: HexIx) -> bool {
+        let mut pieces: Vec<PieceIx> = self.at(h).filter(|&q| q != p).collect();
+        pieces.push(p);
+        self.stack_legal(&pieces)
     }
 
     /// The hexes a piece's force holds, for cohesion (N69).

@@ -8,6 +8,7 @@ use crate::scenario::{
     Force, Leader, Map, Placement, Scenario, Unit, UnitKind, parse_map, parse_scenario,
 };
 
+mod choices;
 mod play;
 mod sections;
 
@@ -208,6 +209,11 @@ pub(super) fn refused(g: &mut Game<Napoleon>, c: Command, section: &str) -> Rule
         "a refusal changes nothing"
     );
     e
+}
+
+/// The same position with another dice seed.
+pub(super) fn reseed(g: Game<Napoleon>, seed: u64) -> Game<Napoleon> {
+    Game::with_board(g.board().clone(), seed, (), String::new())
 }
 
 pub(super) fn piece(g: &Game<Napoleon>, id: &str) -> PieceIx {

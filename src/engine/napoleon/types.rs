@@ -106,6 +106,20 @@ pub enum Command {
     EndActivation { direction: Direction },
     /// The side's Maneuver & Combat phase is over [3.7].
     EndManeuver,
+    /// A contacted gun (N76) or cavalry charged by infantry (N86) moves
+    /// away to `to`, ending with `facing`; the owner of the evading piece
+    /// chooses, from [`State::evasion_moves`](super::State::evasion_moves).
+    Evade { piece: UnitId, to: Hex, facing: u8 },
+    /// Cavalry charged by infantry stays to fight (N86).
+    StandFast,
+    /// The victorious cavalry pursues: it makes a new full move with Step
+    /// and Turn, then [`Command::EndPursuit`] (N87).
+    Pursue,
+    /// The victorious cavalry does not pursue (N87).
+    NoPursuit,
+    /// The pursuit's move is over: the cavalry fights the enemy unit it
+    /// now faces (N87).
+    EndPursuit,
 }
 
 /// Everything that happens; the state changes only by applying these.
@@ -259,6 +273,71 @@ pub enum Event {
     ActivationEnded {
         force: u16,
     },
+    /// An active unit contacts an unattached gun [3.7.2.9.3] (N75): `hit`
+    /// when the roll is 3+ and the mover is in the gun's front arc;
+    /// `evades` when the roll reaches the evasion number.
+    GunContacted {
+        gun: u16,
+        by: u16,
+        roll: u32,
+        hit: bool,
+        evades: bool,
+    },
+    /// The piece must evade now; its owner picks where (N76).
+    EvasionDue {
+        piece: u16,
+        from: u16,
+    },
+    /// Cavalry about to be fought by infantry may evade; its owner decides
+    /// (N86).
+    EvasionOffered {
+        cavalry: u16,
+        attacker: u16,
+    },
+    /// A piece evades along `path`, with its attached leader (N76, N86).
+    Evaded {
+        piece: u16,
+        path: Vec<Hex>,
+        facing: u8,
+        with: Vec<u16>,
+        /// A gun's evasion [3.7.2.9.3]; else cavalry's [3.7.3.4].
+        gun: bool,
+    },
+    /// Cavalry offered evasion stays to fight (N86).
+    StoodFast {
+        piece: u16,
+    },
+    /// The activation's combats begin: the direction and the reference
+    /// facing of the order (N80).
+    CombatsBegan {
+        force: u16,
+        direction: Direction,
+        reference: u8,
+    },
+    /// A unit attacks an enemy unit it faces [3.7.3] (N80); pursuit's
+    /// charge too (N87).
+    Fight {
+        attacker: u16,
+        defender: u16,
+    },
+    /// The attacking cavalry's defender left its hex: it may pursue (N87).
+    PursuitOffered {
+        cavalry: u16,
+        fought: u16,
+    },
+    /// The cavalry pursues: a new full move (N87).
+    PursuitBegan {
+        cavalry: u16,
+    },
+    PursuitDeclined {
+        cavalry: u16,
+    },
+    /// A leader replacing one who fell, his host gone, joins the nearest
+    /// unit of his force (N51).
+    LeaderPlaced {
+        force: u16,
+        to: Hex,
+    },
     /// The break test of the Final Step [4.1] (N99).
     BreakTest {
         side: u8,
@@ -305,6 +384,15 @@ impl Event {
             Event::Melee { .. } => "3.7.3.2",
             Event::MovedBack { .. } => "3.7.3.2",
             Event::ActivationEnded { .. } => "3.7.1.1",
+            Event::GunContacted { .. } | Event::EvasionDue { .. } => "3.7.2.9.3",
+            Event::EvasionOffered { .. } | Event::StoodFast { .. } => "3.7.3.4",
+            Event::Evaded { gun: true, .. } => "3.7.2.9.3",
+            Event::Evaded { .. } => "3.7.3.4",
+            Event::CombatsBegan { .. } | Event::Fight { .. } => "3.7.3.2",
+            Event::PursuitOffered { .. }
+            | Event::PursuitBegan { .. }
+            | Event::PursuitDeclined { .. } => "3.7.3.4",
+            Event::LeaderPlaced { .. } => "3.6.2",
             Event::BreakTest { .. } => "4.1",
             Event::GameOver { .. } => "4.1",
         }
@@ -443,6 +531,38 @@ impl fmt::Display for Event {
                 write!(f, "{piece} moves back from {from} to {to}")
             }
             Event::ActivationEnded { force } => write!(f, "force {force}'s activation ends"),
+            Event::GunContacted {
+                gun,
+                by,
+                roll,
+                hit,
+                evades,
+            } => write!(
+                f,
+                "{by} contacts gun {gun}: {roll}{}, {}",
+                if *hit { ", the mover is hit" } else { "" },
+                if *evades {
+                    "it evades"
+                } else {
+                    "it is overrun"
+                }
+            ),
+            Event::EvasionDue { piece, from } => write!(f, "{piece} must evade from {from}"),
+            Event::EvasionOffered { cavalry, attacker } => {
+                write!(f, "{cavalry} may evade {attacker}")
+            }
+            Event::Evaded { piece, path, .. } => write!(f, "{piece} evades by {path:?}"),
+            Event::StoodFast { piece } => write!(f, "{piece} stands"),
+            Event::CombatsBegan {
+                force, direction, ..
+            } => write!(f, "force {force} fights {direction:?}"),
+            Event::Fight { attacker, defender } => write!(f, "{attacker} attacks {defender}"),
+            Event::PursuitOffered { cavalry, .. } => write!(f, "{cavalry} may pursue"),
+            Event::PursuitBegan { cavalry } => write!(f, "{cavalry} pursues"),
+            Event::PursuitDeclined { cavalry } => write!(f, "{cavalry} does not pursue"),
+            Event::LeaderPlaced { force, to } => {
+                write!(f, "the new leader of force {force} joins its unit on {to}")
+            }
             Event::BreakTest {
                 side,
                 roll,
@@ -546,4 +666,20 @@ pub enum RuleError {
     EngagedNotActivated(String),
     #[error("the General may not move there: {0} [3.7.2.10.1] (N50)")]
     GeneralCannotMove(&'static str),
+    #[error("first, {0}")]
+    Waiting(String),
+    #[error("{piece} may not evade to {hex} facing {facing}: {why} [{section}]")]
+    CannotEvade {
+        piece: UnitId,
+        hex: Hex,
+        facing: u8,
+        why: &'static str,
+        section: &'static str,
+    },
+    #[error("no choice of that kind is waiting [{0}]")]
+    NotWaiting(&'static str),
+    #[error("the pursuit may not end here: {0} [3.7.3.4] (N87)")]
+    CannotEndPursuit(&'static str),
+    #[error("a die has been rolled since: moves before it stand [3.7.2.9.3] (N69)")]
+    DiceRolledSince,
 }

@@ -832,3 +832,134 @@ fn section_3_6_1_d_sauve_qui_peut_saves_the_engaged_units_at_a_cost() {
     // It counts as the force's activation.
     refused(&mut g, Command::Activate { force: "F0".into() }, "3.7.1.1");
 }
+
+#[test]
+fn section_3_7_2_1_a_move_ends_only_where_stacking_allows() {
+    // g1 (a gun of F0) may pass through x1, infantry of another French
+    // force, but not stop there (N67, N68).
+    let units = [
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("a1", 0, 0, Infantry, 4, "0303", Dir::S),
+        U("g2", 0, 0, Artillery, 0, "0505", Dir::S),
+        U("x1", 0, 1, Infantry, 4, "0504", Dir::S),
+        // Within 3 hexes: F0 is engaged, and moves as combat movement
+        // (N53, N63).
+        U("b1", 1, 0, Infantry, 4, "0508", Dir::N),
+    ];
+    let mut g = game(&units);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // A step across its rear is the gun's whole move (N64): it may not
+    // end in x1's hex.
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "g2".into(),
+            to: h("0504"),
+        },
+        "3.7.2.1",
+    );
+    // Forward, g1 may pass through x1: it can go on from there.
+    g.execute(&Command::Step {
+        piece: "g1".into(),
+        to: h("0504"),
+    })
+    .expect("passes through");
+    // Nobody else moves, and the activation does not end, while g1 stands
+    // in x1's hex (N57).
+    let e = g
+        .execute(&Command::Step {
+            piece: "a1".into(),
+            to: h("0304"),
+        })
+        .expect_err("g1 moves on first");
+    assert!(e.to_string().contains("N68"), "{e}");
+    refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.2.1",
+    );
+    // Onward to g2, a gun of its own force: a legal stack of two guns.
+    g.execute(&Command::Step {
+        piece: "g1".into(),
+        to: h("0505"),
+    })
+    .expect("moves on");
+    g.execute(&Command::Step {
+        piece: "a1".into(),
+        to: h("0304"),
+    })
+    .expect("now a1 moves");
+
+    // With every hex around x1 but the one it came from in woods, where
+    // no gun goes [3.8.6], g1 could not move on: it may not enter.
+    let probe = game(&units);
+    let x1 = probe.state.pos[piece(&probe, "x1") as usize];
+    let g1 = probe.state.pos[piece(&probe, "g1") as usize];
+    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
+    for &n in &probe.state.board.neighbours[x1 as usize] {
+        if n != NO_HEX && n != g1 {
+            let hex = probe.state.board.hex(n);
+            let (c, r) = (hex.col as usize - 1, hex.row as usize - 1);
+            rows[r].replace_range(c..c + 1, "W");
+        }
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut units = units;
+    // g2 stays near b1, so that F0 is still engaged and a step back
+    // across the rear is g1's whole move (N63, N64).
+    units[2] = U("g2", 0, 0, Artillery, 0, "0706", Dir::S);
+    let mut g = game_on(&rows, &units);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "g1".into(),
+            to: h("0504"),
+        },
+        "3.7.2.1",
+    );
+}
+
+#[test]
+fn section_3_7_2_4_cohesion_is_owed_only_if_the_force_was_together_when_a_die_was_rolled() {
+    // a1 dashes two hexes from its force and contacts a gun: the gun's die
+    // fixes the moves before it (N69 take-back stops there, N76), so the
+    // force, apart when the die was rolled, may end its movement apart.
+    for seed in 0..6 {
+        let g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+            U("a2", 0, 0, Infantry, 4, "0504", Dir::S),
+            U("g1", 1, 0, Artillery, 0, "0508", Dir::N),
+            U("b1", 1, 0, Infantry, 4, "0510", Dir::N),
+        ]);
+        let mut g = reseed(g, seed);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        for to in ["0506", "0507"] {
+            g.execute(&Command::Step {
+                piece: "a1".into(),
+                to: h(to),
+            })
+            .expect("moves");
+        }
+        assert!(!g.state.contiguous(0), "apart at the die roll");
+        // The Prussians answer the evasion, if the gun evades.
+        while g.state.pending.is_some() {
+            let c = Napoleon::legal_commands(&g.state)
+                .into_iter()
+                .next()
+                .expect("a choice");
+            g.execute(&c).expect("chosen");
+        }
+        if g.state.active.is_some() {
+            g.execute(&Command::EndActivation {
+                direction: Direction::LeftToRight,
+            })
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+}

@@ -1,0 +1,448 @@
+//! The choices either side makes in the middle of an activation: a gun
+//! contacted evades or is overrun [3.7.2.9.3] (N75, N76), cavalry evades
+//! infantry [3.7.3.4] (N86), victorious cavalry pursues (N87); and the
+//! queries the table and computer players ask (issue 17, item 4).
+
+use super::*;
+use crate::scenario::UnitKind::{Artillery, Cavalry, Infantry};
+
+fn events_of(g: &mut Game<Napoleon>, c: Command) -> Vec<Event> {
+    g.execute(&c)
+        .unwrap_or_else(|e| panic!("{c:?} refused: {e}"))
+        .to_vec()
+}
+
+fn end_activation() -> Command {
+    Command::EndActivation {
+        direction: Direction::LeftToRight,
+    }
+}
+
+#[test]
+fn section_3_7_2_9_3_a_contacted_gun_evades_or_is_overrun() {
+    // a1 steps next to an unattached Prussian gun facing it: the gun rolls;
+    // 3+ hits the mover (it is in the gun's front arc); 4+ (foot artillery
+    // against infantry) evades, and its owner picks where; less is
+    // overrun (N75, N76).
+    let (mut evaded, mut overrun) = (0, 0);
+    for seed in 0..30 {
+        let g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+            U("g1", 1, 0, Artillery, 0, "0507", Dir::N),
+        ]);
+        let mut g = reseed(g, seed);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let ev = events_of(
+            &mut g,
+            Command::Step {
+                piece: "a1".into(),
+                to: h("0506"),
+            },
+        );
+        let Some(&Event::GunContacted {
+            roll, hit, evades, ..
+        }) = ev.iter().find(|e| matches!(e, Event::GunContacted { .. }))
+        else {
+            panic!("no contact: {ev:?}");
+        };
+        assert_eq!(hit, roll >= 3, "3+ hits a mover in the front arc");
+        assert_eq!(evades, roll >= 4, "foot artillery evades infantry on 4+");
+        let a1 = piece(&g, "a1");
+        assert_eq!(
+            g.state.casualties[a1 as usize],
+            u32::from(hit),
+            "the mover's casualty"
+        );
+        // The step rolled a die: it is not undone, nor taken back.
+        assert!(!Napoleon::undoable(
+            &g.state,
+            &Command::Step {
+                piece: "a1".into(),
+                to: h("0506")
+            }
+        ));
+        let g1 = piece(&g, "g1");
+        if evades {
+            evaded += 1;
+            assert_eq!(g.state.to_act(), 1, "the gun's owner chooses");
+            let legal = g.state.legal_commands();
+            assert!(!legal.is_empty());
+            assert!(
+                legal.iter().all(|c| matches!(c, Command::Evade { .. })),
+                "{legal:?}"
+            );
+            // Nothing else may happen first, and a hex nearer the mover is
+            // refused.
+            refused(&mut g, end_activation(), "3.7.2.9.3");
+            refused(
+                &mut g,
+                Command::Evade {
+                    piece: "g1".into(),
+                    to: h("0506"),
+                    facing: 0,
+                },
+                "3.7.2.9.3",
+            );
+            let ev = events_of(
+                &mut g,
+                Command::Evade {
+                    piece: "g1".into(),
+                    to: h("0508"),
+                    facing: 3,
+                },
+            );
+            assert!(
+                ev.iter()
+                    .any(|e| matches!(e, Event::Evaded { gun: true, .. }))
+            );
+            assert_eq!(hex_of(&g, "g1"), h("0508"));
+            assert_eq!(g.state.facing[g1 as usize], 3);
+            assert_eq!(g.state.to_act(), 0, "the mover goes on");
+            refused(&mut g, Command::TakeBack, "N69");
+        } else {
+            overrun += 1;
+            assert!(!g.state.on_map(g1), "overrun guns are removed");
+            assert_eq!(g.state.lost[1], 1, "and count for the break point");
+            assert_eq!(g.state.to_act(), 0);
+        }
+        // The mover may go on with its remaining MP (N75).
+        if g.state.on_map(a1) {
+            assert!(
+                g.state
+                    .legal_commands()
+                    .iter()
+                    .any(|c| matches!(c, Command::Step { piece, .. } if piece.as_str() == "a1")),
+                "a1 may go on"
+            );
+        }
+    }
+    assert!(
+        evaded > 0 && overrun > 0,
+        "{evaded} evaded, {overrun} overrun"
+    );
+}
+
+#[test]
+fn section_3_7_2_9_3_evasion_numbers_and_contact_only_across_the_front() {
+    use super::super::board::PieceKind::{
+        Cavalry as C, FootArtillery, HorseArtillery, Infantry as I,
+    };
+    assert_eq!(gun_evasion_number(FootArtillery, I), 4);
+    assert_eq!(gun_evasion_number(FootArtillery, C), 5);
+    assert_eq!(gun_evasion_number(HorseArtillery, I), 2);
+    assert_eq!(gun_evasion_number(HorseArtillery, C), 4);
+    // Entering a hex with the gun across a rear hexside is no contact;
+    // a gun attached to a host is never contacted (N72, N75).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::N),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+        U("g1", 1, 0, Artillery, 0, "0507", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    // a1 turns about is its one turn; facing N, 0507 lies behind it.
+    let a1 = piece(&g, "a1");
+    g.state.facing[a1 as usize] = 0;
+    assert!(g.state.guns_contacted(a1).is_empty());
+    assert!(!g.state.step_contacts_gun(&"a1".into(), h("0506")));
+}
+
+#[test]
+fn section_3_7_2_9_3_a_unit_ending_next_to_a_gun_without_moving_contacts_it() {
+    // A unit that starts its activation facing an unattached gun and
+    // stays contacts it when the force's movement ends (N75).
+    for seed in 0..10 {
+        let g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0506", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+            U("g1", 1, 0, Artillery, 0, "0507", Dir::N),
+        ]);
+        let mut g = reseed(g, seed);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let ev = events_of(&mut g, end_activation());
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::GunContacted { .. })),
+            "{ev:?}"
+        );
+        // Either the gun is gone and the activation over, or its owner
+        // evades it and then the activation ends.
+        if g.state.pending.is_some() {
+            let c = g.state.legal_commands()[0].clone();
+            let ev = events_of(&mut g, c);
+            assert!(
+                ev.iter()
+                    .any(|e| matches!(e, Event::ActivationEnded { .. }))
+            );
+        }
+        assert!(g.state.active.is_none());
+    }
+}
+
+#[test]
+fn section_3_7_3_4_cavalry_may_evade_infantry() {
+    // French infantry attacks Prussian cavalry: before the dice, the
+    // cavalry's owner may evade (a full move away, ending with its force)
+    // or stand (N86). Evading, no melee takes place and the infantry has
+    // had its combat.
+    let setup = || {
+        game(&[
+            U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0607", Dir::N),
+            U("c1", 1, 0, Cavalry, 4, "0506", Dir::N),
+        ])
+    };
+    let mut g = setup();
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let ev = events_of(&mut g, end_activation());
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::EvasionOffered { .. })),
+        "{ev:?}"
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::Melee { .. })));
+    assert_eq!(g.state.to_act(), 1, "the cavalry's owner decides");
+    refused(&mut g, Command::EndManeuver, "3.7.3.4");
+    let legal = g.state.legal_commands();
+    assert!(legal.contains(&Command::StandFast));
+    let c1 = piece(&g, "c1");
+    let a1 = piece(&g, "a1");
+    let moves = g.state.evasion_moves(c1, a1);
+    assert!(!moves.is_empty());
+    for e in &moves {
+        let to = g.state.board.hex_ix(e.to).expect("on map");
+        let mut at = g.state.pos[c1 as usize];
+        for step in &e.path {
+            let n = g.state.board.hex_ix(*step).expect("on map");
+            assert!(
+                g.state.board.distance(n, g.state.pos[a1 as usize])
+                    > g.state.board.distance(at, g.state.pos[a1 as usize]),
+                "each hex farther from the infantry"
+            );
+            at = n;
+        }
+        assert_eq!(at, to);
+        assert!(e.cost <= g.state.board.pieces[c1 as usize].movement);
+    }
+    let first = moves[0].clone();
+    let ev = events_of(
+        &mut g,
+        Command::Evade {
+            piece: "c1".into(),
+            to: first.to,
+            facing: first.facing,
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Evaded { gun: false, .. }))
+    );
+    assert!(!ev.iter().any(|e| matches!(e, Event::Melee { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ActivationEnded { .. }))
+    );
+    assert_eq!(hex_of(&g, "c1"), first.to);
+    let f = g.state.board.pieces[c1 as usize].force.expect("force");
+    assert!(g.state.contiguous(f), "it ends with its force");
+
+    // Standing, the melee is fought.
+    let mut g = setup();
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    events_of(&mut g, end_activation());
+    let ev = events_of(&mut g, Command::StandFast);
+    assert!(ev.iter().any(|e| matches!(e, Event::Melee { .. })));
+    assert!(g.state.active.is_none());
+
+    // With a gun attached it may not evade.
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("c1", 1, 0, Cavalry, 4, "0506", Dir::N),
+        U("g1", 1, 0, Artillery, 0, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let ev = events_of(&mut g, end_activation());
+    assert!(!ev.iter().any(|e| matches!(e, Event::EvasionOffered { .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::Melee { .. })));
+}
+
+#[test]
+fn section_3_7_3_4_victorious_cavalry_pursues_another_enemy() {
+    // French cavalry k1 destroys b1; it may then make a new full move and
+    // charge b2, a different enemy unit, at once (N87). A pursuit that
+    // does not end facing another enemy unit is refused.
+    let mut offered = 0;
+    for seed in 0..60 {
+        let g = game(&[
+            U("k1", 0, 0, Cavalry, 7, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 2, "0506", Dir::N),
+            U("b2", 1, 1, Infantry, 2, "0508", Dir::N),
+        ]);
+        let mut g = reseed(g, seed);
+        let b1 = piece(&g, "b1");
+        g.state.casualties[b1 as usize] = g.state.board.pieces[b1 as usize].capacity - 1;
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let ev = events_of(&mut g, end_activation());
+        if !ev.iter().any(|e| matches!(e, Event::PursuitOffered { .. })) {
+            // The square held, or the cavalry lost: no pursuit.
+            assert!(g.state.active.is_none() || g.state.on_map(b1));
+            continue;
+        }
+        offered += 1;
+        assert!(!g.state.on_map(b1));
+        assert_eq!(g.state.to_act(), 0);
+        let legal = g.state.legal_commands();
+        assert_eq!(legal, vec![Command::Pursue, Command::NoPursuit]);
+        if offered % 2 == 0 {
+            let ev = events_of(&mut g, Command::NoPursuit);
+            assert!(
+                ev.iter()
+                    .any(|e| matches!(e, Event::ActivationEnded { .. }))
+            );
+            continue;
+        }
+        events_of(&mut g, Command::Pursue);
+        refused(&mut g, Command::EndPursuit, "3.7.3.4");
+        let b2 = piece(&g, "b2");
+        let to_b2 = g
+            .state
+            .reach(&"k1".into())
+            .into_iter()
+            .find(|r| r.contacts.contains(&b2))
+            .expect("b2 within a full move");
+        for c in to_b2.path {
+            events_of(&mut g, c);
+        }
+        let ev = events_of(&mut g, Command::EndPursuit);
+        let k1 = piece(&g, "k1");
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::Fight { attacker, defender } if *attacker == k1 && *defender == b2)),
+            "{ev:?}"
+        );
+        assert!(ev.iter().any(|e| matches!(e, Event::Melee { .. })));
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::ActivationEnded { .. }))
+        );
+    }
+    assert!(offered >= 2, "{offered} pursuits offered");
+}
+
+#[test]
+fn section_3_6_2_a_new_leader_joins_the_nearest_unit_when_his_host_is_gone() {
+    // N51: a leader who falls is replaced by a -1 leader, placed with the
+    // nearest unit of the force if his unit was eliminated.
+    let mut placed = false;
+    for seed in 0..60 {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+            U("a2", 0, 0, Infantry, 4, "0605", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+        ]);
+        let a1 = piece(&g, "a1");
+        let cap = g.state.board.pieces[a1 as usize].capacity;
+        let mut dice = Dice::new(seed);
+        let mut out = Vec::new();
+        g.state.casualties_on(a1, cap, true, &mut dice, &mut out);
+        let lost = out
+            .iter()
+            .any(|e| matches!(e, Event::LeaderLossRolled { lost: true, .. }));
+        let leader = g.state.board.forces[0].leader;
+        if lost {
+            assert!(
+                out.iter()
+                    .any(|e| matches!(e, Event::LeaderPlaced { to, .. } if *to == h("0605")))
+            );
+            assert_eq!(g.state.board.hex(g.state.pos[leader as usize]), h("0605"));
+            assert_eq!(g.state.leader_factor[0], -1);
+            placed = true;
+        } else {
+            assert_eq!(g.state.board.hex(g.state.pos[leader as usize]), h("0505"));
+        }
+    }
+    assert!(placed, "some seed rolls a 6");
+}
+
+#[test]
+fn item_4_reach_paths_lead_where_they_say() {
+    // Every answer of `reach` is the end of its path when played (steps
+    // and turns), at the cost it gives, within the allowance.
+    let mut g = game_on(
+        &[
+            "............",
+            "............",
+            "....W.......",
+            "............",
+            "............",
+            "............",
+            "............",
+            "............",
+            "............",
+            "............",
+        ],
+        &[
+            U("k1", 0, 0, Cavalry, 4, "0505", Dir::N),
+            U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+        ],
+    );
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let k1 = piece(&g, "k1");
+    let reach = g.state.reach(&"k1".into());
+    assert!(reach.len() > 20, "{} ends", reach.len());
+    let ma = g.state.board.pieces[k1 as usize].movement;
+    for r in &reach {
+        assert!(r.cost <= ma);
+        let mut st = g.state.clone();
+        let mut dice = Dice::new(0);
+        for c in &r.path {
+            st.execute(c, &mut dice)
+                .unwrap_or_else(|e| panic!("{c:?}: {e}"));
+        }
+        assert_eq!(st.board.hex(st.pos[k1 as usize]), r.hex);
+        assert_eq!(st.facing[k1 as usize], r.facing);
+        // Cavalry never enters woods [3.8.6].
+        assert_ne!(r.hex, h("0503"));
+    }
+    assert!(g.state.legal_turns(&"k1".into()).len() == 5);
+}
+
+#[test]
+fn item_4_activation_and_melee_odds() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    // Leader factor 0, nothing else: 1-3 Static, 4-6 Forward! (N55).
+    let odds = g.state.activation_odds(0);
+    assert_eq!(odds.modifiers, vec![("leader".to_string(), 0)]);
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(odds.chances[0], 0.0));
+    assert!(close(odds.chances[1], 0.5));
+    assert!(close(odds.chances[2], 0.5));
+    assert!(close(odds.chances[3], 0.0));
+    // Equal units: the attacker wins on a higher die, 15 of 36 (N83).
+    let (a1, b1) = (piece(&g, "a1"), piece(&g, "b1"));
+    let m = g.state.melee_odds(a1, b1);
+    assert_eq!(m.base, [4, 4]);
+    assert!(close(m.attacker_wins, 15.0 / 36.0));
+    assert!(close(m.outcomes.iter().map(|o| o.chance).sum::<f64>(), 1.0));
+    assert!(close(m.defensive_fire, 0.0));
+    // The tie: both take 1 and the attacker moves back.
+    let tie = m
+        .outcomes
+        .iter()
+        .find(|o| o.attacker_points == 1 && o.defender_points == 1 && o.loser == 0)
+        .expect("a tie");
+    assert!(close(tie.chance, 6.0 / 36.0));
+    assert_eq!(
+        g.state.break_points()[0],
+        (0, g.state.board.armies[0].break_point)
+    );
+}
