@@ -122,6 +122,11 @@ impl State {
             if hit {
                 self.casualties_on(p, 1, true, dice, out);
             }
+            // The gun's fire destroyed the unit that contacted it: nothing
+            // is left to evade or to overrun it.
+            if !self.on_map(p) {
+                return;
+            }
             if evades && !self.evasion_moves(g, p).is_empty() {
                 self.emit(out, Event::EvasionDue { piece: g, from: p });
             } else {

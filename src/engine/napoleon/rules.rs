@@ -980,10 +980,11 @@ impl State {
         let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
         let unchanged = match &a.checkpoint {
             Some(cp) => cp.iter().all(|(p, h, f, c, m)| {
-                self.pos[*p as usize] == *h
-                    && self.facing[*p as usize] == *f
-                    && self.column[*p as usize] == *c
-                    && self.moved_of(*p) == Some(m)
+                !self.on_map(*p)
+                    || self.pos[*p as usize] == *h
+                        && self.facing[*p as usize] == *f
+                        && self.column[*p as usize] == *c
+                        && self.moved_of(*p) == Some(m)
             }),
             None => a.moved.iter().all(|(_, m)| {
                 m.entered == 0 && m.turns_before + m.turns_after == 0 && !m.formation_changed
@@ -1148,7 +1149,13 @@ impl State {
                 // Guns met on the way are contacted (N75); moving
                 // backward never contacts.
                 if !backward && self.contacts_guns() {
+                    let pursuing = matches!(self.pending, Some(Pending::Pursuing { .. }));
                     self.contact_guns(p, dice, &mut out);
+                    // Pursuing cavalry destroyed by a gun it met: the
+                    // combats of the activation go on (N87).
+                    if pursuing && self.pending.is_none() {
+                        self.run_combats(dice, &mut out);
+                    }
                 }
             }
             Command::Turn { piece, facing } => {
@@ -1189,13 +1196,16 @@ impl State {
             Command::TakeBack => {
                 let pieces = match &self.active {
                     Some(a) => match &a.checkpoint {
+                        // A piece eliminated since stays eliminated.
                         Some(cp) => cp
                             .iter()
+                            .filter(|(p, ..)| self.on_map(*p))
                             .map(|(p, h, f, c, _)| (*p, self.board.hex(*h), *f, *c))
                             .collect(),
                         None => a
                             .moved
                             .iter()
+                            .filter(|(p, _)| self.on_map(*p))
                             .map(|(p, m)| {
                                 (*p, self.board.hex(m.start), m.start_facing, m.start_column)
                             })
@@ -2132,6 +2142,10 @@ impl State {
                 if self.pos[p] != NO_HEX {
                     self.pos[p] = NO_HEX;
                     self.lost[self.board.pieces[p].side as usize] += 1;
+                }
+                // A choice waiting on a piece that is gone is over.
+                if self.pending.is_some_and(|x| x.piece() == *piece) {
+                    self.pending = None;
                 }
             }
             Event::LeaderLossRolled { force, lost, .. } => {
