@@ -461,10 +461,6 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             "gun_when_host_eliminated: evasion_roll (N77)",
         ),
         (
-            o.max_pursuits != d.max_pursuits,
-            "max_pursuits (N87: pursuit is not played yet)",
-        ),
-        (
             o.vulnerable_rule != d.vulnerable_rule,
             "vulnerable_rule's re-roll (N93, N108)",
         ),

@@ -1134,8 +1134,14 @@ fn napoleon_options_not_played_yet_are_warned_about() {
     if let RuleSet::Napoleon(o) = &mut s.rules {
         o.front_arc = napoleon::FrontArc::HalfPlane;
         o.road_bonus = 1;
+        // Pursuit is played (N87): a second pursuit is no warning.
+        o.max_pursuits = 2;
     }
     let issues = validate(&s, &m);
+    assert!(
+        !issues.iter().any(|i| i.message.contains("max_pursuits")),
+        "{issues:?}"
+    );
     assert_issue(
         &issues,
         Severity::Warning,
