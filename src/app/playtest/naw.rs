@@ -1,12 +1,20 @@
-//! The playtest table: a game of the scenario being edited, on the rules
-//! engine, drawn over the same map view. Everything shown comes from the
+//! The Napoleon at Waterloo playtest table: a game of the scenario being
+//! edited, on the rules engine, drawn over the same map view, over the
+//! pieces every table shares (seats, history, event log; `super`). Everything shown comes from the
 //! engine (`State::reachable`, `odds`, `retreat_options`, …) and every
 //! action is a `Command` the engine checks; a refusal is shown with the
 //! engine's reason and case. The editor's document is never touched: the
 //! game runs on the snapshot in `play::Session`.
 
-use super::map_view::{self, DrawOptions, MapView};
+use super::event_log::EventLog;
+use super::history::history_ui;
+use super::seats::{Played, Seats};
+use super::{
+    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, UNDO_MOVE, draw_die,
+    fresh_seed,
+};
 use crate::ai::PlayerKind;
+use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::engine::naw::{
     Command, Event, HexIx, Naw, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
@@ -18,24 +26,14 @@ use crate::play::Seat;
 /// The shared playtest machinery, on this table's rule set.
 pub type Session = crate::play::Session<Naw>;
 pub type Setup = crate::play::Setup<Naw>;
-type Computers = crate::play::Computers<Naw>;
-type ComputerMove = crate::play::ComputerMove<Naw>;
 type GameLog = crate::engine::GameLog<Naw>;
 use crate::scenario::{Map, Scenario, UnitKind};
 use egui::{
-    Align2, Color32, FontId, Key, KeyboardShortcut, Modifiers, PointerButton, Pos2, Rect, RichText,
-    Sense, Shape, Stroke, pos2, vec2,
+    Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2,
+    vec2,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-pub const END_PHASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
-pub const UNDO_MOVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-pub const SAVE_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-pub const LOAD_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowLeft);
-pub const STEP_FORWARD: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowRight);
 
 const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
@@ -207,38 +205,6 @@ impl StartDialog {
     }
 }
 
-/// How fast computer seats play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Speed {
-    Slow,
-    Normal,
-    Fast,
-    /// As many commands a frame as fit in a few milliseconds.
-    Instant,
-}
-
-impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
-
-    fn delay(self) -> f64 {
-        match self {
-            Speed::Slow => 1.2,
-            Speed::Normal => 0.5,
-            Speed::Fast => 0.12,
-            Speed::Instant => 0.0,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
-}
-
 /// The attack being put together in the Combat Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AttackDraft {
@@ -255,20 +221,10 @@ impl AttackDraft {
     }
 }
 
-/// What the playtest asks of the window around it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlaytestAction {
-    None,
-    Leave,
-    SaveGame,
-    LoadGame,
-    Restart,
-}
-
 /// A playtest in progress.
 pub struct Playtest {
     pub session: Session,
-    computers: Computers,
+    pub seats: Seats<Naw>,
     /// The scenario file the game is played on (named in saved logs).
     pub scenario_file: Option<PathBuf>,
     /// The unit selected to move.
@@ -286,19 +242,13 @@ pub struct Playtest {
     /// The last thing done or refused: (accepted, text).
     pub message: Option<(bool, String)>,
     pub proposals: Option<Vec<Proposal>>,
-    pub paused: bool,
-    pub speed: Speed,
-    next_tick: f64,
-    step_once: bool,
     /// Whether a human seat's chit is shown (held by its player).
     pub peek: [bool; 2],
     pub game_over_dismissed: bool,
     /// History length when last saved.
     pub saved_len: usize,
     pub confirm_leave: bool,
-    /// Event log lines: (command index, text); setup events have index 0.
-    log_lines: Vec<(usize, String)>,
-    log_cmds: usize,
+    log: EventLog,
     drag: Option<UnitIx>,
     /// The engine's verdict on the drafted attack, for the position
     /// (history length) and draft it was asked for: checking an attack
@@ -311,11 +261,11 @@ pub struct Playtest {
 
 impl Playtest {
     pub fn new(session: Session, scenario_file: Option<PathBuf>) -> Playtest {
-        let computers = Computers::new(&session);
+        let seats = Seats::new(&session);
         let saved_len = session.len();
         Playtest {
             session,
-            computers,
+            seats,
             scenario_file,
             selected: None,
             entering: None,
@@ -325,16 +275,11 @@ impl Playtest {
             advancing: None,
             message: None,
             proposals: None,
-            paused: false,
-            speed: Speed::Normal,
-            next_tick: 0.0,
-            step_once: false,
             peek: [false; 2],
             game_over_dismissed: false,
             saved_len,
             confirm_leave: false,
-            log_lines: Vec::new(),
-            log_cmds: usize::MAX,
+            log: EventLog::default(),
             drag: None,
             attack_check: None,
             hovered: None,
@@ -381,7 +326,7 @@ impl Playtest {
         let session = Session::resume(scenario, map, &log, seats)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut p = Playtest::new(session, scenario_file);
-        p.paused = true;
+        p.seats.paused = true;
         let computers = if seats.iter().any(|s| !s.is_human()) {
             "; computer seats are paused (Space resumes)"
         } else {
@@ -759,91 +704,48 @@ impl Playtest {
     /// Lets computer seats play, at the chosen speed. `now` is the UI
     /// clock in seconds. Returns whether anything was played.
     pub fn tick(&mut self, now: f64) -> bool {
-        if !self.computers.to_play(&self.session) {
-            return false;
-        }
-        if self.paused && !self.step_once {
-            return false;
-        }
-        if !self.step_once && now < self.next_tick {
-            return false;
-        }
-        let budget = if self.speed == Speed::Instant && !self.step_once {
-            std::time::Duration::from_millis(12)
-        } else {
-            std::time::Duration::ZERO
-        };
-        self.step_once = false;
-        let started = std::time::Instant::now();
-        let mut played = false;
-        loop {
-            // The side that acts, asked before its command is applied (the
-            // phasing side is not the one choosing a retreat or losses,
-            // and the command may end the phase).
-            let who = self.side_name(self.session.game.state.to_act());
-            match self.computers.step(&mut self.session) {
-                ComputerMove::Played(cmd, events) => {
-                    played = true;
-                    let text = events_text(&self.session.game.state.board, &events);
-                    self.message = Some((
-                        true,
-                        format!("{who} (computer): {} — {text}", Naw::command_name(&cmd)),
-                    ));
-                }
-                ComputerMove::NotItsTurn => break,
-                ComputerMove::Stuck(why) => {
-                    self.paused = true;
-                    self.message = Some((false, why));
-                    break;
-                }
+        match self.seats.tick(&mut self.session, now) {
+            Played::Nothing => false,
+            Played::Played(side, cmd, events) => {
+                let who = self.side_name(side);
+                let text = events_text(&self.session.game.state.board, &events);
+                self.message = Some((
+                    true,
+                    format!("{who} (computer): {} — {text}", Naw::command_name(&cmd)),
+                ));
+                self.after_change();
+                true
             }
-            if started.elapsed() >= budget {
-                break;
+            Played::Stuck(why) => {
+                // Commands played before it this frame still count.
+                self.message = Some((false, why));
+                self.after_change();
+                false
             }
         }
-        if played {
-            self.after_change();
-        }
-        self.next_tick = now + self.speed.delay();
-        played
     }
 
     /// Plays the next computer command now, even when paused.
     pub fn step_computer(&mut self) {
-        self.step_once = true;
+        self.seats.step_computer();
     }
 
     /// Whether a computer seat is waiting for its turn to come (for the
     /// window to keep repainting).
     pub fn computer_busy(&self) -> bool {
-        self.computers.to_play(&self.session) && (!self.paused || self.step_once)
+        self.seats.busy(&self.session)
     }
 
     /// The event log as shown: (command number, line), oldest first.
     pub fn log(&self) -> &[(usize, String)] {
-        &self.log_lines
+        self.log.lines()
     }
 
     fn refresh_log(&mut self) {
-        let g = &self.session.game;
-        if self.log_cmds > g.history.len() || self.log_lines.is_empty() {
-            let board = &g.state.board;
-            self.log_lines = g
-                .setup_events
-                .iter()
-                .map(|e| (0, log_text(board, e)))
-                .collect();
-            self.log_cmds = 0;
-        }
-        for (i, (_, events)) in g.history.iter().enumerate().skip(self.log_cmds) {
-            for e in events {
-                if matches!(e, Event::AttackFinished) {
-                    continue;
-                }
-                self.log_lines.push((i + 1, log_text(&g.state.board, e)));
-            }
-        }
-        self.log_cmds = g.history.len();
+        // The chits stay secret (the game-over window reveals them) [9.0].
+        self.log.refresh(&self.session.game, |g, e| {
+            (!matches!(e, Event::AttackFinished)).then(|| log_text(&g.state.board, e))
+        });
     }
 
     /// The whole playtest for a frame: its panels and the map.
@@ -862,7 +764,7 @@ impl Playtest {
         let now = ctx.input(|i| i.time);
         self.tick(now);
         if self.computer_busy() {
-            let wait = (self.next_tick - now).max(0.0);
+            let wait = self.seats.wait(now);
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
         }
         self.refresh_log();
@@ -928,10 +830,10 @@ impl Playtest {
                 self.proposals = None;
             }
             if i.key_pressed(Key::Space) && i.modifiers.is_none() {
-                self.paused = !self.paused;
+                self.seats.paused = !self.seats.paused;
             }
             if i.key_pressed(Key::Period) && i.modifiers.is_none() {
-                self.step_once = true;
+                self.seats.step_computer();
             }
             if i.key_pressed(Key::F5) {
                 *action = PlaytestAction::Leave;
@@ -1032,35 +934,14 @@ impl Playtest {
     }
 
     fn leave_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        if !self.confirm_leave {
-            return;
-        }
-        if !self.unsaved() || self.session.game.is_over() && self.game_over_dismissed {
-            self.confirm_leave = false;
-            *action = PlaytestAction::Leave;
-            return;
-        }
-        egui::Modal::new(egui::Id::unique("leave playtest")).show(ctx, |ui| {
-            ui.heading("Leave the playtest?");
-            ui.label(format!(
-                "The game ({} commands) is not saved. The scenario is not affected.",
-                self.session.len()
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Save game…").clicked() {
-                    self.confirm_leave = false;
-                    *action = PlaytestAction::SaveGame;
-                }
-                if ui.button("Leave without saving").clicked() {
-                    self.confirm_leave = false;
-                    *action = PlaytestAction::Leave;
-                }
-                if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
-                    self.confirm_leave = false;
-                }
-            });
-        });
+        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
+        super::leave_ui(
+            ctx,
+            &mut self.confirm_leave,
+            unsaved,
+            self.session.len(),
+            action,
+        );
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui) {
@@ -1095,23 +976,7 @@ impl Playtest {
     }
 
     fn log_ui(&mut self, ui: &mut egui::Ui) {
-        ui.strong("Events");
-        let shown = self.session.cursor();
-        let n = self.log_lines.partition_point(|(i, _)| *i <= shown);
-        let row = ui.text_style_height(&egui::TextStyle::Monospace);
-        egui::ScrollArea::vertical()
-            .id_salt("event log")
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show_rows(ui, row, n, |ui, range| {
-                for (i, text) in &self.log_lines[range] {
-                    ui.label(
-                        RichText::new(format!("{i:>4}  {text}"))
-                            .monospace()
-                            .size(11.5),
-                    );
-                }
-            });
+        self.log.ui(ui, self.session.cursor());
     }
 
     /// The column the CRT highlights: the drafted attack's, or the last
@@ -1845,78 +1710,11 @@ impl Playtest {
     }
 
     fn computer_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.strong("Computer");
-            let text = if self.paused { "Resume" } else { "Pause" };
-            if ui.button(text).on_hover_text("Space").clicked() {
-                self.paused = !self.paused;
-            }
-            if ui.button("Step").on_hover_text("One command (.)").clicked() {
-                self.step_once = true;
-            }
-            let l = ui.label("Speed");
-            egui::ComboBox::from_id_salt("computer speed")
-                .selected_text(self.speed.name())
-                .show_ui(ui, |ui| {
-                    for s in Speed::ALL {
-                        ui.selectable_value(&mut self.speed, s, s.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-        });
+        self.seats.ui(ui);
     }
 
     fn replay_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        ui.strong("History");
-        let len = self.session.len();
-        let cur = self.session.cursor();
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(cur > 0, egui::Button::new("|<"))
-                .on_hover_text("The start (Home)")
-                .clicked()
-            {
-                self.session.seek(0);
-            }
-            if ui
-                .add_enabled(cur > 0, egui::Button::new("<"))
-                .on_hover_text("One command back (Ctrl+Left)")
-                .clicked()
-            {
-                self.session.step_back();
-            }
-            if ui
-                .add_enabled(cur < len, egui::Button::new(">"))
-                .on_hover_text("One command forward (Ctrl+Right)")
-                .clicked()
-            {
-                self.session.step_forward();
-            }
-            if ui
-                .add_enabled(cur < len, egui::Button::new(">|"))
-                .on_hover_text("The present (End)")
-                .clicked()
-            {
-                self.session.seek(usize::MAX);
-            }
-            ui.label(format!("{cur} / {len} commands"));
-        });
-        ui.horizontal(|ui| {
-            if ui.button("Save game…").on_hover_text("Ctrl+S").clicked() {
-                *action = PlaytestAction::SaveGame;
-            }
-            if ui.button("Load game…").on_hover_text("Ctrl+O").clicked() {
-                *action = PlaytestAction::LoadGame;
-            }
-            if ui
-                .button("New game…")
-                .on_hover_text("Start another game of this scenario")
-                .clicked()
-            {
-                *action = PlaytestAction::Restart;
-            }
-        });
+        history_ui(ui, &mut self.session, action);
     }
 
     fn legend_ui(&mut self, ui: &mut egui::Ui) {
@@ -2373,13 +2171,6 @@ impl Playtest {
 }
 
 /// The scenario file a saved game log names, if any.
-pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
-    let text = std::fs::read_to_string(log)
-        .map_err(|e| anyhow::anyhow!("{}: cannot read the file: {e}", log.display()))?;
-    let log: GameLog = crate::scenario::from_ron(&text, &log.display().to_string())?;
-    Ok(log.scenario_file.map(PathBuf::from))
-}
-
 /// What a command did, for the message line.
 /// Sentences with the units' designations and the sides' names, never
 /// ids or raw lists.
@@ -2398,56 +2189,9 @@ fn log_text(board: &crate::engine::naw::Board, e: &Event) -> String {
     format!("[{}] {}", e.case(), board.sentence(e))
 }
 
-/// A seed for a new game from the clock (the shell's randomness; the
-/// game only ever sees the number, shown and editable in the dialog).
-fn fresh_seed() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos() as u64 ^ d.as_secs());
-    (nanos.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 44).to_string()
-}
-
 fn outcome_text(o: &Outcome) -> String {
     match o {
         Outcome::Win { side, case, reason } => format!("{side} wins [{case}]: {reason}"),
         Outcome::Draw { reason } => format!("Draw: {reason}"),
-    }
-}
-
-/// A die face with its pips.
-fn draw_die(painter: &egui::Painter, rect: Rect, roll: u32) {
-    painter.rect(
-        rect,
-        6.0,
-        Color32::WHITE,
-        Stroke::new(1.5, Color32::BLACK),
-        egui::StrokeKind::Inside,
-    );
-    let c = rect.center();
-    let d = rect.width() * 0.26;
-    let at = |x: f32, y: f32| c + vec2(x * d, y * d);
-    let pips: Vec<Pos2> = match roll {
-        1 => vec![at(0.0, 0.0)],
-        2 => vec![at(-1.0, -1.0), at(1.0, 1.0)],
-        3 => vec![at(-1.0, -1.0), at(0.0, 0.0), at(1.0, 1.0)],
-        4 => vec![at(-1.0, -1.0), at(1.0, -1.0), at(-1.0, 1.0), at(1.0, 1.0)],
-        5 => vec![
-            at(-1.0, -1.0),
-            at(1.0, -1.0),
-            at(0.0, 0.0),
-            at(-1.0, 1.0),
-            at(1.0, 1.0),
-        ],
-        _ => vec![
-            at(-1.0, -1.0),
-            at(1.0, -1.0),
-            at(-1.0, 0.0),
-            at(1.0, 0.0),
-            at(-1.0, 1.0),
-            at(1.0, 1.0),
-        ],
-    };
-    for p in pips {
-        painter.circle_filled(p, rect.width() * 0.08, Color32::BLACK);
     }
 }

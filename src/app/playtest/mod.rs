@@ -1,0 +1,134 @@
+//! Playtest tables. Each rule set's table is its own module (`naw` plays
+//! Napoleon at Waterloo); the pieces every table shares live here and in
+//! the submodules below, generic over the rule set:
+//! - [`seats`]: the computer seats, their pause, step and speed;
+//! - [`history`]: the replay cursor over the game's commands;
+//! - [`event_log`]: the log of events as sentences;
+//! - this module: the window's shortcuts, what a table asks of the window,
+//!   the unsaved-game prompt, the die face and the seed of a new game.
+//!
+//! The map itself is [`super::map_view`], shared with the editor.
+
+pub mod event_log;
+pub mod history;
+mod naw;
+pub mod seats;
+
+pub use naw::{AttackDraft, Playtest, Session, Setup, StartDialog, VariantChoice};
+pub use seats::Speed;
+
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, Stroke, vec2};
+use std::path::{Path, PathBuf};
+
+pub const END_PHASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
+pub const UNDO_MOVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+pub const SAVE_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+pub const LOAD_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowLeft);
+pub const STEP_FORWARD: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowRight);
+
+/// What the playtest asks of the window around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaytestAction {
+    None,
+    Leave,
+    SaveGame,
+    LoadGame,
+    Restart,
+}
+
+/// The scenario file a saved game log names, whatever its rule set.
+pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let text = std::fs::read_to_string(log)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read the file: {e}", log.display()))?;
+    let header: crate::engine::LogHeader =
+        crate::scenario::from_ron(&text, &log.display().to_string())?;
+    Ok(header.scenario_file.map(PathBuf::from))
+}
+
+/// The prompt before leaving a game that is not saved. `confirm` is the
+/// table's request to leave; `commands` how many were played.
+pub fn leave_ui(
+    ctx: &egui::Context,
+    confirm: &mut bool,
+    unsaved: bool,
+    commands: usize,
+    action: &mut PlaytestAction,
+) {
+    if !*confirm {
+        return;
+    }
+    if !unsaved {
+        *confirm = false;
+        *action = PlaytestAction::Leave;
+        return;
+    }
+    egui::Modal::new(egui::Id::unique("leave playtest")).show(ctx, |ui| {
+        ui.heading("Leave the playtest?");
+        ui.label(format!(
+            "The game ({commands} commands) is not saved. The scenario is not affected."
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Save game…").clicked() {
+                *confirm = false;
+                *action = PlaytestAction::SaveGame;
+            }
+            if ui.button("Leave without saving").clicked() {
+                *confirm = false;
+                *action = PlaytestAction::Leave;
+            }
+            if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                *confirm = false;
+            }
+        });
+    });
+}
+
+/// A seed for a new game from the clock (the shell's randomness; the
+/// game only ever sees the number, shown and editable in the dialog).
+pub fn fresh_seed() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() as u64 ^ d.as_secs());
+    (nanos.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 44).to_string()
+}
+
+/// A die face with its pips.
+pub fn draw_die(painter: &egui::Painter, rect: Rect, roll: u32) {
+    painter.rect(
+        rect,
+        6.0,
+        Color32::WHITE,
+        Stroke::new(1.5, Color32::BLACK),
+        egui::StrokeKind::Inside,
+    );
+    let c = rect.center();
+    let d = rect.width() * 0.26;
+    let at = |x: f32, y: f32| c + vec2(x * d, y * d);
+    let pips: Vec<Pos2> = match roll {
+        1 => vec![at(0.0, 0.0)],
+        2 => vec![at(-1.0, -1.0), at(1.0, 1.0)],
+        3 => vec![at(-1.0, -1.0), at(0.0, 0.0), at(1.0, 1.0)],
+        4 => vec![at(-1.0, -1.0), at(1.0, -1.0), at(-1.0, 1.0), at(1.0, 1.0)],
+        5 => vec![
+            at(-1.0, -1.0),
+            at(1.0, -1.0),
+            at(0.0, 0.0),
+            at(-1.0, 1.0),
+            at(1.0, 1.0),
+        ],
+        _ => vec![
+            at(-1.0, -1.0),
+            at(1.0, -1.0),
+            at(-1.0, 0.0),
+            at(1.0, 0.0),
+            at(-1.0, 1.0),
+            at(1.0, 1.0),
+        ],
+    };
+    for p in pips {
+        painter.circle_filled(p, rect.width() * 0.08, Color32::BLACK);
+    }
+}
