@@ -450,10 +450,6 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             o.maneuver_order != d.maneuver_order,
             "maneuver_order: alternate_forces (N2)",
         ),
-        (
-            o.engagement_snapshot != d.engagement_snapshot,
-            "engagement_snapshot: activation (N53)",
-        ),
         (o.road_bonus != d.road_bonus, "road_bonus (N91)"),
         (o.village_points != d.village_points, "village_points (N33)"),
         (

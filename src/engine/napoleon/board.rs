@@ -110,7 +110,11 @@ pub struct ArmyInfo {
 pub struct Board {
     pub grid: Grid,
     pub hexes: Vec<Hex>,
-    pub index: HashMap<Hex, HexIx>,
+    /// Each hex's index by (row - 1) * columns + (column - 1), `NO_HEX`
+    /// off the map: a lookup on every step, kept dense for speed.
+    index: Vec<HexIx>,
+    columns: i32,
+    rows: i32,
     /// Neighbours by direction index (`NO_HEX` off the map).
     pub neighbours: Vec<[HexIx; 6]>,
     pub terrain: Vec<NapoleonTerrain>,
@@ -149,22 +153,27 @@ impl Board {
         }
         let grid = map.grid();
         let mut hexes = Vec::new();
-        let mut index = HashMap::new();
-        for r in 1..=map.rows as i32 {
-            for c in 1..=map.columns as i32 {
+        let (columns, rows) = (map.columns as i32, map.rows as i32);
+        let mut index = vec![NO_HEX; (columns * rows).max(0) as usize];
+        for r in 1..=rows {
+            for c in 1..=columns {
                 let h = Hex::new(c, r);
                 if map.is_on_map(h) {
-                    index.insert(h, hexes.len() as HexIx);
+                    index[((r - 1) * columns + c - 1) as usize] = hexes.len() as HexIx;
                     hexes.push(h);
                 }
             }
         }
+        let ix_of = |h: Hex| -> Option<HexIx> {
+            if h.col < 1 || h.row < 1 || h.col > columns || h.row > rows {
+                return None;
+            }
+            let i = index[((h.row - 1) * columns + h.col - 1) as usize];
+            (i != NO_HEX).then_some(i)
+        };
         let neighbours: Vec<[HexIx; 6]> = hexes
             .iter()
-            .map(|&h| {
-                grid.neighbours(h)
-                    .map(|n| index.get(&n).copied().unwrap_or(NO_HEX))
-            })
+            .map(|&h| grid.neighbours(h).map(|n| ix_of(n).unwrap_or(NO_HEX)))
             .collect();
         let terrain: Vec<NapoleonTerrain> = hexes
             .iter()
@@ -266,7 +275,7 @@ impl Board {
                 cossack: u.troop.cossack,
                 melee_modifier: u.troop.melee_modifier,
                 capacity,
-                start: index.get(&h).copied(),
+                start: ix_of(h),
                 facing: dir_ix(u.facing),
             });
         }
@@ -295,9 +304,7 @@ impl Board {
                 cossack: false,
                 melee_modifier: 0,
                 capacity: 0,
-                start: leader
-                    .and_then(|l| l.hex)
-                    .and_then(|h| index.get(&h).copied()),
+                start: leader.and_then(|l| l.hex).and_then(&ix_of),
                 facing: 0,
             });
             let units: Vec<PieceIx> = f
@@ -336,9 +343,7 @@ impl Board {
                 cossack: false,
                 melee_modifier: 0,
                 capacity: 0,
-                start: army
-                    .and_then(|a| a.general.hex)
-                    .and_then(|h| index.get(&h).copied()),
+                start: army.and_then(|a| a.general.hex).and_then(&ix_of),
                 facing: 0,
             });
             let units = pieces
@@ -374,7 +379,7 @@ impl Board {
             .victory
             .victory_hexes
             .iter()
-            .filter_map(|v| Some((*index.get(&v.hex)?, side_ix(&v.side), v.points)))
+            .filter_map(|v| Some((ix_of(v.hex)?, side_ix(&v.side), v.points)))
             .collect();
         let turn_limit = match options.turn_limit {
             Some(t) => Some(t.min(s.turns)),
@@ -384,6 +389,8 @@ impl Board {
             grid,
             hexes,
             index,
+            columns,
+            rows,
             neighbours,
             terrain,
             elevation,
@@ -408,7 +415,11 @@ impl Board {
     }
 
     pub fn hex_ix(&self, h: Hex) -> Option<HexIx> {
-        self.index.get(&h).copied()
+        if h.col < 1 || h.row < 1 || h.col > self.columns || h.row > self.rows {
+            return None;
+        }
+        let i = self.index[((h.row - 1) * self.columns + h.col - 1) as usize];
+        (i != NO_HEX).then_some(i)
     }
 
     pub fn piece(&self, p: PieceIx) -> &PieceInfo {

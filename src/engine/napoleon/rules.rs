@@ -10,8 +10,8 @@ use crate::engine::Dice;
 use crate::hex::{Hex, Layout, LineStep, Point};
 use crate::scenario::UnitId;
 use crate::scenario::napoleon::{
-    FinishedTurns, LeaderMelee, ManeuverMovement, NapoleonTerrain, TownAssaultSupport, TurnEndRoll,
-    VulnerableRule,
+    EngagementSnapshot, FinishedTurns, LeaderMelee, ManeuverMovement, NapoleonTerrain,
+    TownAssaultSupport, TurnEndRoll, VulnerableRule,
 };
 
 type R<T> = Result<T, RuleError>;
@@ -334,6 +334,19 @@ impl State {
             });
         }
         Ok((p, a, m))
+    }
+
+    /// Whether force `f` counts as engaged now: as fixed at the start of
+    /// the impulse, or, under the N53 option `activation`, as it stands
+    /// until it activates.
+    pub fn engaged_for(&self, f: u16) -> bool {
+        if self.board.options.engagement_snapshot == EngagementSnapshot::Activation
+            && !self.activated[f as usize]
+        {
+            self.is_engaged_now(f)
+        } else {
+            self.engaged[f as usize]
+        }
     }
 
     /// Whether the active force moves freely (unengaged, N63).
@@ -960,7 +973,7 @@ impl State {
                 if self.board.options.engaged_check_mandatory {
                     for (f, info) in self.board.forces.iter().enumerate() {
                         if info.side == side
-                            && self.engaged[f]
+                            && self.engaged_for(f as u16)
                             && !self.activated[f]
                             && !self.force_pieces(f as u16).is_empty()
                         {
@@ -2338,6 +2351,11 @@ impl State {
         ordered: Vec<PieceIx>,
     ) {
         self.activated[f as usize] = true;
+        // N53 option `activation`: a force's engagement is taken when it
+        // activates, not at the start of the impulse.
+        if self.board.options.engagement_snapshot == EngagementSnapshot::Activation {
+            self.engaged[f as usize] = self.is_engaged_now(f);
+        }
         let moved = self
             .force_pieces(f)
             .into_iter()

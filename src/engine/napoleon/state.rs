@@ -274,17 +274,24 @@ impl State {
 
     /// Enemy infantry and cavalry adjacent to a hex.
     pub fn adjacent_enemy_troops(&self, h: HexIx, side: u8) -> Vec<PieceIx> {
-        let mut out = Vec::new();
-        for &n in &self.board.neighbours[h as usize] {
-            if n == NO_HEX {
+        // One pass over the pieces (this is asked on every step), in the
+        // order of the hexsides, then of the pieces.
+        let around = &self.board.neighbours[h as usize];
+        let mut found: Vec<(usize, PieceIx)> = Vec::new();
+        for (q, &at) in self.pos.iter().enumerate() {
+            if at == NO_HEX || at == h {
                 continue;
             }
-            out.extend(
-                self.at(n)
-                    .filter(|&q| self.side(q) != side && self.kind(q).is_troop()),
-            );
+            let q = q as PieceIx;
+            if self.side(q) == side || !self.kind(q).is_troop() {
+                continue;
+            }
+            if let Some(d) = around.iter().position(|&n| n == at) {
+                found.push((d, q));
+            }
         }
-        out
+        found.sort_unstable();
+        found.into_iter().map(|(_, q)| q).collect()
     }
 
     /// Whether a hex lies in an enemy zone of control for `side` (N66):

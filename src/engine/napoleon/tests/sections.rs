@@ -963,3 +963,40 @@ fn section_3_7_2_4_cohesion_is_owed_only_if_the_force_was_together_when_a_die_wa
         }
     }
 }
+
+#[test]
+fn section_3_7_2_2_engagement_is_fixed_at_the_impulse_start_or_at_activation_by_option() {
+    use crate::scenario::napoleon::EngagementSnapshot;
+    // F0 is 5 hexes from b1 when the impulse starts; b1 then stands 3
+    // hexes away when F0 activates (N53).
+    for snapshot in [
+        EngagementSnapshot::ImpulseStart,
+        EngagementSnapshot::Activation,
+    ] {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0510", Dir::N),
+        ]);
+        std::sync::Arc::make_mut(&mut g.state.board)
+            .options
+            .engagement_snapshot = snapshot;
+        to_maneuver(&mut g, 0);
+        let b1 = piece(&g, "b1");
+        g.state.pos[b1 as usize] = g.state.board.hex_ix(h("0508")).expect("on the map");
+        let by_activation = snapshot == EngagementSnapshot::Activation;
+        assert_eq!(g.state.engaged_for(0), by_activation);
+        activate(&mut g, "F0", Activation::Forward);
+        // A step across the rear: maneuver movement (unengaged) goes on,
+        // combat movement (engaged) ends the move there (N63, N64).
+        g.execute(&Command::Step {
+            piece: "a1".into(),
+            to: h("0504"),
+        })
+        .expect("a step back");
+        let again = g.execute(&Command::Step {
+            piece: "a1".into(),
+            to: h("0503"),
+        });
+        assert_eq!(again.is_err(), by_activation, "{snapshot:?}: {again:?}");
+    }
+}
