@@ -529,13 +529,21 @@ impl State {
             Command::NoPursuit => match pending {
                 Some(Pending::Pursuit { .. }) => Ok(()),
                 Some(Pending::Pursuing { cavalry, .. }) => {
-                    if self.moved_since_pursuit(cavalry) {
-                        Err(RuleError::CannotEndPursuit(
+                    // Declined before it moves, or after its moves are
+                    // taken back; where a gun's die (N75) fixed them and
+                    // no different enemy can be faced, it stops there.
+                    if self.moved_since_pursuit(cavalry) && self.check_take_back().is_ok() {
+                        return Err(RuleError::CannotEndPursuit(
                             "take back the pursuit's moves first",
-                        ))
-                    } else {
-                        Ok(())
+                        ));
                     }
+                    let stack: Vec<PieceIx> = self.at(self.pos[cavalry as usize]).collect();
+                    if !self.state_stack_ok(&stack) {
+                        return Err(RuleError::CannotEndPursuit(
+                            "it would end in an illegal stack",
+                        ));
+                    }
+                    Ok(())
                 }
                 _ => Err(RuleError::NotWaiting("3.7.3.4")),
             },

@@ -988,7 +988,7 @@ impl State {
 
     /// Moves may be taken back to where the activation began, or to
     /// where they stood when a die was last rolled in it (N69).
-    fn check_take_back(&self) -> R<()> {
+    pub(super) fn check_take_back(&self) -> R<()> {
         self.maneuver_side()?;
         let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
         let unchanged = match &a.checkpoint {
@@ -2026,16 +2026,28 @@ impl State {
             facing = d;
         }
         let side = self.side_of(p);
+        // Its attached gun and leader go with it (N71, N77), so the hex
+        // must take them too.
+        let with: Vec<PieceIx> = self
+            .at(h)
+            .filter(|&q| {
+                q != p && self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
+            })
+            .collect();
         let barred = |st: &State, n: HexIx| -> Option<bool> {
             // Some(true): barred by friends only; Some(false): otherwise.
             if n == NO_HEX {
                 return Some(false);
             }
-            if st.enemy_in(n, side) || st.terrain_bars(p, n).is_some() {
+            if st.enemy_in(n, side)
+                || st.terrain_bars(p, n).is_some()
+                || with.iter().any(|&q| st.terrain_bars(q, n).is_some())
+            {
                 return Some(false);
             }
             let mut stack: Vec<PieceIx> = st.at(n).collect();
             stack.push(p);
+            stack.extend(&with);
             if !st.state_stack_ok(&stack) {
                 return Some(true);
             }
@@ -2071,13 +2083,6 @@ impl State {
                         facing,
                     },
                 );
-                // Its attached gun and leader go with it (N71, N77).
-                let with: Vec<PieceIx> = self
-                    .at(h)
-                    .filter(|&q| {
-                        self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
-                    })
-                    .collect();
                 for q in with {
                     self.emit(
                         out,
