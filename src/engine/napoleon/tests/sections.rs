@@ -1000,3 +1000,49 @@ fn section_3_7_2_2_engagement_is_fixed_at_the_impulse_start_or_at_activation_by_
         assert_eq!(again.is_err(), by_activation, "{snapshot:?}: {again:?}");
     }
 }
+
+#[test]
+fn section_3_7_3_2_moving_back_takes_the_attached_gun_where_it_may_go() {
+    // b1 and its gun lose to a1; b1's rear-centre hex (0504) is woods,
+    // where its gun may not go [3.8.6], so they move back to another rear
+    // hex not next to a1 (N84, N67, N77).
+    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
+    rows[3].replace_range(4..5, "W");
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut moved_back = 0;
+    for seed in 0..40 {
+        let g = game_on(
+            &rows,
+            &[
+                U("a1", 0, 0, Infantry, 7, "0506", Dir::N),
+                U("b1", 1, 0, Infantry, 2, "0505", Dir::S),
+                U("bg", 1, 0, Artillery, 0, "0505", Dir::S),
+            ],
+        );
+        let mut g = reseed(g, seed);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let events = g
+            .execute(&Command::EndActivation {
+                direction: Direction::LeftToRight,
+            })
+            .expect("ends")
+            .to_vec();
+        let (b1, bg) = (piece(&g, "b1"), piece(&g, "bg"));
+        if !events
+            .iter()
+            .any(|e| matches!(e, Event::MovedBack { piece, .. } if *piece == b1))
+            || !g.state.on_map(b1)
+        {
+            continue;
+        }
+        moved_back += 1;
+        let at = g.state.pos[b1 as usize];
+        assert_ne!(g.state.board.hex(at), h("0504"), "seed {seed}: into woods");
+        assert_eq!(
+            g.state.pos[bg as usize], at,
+            "seed {seed}: the gun goes with it"
+        );
+    }
+    assert!(moved_back > 0, "b1 never lost");
+}
