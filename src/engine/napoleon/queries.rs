@@ -195,19 +195,7 @@ impl State {
     /// it were) on `def` as things stand: each side's modifiers and the
     /// chance of each result [3.7.3.2] (N82, N83, N85).
     pub fn melee_odds(&self, att: PieceIx, def: PieceIx) -> MeleeOdds {
-        let active = self
-            .active
-            .as_ref()
-            .map(|a| a.force)
-            .or(self.board.pieces[att as usize].force)
-            .unwrap_or(0);
-        let start = self
-            .moved_of(att)
-            .map_or(self.pos[att as usize], |m| m.start);
-        let modifiers = [
-            self.melee_modifiers(att, def, true, active, start),
-            self.melee_modifiers(def, att, false, active, start),
-        ];
+        let modifiers = self.melee_sides(att, def);
         let base = [
             modifiers[0].iter().map(|(_, v)| v).sum::<i32>(),
             modifiers[1].iter().map(|(_, v)| v).sum::<i32>(),

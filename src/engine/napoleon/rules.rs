@@ -1904,6 +1904,25 @@ impl State {
         m
     }
 
+    /// Each side's melee modifiers, `att` attacking `def`: the active force
+    /// (or `att`'s own) and where `att` began its move decide support and
+    /// height (N82, N90).
+    pub(super) fn melee_sides(&self, att: PieceIx, def: PieceIx) -> [Vec<(String, i32)>; 2] {
+        let active = self
+            .active
+            .as_ref()
+            .map(|a| a.force)
+            .or(self.board.pieces[att as usize].force)
+            .unwrap_or(0);
+        let start = self
+            .moved_of(att)
+            .map_or(self.pos[att as usize], |m| m.start);
+        [
+            self.melee_modifiers(att, def, true, active, start),
+            self.melee_modifiers(def, att, false, active, start),
+        ]
+    }
+
     /// Defensive fire of a host's attached guns when it is attacked from
     /// the front (N77).
     pub(super) fn defensive_fire(
@@ -1949,27 +1968,7 @@ impl State {
         dice: &mut Dice,
         out: &mut Vec<Event>,
     ) {
-        let active = self
-            .active
-            .as_ref()
-            .map(|a| a.force)
-            .or(self.board.pieces[att as usize].force)
-            .unwrap_or(0);
-        let ah = self.pos[att as usize];
-        let start = self
-            .active
-            .as_ref()
-            .and_then(|a| {
-                a.moved
-                    .iter()
-                    .find(|(q, _)| *q == att)
-                    .map(|(_, m)| m.start)
-            })
-            .unwrap_or(ah);
-        let mods = [
-            self.melee_modifiers(att, def, true, active, start),
-            self.melee_modifiers(def, att, false, active, start),
-        ];
+        let mods = self.melee_sides(att, def);
         let rolls = [dice.d6(), dice.d6()];
         let totals = [
             rolls[0] as i32 + mods[0].iter().map(|(_, v)| v).sum::<i32>(),
