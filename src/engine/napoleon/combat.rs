@@ -446,10 +446,15 @@ impl State {
     ) {
         let (ah, dh) = (self.pos[att as usize], self.pos[def as usize]);
         self.melee(att, def, dice, out);
-        let left = self.pos[def as usize] != dh;
+        if self.pending.is_none() && self.pos[att as usize] == ah && self.pos[def as usize] != dh {
+            self.offer_pursuit(att, def, out);
+        }
+    }
+
+    /// The attacking cavalry, still where it attacked from, may pursue a
+    /// defender that left its hex (N87).
+    fn offer_pursuit(&mut self, att: PieceIx, def: PieceIx, out: &mut Vec<Event>) {
         if self.board.pieces[att as usize].kind == PieceKind::Cavalry
-            && self.pos[att as usize] == ah
-            && left
             && self.pursuits_of(att) < self.board.options.max_pursuits
             && self.outcome.is_none()
             && self.may_pursue(att, def)
@@ -564,6 +569,22 @@ impl State {
                 }
                 _ => Err(RuleError::NotWaiting("3.7.3.4")),
             },
+            Command::MoveBack { piece, to } => match pending {
+                Some(Pending::MoveBack {
+                    piece: p, fought, ..
+                }) if self.board.pieces[p as usize].id == *piece => {
+                    let plan = self.move_back_plan(p, fought);
+                    if plan.open.iter().any(|&n| self.board.hex(n) == *to) {
+                        Ok(())
+                    } else {
+                        Err(RuleError::CannotMoveBack {
+                            piece: piece.clone(),
+                            hex: *to,
+                        })
+                    }
+                }
+                _ => Err(RuleError::NotWaiting("3.7.3.2")),
+            },
             _ => Err(RuleError::Waiting(self.waiting_for())),
         }
     }
@@ -591,6 +612,12 @@ impl State {
             }
             Some(Pending::Pursuing { cavalry, .. }) => {
                 format!("{} is pursuing [3.7.3.4]", name(cavalry))
+            }
+            Some(Pending::MoveBack { piece, .. }) => {
+                format!(
+                    "{}'s owner picks the hex it moves back to [3.7.3.2] (N84)",
+                    name(piece)
+                )
             }
             None => "nothing".into(),
         }
@@ -685,6 +712,28 @@ impl State {
                 self.sort_in_order(&mut foes, false);
                 if let Some(&def) = foes.first() {
                     self.fight(cavalry, def, dice, out);
+                }
+                self.run_combats(dice, out);
+            }
+            Command::MoveBack { to, .. } => {
+                let Pending::MoveBack {
+                    piece,
+                    fought,
+                    defender,
+                } = pending
+                else {
+                    return Err(RuleError::NotWaiting("3.7.3.2"));
+                };
+                let plan = self.move_back_plan(piece, fought);
+                let n = plan
+                    .open
+                    .iter()
+                    .copied()
+                    .find(|&n| self.board.hex(n) == *to)
+                    .ok_or(RuleError::NotWaiting("3.7.3.2"))?;
+                self.moved_back(piece, n, &plan, out);
+                if defender {
+                    self.offer_pursuit(fought, piece, out);
                 }
                 self.run_combats(dice, out);
             }
@@ -794,6 +843,18 @@ impl State {
                 {
                     c.fought.push(*attacker);
                 }
+            }
+            Event::MoveBackDue {
+                piece,
+                fought,
+                defender,
+                ..
+            } => {
+                self.pending = Some(Pending::MoveBack {
+                    piece: *piece,
+                    fought: *fought,
+                    defender: *defender,
+                });
             }
             Event::PursuitOffered { cavalry, fought } => {
                 self.pending = Some(Pending::Pursuit {

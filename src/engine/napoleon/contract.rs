@@ -189,6 +189,7 @@ impl Rules for Napoleon {
             Command::Pursue => "a pursuit",
             Command::NoPursuit => "declining a pursuit",
             Command::EndPursuit => "the end of a pursuit's move",
+            Command::MoveBack { .. } => "a hex to move back to",
         }
     }
 

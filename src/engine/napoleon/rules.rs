@@ -16,6 +16,21 @@ use crate::scenario::napoleon::{
 
 type R<T> = Result<T, RuleError>;
 
+/// How a unit that lost a melee moves back (N84), from
+/// [`State::move_back_plan`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveBackPlan {
+    /// Its facing as it moves back.
+    pub facing: u8,
+    /// Its attached gun and leader, who go with it.
+    pub with: Vec<PieceIx>,
+    /// The hexes it may enter: one, or the owner's choice of several.
+    pub open: Vec<HexIx>,
+    /// With no hex open: barred by friends only (1 more casualty point)
+    /// rather than eliminated [3.8.5].
+    pub only_friends: bool,
+}
+
 impl State {
     /// The side that must act now.
     pub fn to_act(&self) -> u8 {
@@ -803,6 +818,7 @@ impl State {
                 | Command::Pursue
                 | Command::NoPursuit
                 | Command::EndPursuit
+                | Command::MoveBack { .. }
         );
         match self.pending {
             Some(Pending::Pursuing { .. })
@@ -967,7 +983,8 @@ impl State {
             | Command::StandFast
             | Command::Pursue
             | Command::NoPursuit
-            | Command::EndPursuit => self.check_choice(cmd),
+            | Command::EndPursuit
+            | Command::MoveBack { .. } => self.check_choice(cmd),
             Command::EndManeuver => {
                 let side = self.between_activations()?;
                 if self.board.options.engaged_check_mandatory {
@@ -1050,7 +1067,8 @@ impl State {
             | Command::StandFast
             | Command::Pursue
             | Command::NoPursuit
-            | Command::EndPursuit => self.execute_choice(cmd, dice, &mut out)?,
+            | Command::EndPursuit
+            | Command::MoveBack { .. } => self.execute_choice(cmd, dice, &mut out)?,
             Command::Skirmish { force, target } => {
                 let (f, t) = (self.force(force)?, self.force(target)?);
                 self.emit(
@@ -2006,15 +2024,19 @@ impl State {
         }
         let defender_lost = !attacker_lost;
         if defender_lost && self.on_map(def) && !self.in_town(def) {
-            self.move_back(def, att, dice, out);
+            self.move_back(def, att, true, dice, out);
         }
         if attacker_lost && self.on_map(att) {
-            self.move_back(att, def, dice, out);
+            self.move_back(att, def, false, dice, out);
         }
     }
 
-    /// Moves a unit one hex back after losing (N84).
-    fn move_back(&mut self, p: PieceIx, enemy: PieceIx, dice: &mut Dice, out: &mut Vec<Event>) {
+    /// Where a unit that lost a melee may move back (N84): its facing
+    /// (turned to the enemy it fought if that one is behind it), the
+    /// pieces that go with it, and the open hexes: the rear-centre hex
+    /// alone when it is open, else the other rear hexes not adjacent to
+    /// the enemy fought that are open (the owner picks among them).
+    pub fn move_back_plan(&self, p: PieceIx, enemy: PieceIx) -> MoveBackPlan {
         let h = self.pos[p as usize];
         let eh = self.pos[enemy as usize];
         let mut facing = self.facing[p as usize];
@@ -2033,74 +2055,107 @@ impl State {
                 q != p && self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
             })
             .collect();
-        let barred = |st: &State, n: HexIx| -> Option<bool> {
+        let barred = |n: HexIx| -> Option<bool> {
             // Some(true): barred by friends only; Some(false): otherwise.
             if n == NO_HEX {
                 return Some(false);
             }
-            if st.enemy_in(n, side)
-                || st.terrain_bars(p, n).is_some()
-                || with.iter().any(|&q| st.terrain_bars(q, n).is_some())
+            if self.enemy_in(n, side)
+                || self.terrain_bars(p, n).is_some()
+                || with.iter().any(|&q| self.terrain_bars(q, n).is_some())
             {
                 return Some(false);
             }
-            let mut stack: Vec<PieceIx> = st.at(n).collect();
+            let mut stack: Vec<PieceIx> = self.at(n).collect();
             stack.push(p);
             stack.extend(&with);
-            if !st.state_stack_ok(&stack) {
+            if !self.state_stack_ok(&stack) {
                 return Some(true);
             }
             None
         };
         let rear = [3u8, 2, 4].map(|k| (facing + k) % 6);
         let mut only_friends = true;
-        let mut to = None;
+        let mut open = Vec::new();
         for (i, d) in rear.iter().enumerate() {
             let n = self.board.neighbours[h as usize][*d as usize];
             // Other rear hexes may not touch the enemy fought (N84).
             if i > 0 && n != NO_HEX && eh != NO_HEX && self.board.distance(n, eh) <= 1 {
                 continue;
             }
-            match barred(self, n) {
+            match barred(n) {
                 None => {
-                    to = Some(n);
-                    break;
+                    open.push(n);
+                    if i == 0 {
+                        break;
+                    }
                 }
                 Some(false) => only_friends = false,
                 Some(true) => {}
             }
         }
-        match to {
-            Some(n) => {
-                let (from, to) = (self.board.hex(h), self.board.hex(n));
-                self.emit(
-                    out,
-                    Event::MovedBack {
-                        piece: p,
-                        from,
-                        to,
-                        facing,
-                    },
-                );
-                for q in with {
-                    self.emit(
-                        out,
-                        Event::MovedBack {
-                            piece: q,
-                            from,
-                            to,
-                            facing,
-                        },
-                    );
-                }
-            }
-            None if only_friends
+        MoveBackPlan {
+            facing,
+            with,
+            open,
+            only_friends,
+        }
+    }
+
+    /// Moves a unit one hex back after losing (N84); where the rear-centre
+    /// hex is barred and two others are open, its owner picks.
+    fn move_back(
+        &mut self,
+        p: PieceIx,
+        enemy: PieceIx,
+        defender: bool,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
+        let plan = self.move_back_plan(p, enemy);
+        match plan.open.as_slice() {
+            [n] => self.moved_back(p, *n, &plan, out),
+            [] if plan.only_friends
                 && self.board.options.blocked_retreat
                     == crate::scenario::napoleon::BlockedRetreat::ExtraCasualtyIfFriends =>
             {
                 self.casualties_on(p, 1, false, dice, out);
             }
-            None => self.eliminate(p, out),
+            [] => self.eliminate(p, out),
+            many => {
+                let options = many.iter().map(|&n| self.board.hex(n)).collect();
+                self.emit(
+                    out,
+                    Event::MoveBackDue {
+                        piece: p,
+                        fought: enemy,
+                        defender,
+                        options,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The unit, with its attached gun and leader, enters `n` (N84).
+    pub(super) fn moved_back(
+        &mut self,
+        p: PieceIx,
+        n: HexIx,
+        plan: &MoveBackPlan,
+        out: &mut Vec<Event>,
+    ) {
+        let (from, to) = (self.board.hex(self.pos[p as usize]), self.board.hex(n));
+        for &q in std::iter::once(&p).chain(&plan.with) {
+            self.emit(
+                out,
+                Event::MovedBack {
+                    piece: q,
+                    from,
+                    to,
+                    facing: plan.facing,
+                },
+            );
         }
     }
 
@@ -2315,6 +2370,9 @@ impl State {
                 if self.board.pieces[*piece as usize].kind.is_unit() {
                     self.facing[*piece as usize] = *facing;
                 }
+                if matches!(self.pending, Some(Pending::MoveBack { piece: p, .. }) if p == *piece) {
+                    self.pending = None;
+                }
             }
             Event::ActivationEnded { .. } => {
                 self.active = None;
@@ -2331,6 +2389,7 @@ impl State {
             | Event::PursuitOffered { .. }
             | Event::PursuitBegan { .. }
             | Event::PursuitDeclined { .. }
+            | Event::MoveBackDue { .. }
             | Event::LeaderPlaced { .. } => self.apply_combat(e),
             Event::GameOver { winner, reason } => {
                 self.phase = Phase::Over;
@@ -2441,6 +2500,14 @@ impl State {
                 Pending::Pursuit { .. } => {
                     out.push(Command::Pursue);
                     out.push(Command::NoPursuit);
+                }
+                Pending::MoveBack { piece, fought, .. } => {
+                    for n in self.move_back_plan(piece, fought).open {
+                        out.push(Command::MoveBack {
+                            piece: id.clone(),
+                            to: self.board.hex(n),
+                        });
+                    }
                 }
                 Pending::Pursuing { cavalry, .. } => {
                     let h = self.pos[cavalry as usize];

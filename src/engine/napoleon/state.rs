@@ -91,6 +91,13 @@ pub enum Pending {
     Pursuit { cavalry: PieceIx, fought: PieceIx },
     /// The pursuit's move is in progress (N87).
     Pursuing { cavalry: PieceIx, fought: PieceIx },
+    /// The loser of a melee moves back to a rear hex its owner picks
+    /// (N84); `defender`: it was the one attacked.
+    MoveBack {
+        piece: PieceIx,
+        fought: PieceIx,
+        defender: bool,
+    },
 }
 
 impl Pending {
@@ -101,6 +108,7 @@ impl Pending {
             Pending::CavalryEvasion { cavalry, .. }
             | Pending::Pursuit { cavalry, .. }
             | Pending::Pursuing { cavalry, .. } => cavalry,
+            Pending::MoveBack { piece, .. } => piece,
         }
     }
 }

@@ -120,6 +120,9 @@ pub enum Command {
     /// The pursuit's move is over: the cavalry fights the enemy unit it
     /// now faces (N87).
     EndPursuit,
+    /// A unit moving back after a melee, its rear-centre hex barred,
+    /// enters this other rear hex; its owner chooses (N84).
+    MoveBack { piece: UnitId, to: Hex },
 }
 
 /// Everything that happens; the state changes only by applying these.
@@ -270,6 +273,15 @@ pub enum Event {
         to: Hex,
         facing: u8,
     },
+    /// The loser's rear-centre hex is barred and two other rear hexes
+    /// are open: its owner picks one (N84). `defender`: it was attacked
+    /// (the attacker may pursue once it has moved).
+    MoveBackDue {
+        piece: u16,
+        fought: u16,
+        defender: bool,
+        options: Vec<Hex>,
+    },
     ActivationEnded {
         force: u16,
     },
@@ -382,7 +394,7 @@ impl Event {
             Event::MovesTakenBack { .. } => "3.7.2.4",
             Event::DefensiveFire { .. } => "3.7.2.9.2",
             Event::Melee { .. } => "3.7.3.2",
-            Event::MovedBack { .. } => "3.7.3.2",
+            Event::MovedBack { .. } | Event::MoveBackDue { .. } => "3.7.3.2",
             Event::ActivationEnded { .. } => "3.7.1.1",
             Event::GunContacted { .. } | Event::EvasionDue { .. } => "3.7.2.9.3",
             Event::EvasionOffered { .. } | Event::StoodFast { .. } => "3.7.3.4",
@@ -529,6 +541,9 @@ impl fmt::Display for Event {
                 piece, from, to, ..
             } => {
                 write!(f, "{piece} moves back from {from} to {to}")
+            }
+            Event::MoveBackDue { piece, options, .. } => {
+                write!(f, "{piece} must move back to one of {options:?}")
             }
             Event::ActivationEnded { force } => write!(f, "force {force}'s activation ends"),
             Event::GunContacted {
@@ -680,6 +695,10 @@ pub enum RuleError {
     NotWaiting(&'static str),
     #[error("the pursuit may not end here: {0} [3.7.3.4] (N87)")]
     CannotEndPursuit(&'static str),
+    #[error(
+        "{piece} may not move back to {hex}: not the rear-centre hex, or barred, or next to the enemy it fought [3.7.3.2] (N84)"
+    )]
+    CannotMoveBack { piece: UnitId, hex: Hex },
     #[error("a die has been rolled since: moves before it stand [3.7.2.9.3] (N69)")]
     DiceRolledSince,
 }

@@ -1002,10 +1002,10 @@ fn section_3_7_2_2_engagement_is_fixed_at_the_impulse_start_or_at_activation_by_
 }
 
 #[test]
-fn section_3_7_3_2_moving_back_takes_the_attached_gun_where_it_may_go() {
+fn section_3_7_3_2_n84_moving_back_the_owner_picks_a_rear_hex_the_gun_may_enter() {
     // b1 and its gun lose to a1; b1's rear-centre hex (0504) is woods,
     // where its gun may not go [3.8.6], so they move back to another rear
-    // hex not next to a1 (N84, N67, N77).
+    // hex not next to a1, which b1's owner picks (N84, N67, N77).
     let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
     rows[3].replace_range(4..5, "W");
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
@@ -1029,20 +1029,47 @@ fn section_3_7_3_2_moving_back_takes_the_attached_gun_where_it_may_go() {
             .expect("ends")
             .to_vec();
         let (b1, bg) = (piece(&g, "b1"), piece(&g, "bg"));
-        if !events
-            .iter()
-            .any(|e| matches!(e, Event::MovedBack { piece, .. } if *piece == b1))
-            || !g.state.on_map(b1)
-        {
+        let Some(options) = events.iter().find_map(|e| match e {
+            Event::MoveBackDue { piece, options, .. } if *piece == b1 => Some(options.clone()),
+            _ => None,
+        }) else {
             continue;
-        }
+        };
         moved_back += 1;
-        let at = g.state.pos[b1 as usize];
-        assert_ne!(g.state.board.hex(at), h("0504"), "seed {seed}: into woods");
-        assert_eq!(
-            g.state.pos[bg as usize], at,
-            "seed {seed}: the gun goes with it"
+        // The two other rear hexes, neither next to a1; b1's owner acts.
+        let mut sorted = options.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![h("0404"), h("0604")], "seed {seed}");
+        assert_eq!(g.to_act(), 1, "seed {seed}: the loser's owner picks");
+        assert!(
+            g.state
+                .legal_commands()
+                .iter()
+                .all(|c| matches!(c, Command::MoveBack { .. })),
+            "seed {seed}: nothing else goes on first"
         );
+        refused(&mut g, Command::EndManeuver, "N84");
+        let e = refused(
+            &mut g,
+            Command::MoveBack {
+                piece: "b1".into(),
+                to: h("0504"),
+            },
+            "N84",
+        );
+        assert!(matches!(e, RuleError::CannotMoveBack { .. }), "{e}");
+        let to = options[1];
+        g.execute(&Command::MoveBack {
+            piece: "b1".into(),
+            to,
+        })
+        .expect("moves back");
+        assert_eq!(g.state.board.hex(g.state.pos[b1 as usize]), to);
+        assert_eq!(
+            g.state.pos[bg as usize], g.state.pos[b1 as usize],
+            "the gun goes with it"
+        );
+        assert!(g.state.pending.is_none());
     }
     assert!(moved_back > 0, "b1 never lost");
 }
