@@ -299,7 +299,7 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
         let why = if !st.general.is_empty()
             && (units > 0 || !st.leaders.is_empty() || st.general.len() > 1)
         {
-            Some("a General stands alone in his hex".to_string())
+            Some("a General with other pieces: a General stands alone in his hex".to_string())
         } else if st.troops.len() > 1 {
             Some(format!(
                 "{} infantry and cavalry units: one at most",

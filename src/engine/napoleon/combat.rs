@@ -493,6 +493,9 @@ impl State {
 
     /// Checks the commands that answer a waiting choice.
     pub(super) fn check_choice(&self, cmd: &Command) -> R<()> {
+        if matches!(cmd, Command::Flee { .. } | Command::PlaceGeneral { .. }) {
+            return self.check_officer_choice(cmd);
+        }
         let pending = self.pending;
         match cmd {
             Command::Evade { piece, to, facing } => {
@@ -619,6 +622,18 @@ impl State {
                     name(piece)
                 )
             }
+            Some(Pending::OfficerFlight { officer, .. }) => {
+                format!(
+                    "{} is contacted alone and must move away; his owner picks where (N52)",
+                    name(officer)
+                )
+            }
+            Some(Pending::GeneralPlacement { general, .. }) => {
+                format!(
+                    "the new {} must be placed by his owner (N52)",
+                    name(general)
+                )
+            }
             None => "nothing".into(),
         }
     }
@@ -742,43 +757,49 @@ impl State {
         Ok(())
     }
 
+    /// A die (or the enemy's answer) fixes every move made before it: take
+    /// back stops here (N69), the check may no longer be re-rolled, and
+    /// cohesion is owed only if the force was still together now, since a
+    /// position the dice froze apart cannot be mended.
+    pub(super) fn set_checkpoint(&mut self) {
+        let snapshot: Vec<_> = self
+            .active
+            .as_ref()
+            .map(|a| {
+                a.moved
+                    .iter()
+                    .map(|(p, m)| {
+                        let p = *p as usize;
+                        (
+                            p as PieceIx,
+                            self.pos[p],
+                            self.facing[p],
+                            self.column[p],
+                            m.clone(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let together = self
+            .active
+            .as_ref()
+            .is_some_and(|a| self.contiguous(a.force));
+        if let Some(a) = &mut self.active {
+            a.rerolls_left = 0;
+            a.checkpoint = Some(snapshot);
+            a.was_contiguous &= together;
+        }
+    }
+
     /// Applies the events of this module (called from `apply`).
     pub(super) fn apply_combat(&mut self, e: &Event) {
         match e {
             Event::GunContacted { gun, by, .. } => {
-                let snapshot: Vec<_> = self
-                    .active
-                    .as_ref()
-                    .map(|a| {
-                        a.moved
-                            .iter()
-                            .map(|(p, m)| {
-                                let p = *p as usize;
-                                (
-                                    p as PieceIx,
-                                    self.pos[p],
-                                    self.facing[p],
-                                    self.column[p],
-                                    m.clone(),
-                                )
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let together = self
-                    .active
-                    .as_ref()
-                    .is_some_and(|a| self.contiguous(a.force));
                 if let Some(a) = &mut self.active {
                     a.contacted.push((*by, *gun));
-                    a.rerolls_left = 0;
-                    a.checkpoint = Some(snapshot);
-                    // The die fixes every move made before it (N69 take
-                    // back stops here), so cohesion is owed only if the
-                    // force was still together when it was rolled: a
-                    // position the dice froze apart cannot be mended.
-                    a.was_contiguous &= together;
                 }
+                self.set_checkpoint();
             }
             Event::EvasionDue { piece, from } => {
                 let resume = match self.pending {

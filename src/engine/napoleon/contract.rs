@@ -127,35 +127,7 @@ impl Rules for Napoleon {
     }
 
     fn event_sentence(board: &Board, event: &Event) -> String {
-        let piece = |p: u16| {
-            let i = &board.pieces[p as usize];
-            format!("{} ({})", i.name, i.id)
-        };
-        match event {
-            Event::Eliminated { piece: p } => format!("{} is eliminated", piece(*p)),
-            Event::Casualties {
-                piece: p,
-                points,
-                total,
-            } => {
-                format!(
-                    "{} takes {points} casualty points ({total} in all)",
-                    piece(*p)
-                )
-            }
-            Event::CommandChecked {
-                force,
-                roll,
-                total,
-                result,
-                ..
-            } => format!(
-                "{}: command check {roll}, {total} in all: {}",
-                board.forces[*force as usize].name,
-                result.name()
-            ),
-            other => other.to_string(),
-        }
+        super::sentences::sentence(board, event)
     }
 
     fn event_section(event: &Event) -> String {
@@ -190,6 +162,8 @@ impl Rules for Napoleon {
             Command::NoPursuit => "declining a pursuit",
             Command::EndPursuit => "the end of a pursuit's move",
             Command::MoveBack { .. } => "a hex to move back to",
+            Command::Flee { .. } => "an officer's escape",
+            Command::PlaceGeneral { .. } => "the new General's hex",
         }
     }
 

@@ -7,8 +7,10 @@
 mod board;
 mod combat;
 mod contract;
+mod officers;
 mod queries;
 mod rules;
+mod sentences;
 mod state;
 mod types;
 
@@ -16,6 +18,7 @@ pub use board::{Board, HexIx, NO_HEX, PieceIx, PieceKind, SetupError};
 pub use combat::{Evasion, gun_evasion_number};
 pub use contract::Napoleon;
 pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach};
+pub use sentences::sentence;
 pub use state::{Active, Combat, Moved, Outcome, Pending, State};
 pub use types::{Activation, Command, Direction, Event, Phase, RuleError};
 

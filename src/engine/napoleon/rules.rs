@@ -819,6 +819,8 @@ impl State {
                 | Command::NoPursuit
                 | Command::EndPursuit
                 | Command::MoveBack { .. }
+                | Command::Flee { .. }
+                | Command::PlaceGeneral { .. }
         );
         match self.pending {
             Some(Pending::Pursuing { .. })
@@ -985,6 +987,7 @@ impl State {
             | Command::NoPursuit
             | Command::EndPursuit
             | Command::MoveBack { .. } => self.check_choice(cmd),
+            Command::Flee { .. } | Command::PlaceGeneral { .. } => self.check_officer_choice(cmd),
             Command::EndManeuver => {
                 let side = self.between_activations()?;
                 if self.board.options.engaged_check_mandatory {
@@ -1069,6 +1072,9 @@ impl State {
             | Command::NoPursuit
             | Command::EndPursuit
             | Command::MoveBack { .. } => self.execute_choice(cmd, dice, &mut out)?,
+            Command::Flee { .. } | Command::PlaceGeneral { .. } => {
+                self.execute_officer_choice(cmd, dice, &mut out)?
+            }
             Command::Skirmish { force, target } => {
                 let (f, t) = (self.force(force)?, self.force(target)?);
                 self.emit(
@@ -1177,9 +1183,14 @@ impl State {
                     let facing = self.facing[h as usize];
                     self.emit(&mut out, Event::Turned { piece: p, facing });
                 }
+                // Officers alone next to the mover move away (N52).
+                self.contact_officers(p, &mut out);
                 // Guns met on the way are contacted (N75); moving
                 // backward never contacts.
-                if !backward && self.contacts_guns() {
+                if !backward
+                    && self.contacts_guns()
+                    && !matches!(self.pending, Some(Pending::GeneralPlacement { .. }))
+                {
                     let pursuing = matches!(self.pending, Some(Pending::Pursuing { .. }));
                     self.contact_guns(p, dice, &mut out);
                     // Pursuing cavalry destroyed by a gun it met: the
@@ -1403,10 +1414,7 @@ impl State {
         let impulse = self.impulse + 1;
         let dice2 = [dice.d6(), dice.d6()];
         let ends = impulse >= 2 && dice2[0] + dice2[1] > 8;
-        let cf = [
-            self.board.armies[0].command_factor,
-            self.board.armies[1].command_factor,
-        ];
+        let cf = self.command_factor;
         let bonus = |s: usize| i32::from(cf[s] > cf[1 - s]);
         let totals = [dice2[0] as i32 + bonus(0), dice2[1] as i32 + bonus(1)];
         let winner = if totals[0] != totals[1] {
@@ -1722,27 +1730,43 @@ impl State {
                 },
             );
             // The replacement joins the nearest unit of the force when his
-            // host is gone (N51; among equals, the first in the order of
-            // battle).
+            // host is gone (N51).
             let leader = self.board.forces[f as usize].leader;
             if roll == 6 && !self.on_map(p) && self.on_map(leader) {
-                let lh = self.pos[leader as usize];
-                let to = self.board.forces[f as usize]
-                    .units
-                    .iter()
-                    .filter(|&&u| self.on_map(u) && self.kind_of(u).is_troop())
-                    .filter(|&&u| {
-                        let mut stack: Vec<PieceIx> = self.at(self.pos[u as usize]).collect();
-                        stack.push(leader);
-                        self.state_stack_ok(&stack)
-                    })
-                    .min_by_key(|&&u| self.board.distance(lh, self.pos[u as usize]))
-                    .map(|&u| self.pos[u as usize]);
-                if let Some(to) = to {
-                    let to = self.board.hex(to);
-                    self.emit(out, Event::LeaderPlaced { force: f, to });
-                }
+                self.place_new_leader(f, out);
             }
+        }
+    }
+
+    /// A force's new leader joins the unit of the force nearest where the
+    /// old one stood (N51; among equals, the first in the order of
+    /// battle); with no unit left he is not placed.
+    pub(super) fn place_new_leader(&mut self, f: u16, out: &mut Vec<Event>) {
+        let leader = self.board.forces[f as usize].leader;
+        let lh = self.pos[leader as usize];
+        let to = self.board.forces[f as usize]
+            .units
+            .iter()
+            .filter(|&&u| self.on_map(u) && self.kind_of(u).is_troop())
+            .filter(|&&u| {
+                let mut stack: Vec<PieceIx> = self
+                    .at(self.pos[u as usize])
+                    .filter(|&q| q != leader)
+                    .collect();
+                stack.push(leader);
+                self.state_stack_ok(&stack)
+            })
+            .min_by_key(|&&u| {
+                if lh == NO_HEX {
+                    0
+                } else {
+                    self.board.distance(lh, self.pos[u as usize])
+                }
+            })
+            .map(|&u| self.pos[u as usize]);
+        if let Some(to) = to {
+            let to = self.board.hex(to);
+            self.emit(out, Event::LeaderPlaced { force: f, to });
         }
     }
 
@@ -2167,10 +2191,7 @@ impl State {
             Event::TurnBegan { turn } => {
                 self.turn = *turn;
                 self.impulse = 0;
-                self.adcs = [
-                    self.board.armies[0].command_factor,
-                    self.board.armies[1].command_factor,
-                ];
+                self.adcs = self.command_factor;
             }
             Event::InitiativeRolled { winner, .. } => self.initiative = *winner,
             Event::ImpulseBegan {
@@ -2391,6 +2412,11 @@ impl State {
             | Event::PursuitDeclined { .. }
             | Event::MoveBackDue { .. }
             | Event::LeaderPlaced { .. } => self.apply_combat(e),
+            Event::OfficerContacted { .. }
+            | Event::OfficerFled { .. }
+            | Event::OfficerCaptured { .. }
+            | Event::GeneralPlacementDue { .. }
+            | Event::GeneralPlaced { .. } => self.apply_officers(e),
             Event::GameOver { winner, reason } => {
                 self.phase = Phase::Over;
                 self.active = None;
@@ -2500,6 +2526,19 @@ impl State {
                 Pending::Pursuit { .. } => {
                     out.push(Command::Pursue);
                     out.push(Command::NoPursuit);
+                }
+                Pending::OfficerFlight { officer, .. } => {
+                    for to in self.officer_escapes(officer) {
+                        out.push(Command::Flee {
+                            piece: id.clone(),
+                            to,
+                        });
+                    }
+                }
+                Pending::GeneralPlacement { side, .. } => {
+                    for to in self.general_placements(side) {
+                        out.push(Command::PlaceGeneral { to });
+                    }
                 }
                 Pending::MoveBack { piece, fought, .. } => {
                     for n in self.move_back_plan(piece, fought).open {

@@ -91,6 +91,22 @@ pub enum Pending {
     Pursuit { cavalry: PieceIx, fought: PieceIx },
     /// The pursuit's move is in progress (N87).
     Pursuing { cavalry: PieceIx, fought: PieceIx },
+    /// A leader or General alone, contacted by enemy infantry or cavalry,
+    /// moves away; his owner picks where (N52). `resume`: the pursuit the
+    /// contact interrupted (the unit its cavalry fought).
+    OfficerFlight {
+        officer: PieceIx,
+        by: PieceIx,
+        resume: Option<PieceIx>,
+    },
+    /// A captured General's replacement is placed by his owner (N52);
+    /// `resume`: the pursuit (cavalry, fought) the capture interrupted.
+    GeneralPlacement {
+        side: u8,
+        general: PieceIx,
+        by: PieceIx,
+        resume: Option<(PieceIx, PieceIx)>,
+    },
     /// The loser of a melee moves back to a rear hex its owner picks
     /// (N84); `defender`: it was the one attacked.
     MoveBack {
@@ -109,6 +125,8 @@ impl Pending {
             | Pending::Pursuit { cavalry, .. }
             | Pending::Pursuing { cavalry, .. } => cavalry,
             Pending::MoveBack { piece, .. } => piece,
+            Pending::OfficerFlight { officer, .. } => officer,
+            Pending::GeneralPlacement { general, .. } => general,
         }
     }
 }
@@ -135,6 +153,9 @@ pub struct State {
     pub casualties: Vec<u32>,
     /// Each force's leader factor now (a fallen leader's replacement is -1).
     pub leader_factor: Vec<i32>,
+    /// Each General's command factor: the printed one, or 1 for a
+    /// replacement (N52).
+    pub command_factor: [u32; 2],
     pub adcs: [u32; 2],
     /// Per force, fixed at the start of the impulse (N53).
     pub engaged: Vec<bool>,
@@ -168,6 +189,10 @@ impl State {
             column: vec![false; n],
             casualties: vec![0; n],
             leader_factor: board.forces.iter().map(|f| f.leader_factor).collect(),
+            command_factor: [
+                board.armies[0].command_factor,
+                board.armies[1].command_factor,
+            ],
             adcs: [0; 2],
             engaged: vec![false; f],
             isolated: vec![false; n],

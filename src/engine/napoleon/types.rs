@@ -123,6 +123,12 @@ pub enum Command {
     /// A unit moving back after a melee, its rear-centre hex barred,
     /// enters this other rear hex; its owner chooses (N84).
     MoveBack { piece: UnitId, to: Hex },
+    /// A leader or General alone, contacted by the enemy, moves to `to`;
+    /// his owner chooses, from [`State::officer_escapes`](super::State::officer_escapes) (N52).
+    Flee { piece: UnitId, to: Hex },
+    /// The replacement for a captured General is placed at `to`, from
+    /// [`State::general_placements`](super::State::general_placements) (N52).
+    PlaceGeneral { to: Hex },
 }
 
 /// Everything that happens; the state changes only by applying these.
@@ -282,6 +288,30 @@ pub enum Event {
         defender: bool,
         options: Vec<Hex>,
     },
+    /// Enemy infantry or cavalry ended a step next to a leader or General
+    /// alone in his hex: his owner moves him away (N52).
+    OfficerContacted {
+        officer: u16,
+        by: u16,
+    },
+    OfficerFled {
+        officer: u16,
+        to: Hex,
+    },
+    /// A contacted officer with nowhere to go is captured (N52).
+    OfficerCaptured {
+        officer: u16,
+    },
+    /// The captured General's replacement (command factor 1) waits to be
+    /// placed by his owner (N52).
+    GeneralPlacementDue {
+        side: u8,
+        by: u16,
+    },
+    GeneralPlaced {
+        side: u8,
+        to: Hex,
+    },
     ActivationEnded {
         force: u16,
     },
@@ -405,12 +435,19 @@ impl Event {
             | Event::PursuitBegan { .. }
             | Event::PursuitDeclined { .. } => "3.7.3.4",
             Event::LeaderPlaced { .. } => "3.6.2",
+            Event::OfficerContacted { .. }
+            | Event::OfficerFled { .. }
+            | Event::OfficerCaptured { .. }
+            | Event::GeneralPlacementDue { .. }
+            | Event::GeneralPlaced { .. } => "N52",
             Event::BreakTest { .. } => "4.1",
             Event::GameOver { .. } => "4.1",
         }
     }
 }
 
+/// The event without the board's names (pieces and forces by index): for
+/// debugging; the log uses [`super::sentence`].
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -544,6 +581,17 @@ impl fmt::Display for Event {
             }
             Event::MoveBackDue { piece, options, .. } => {
                 write!(f, "{piece} must move back to one of {options:?}")
+            }
+            Event::OfficerContacted { officer, by } => {
+                write!(f, "{by} contacts officer {officer}, who must move away")
+            }
+            Event::OfficerFled { officer, to } => write!(f, "officer {officer} moves away to {to}"),
+            Event::OfficerCaptured { officer } => write!(f, "officer {officer} is captured"),
+            Event::GeneralPlacementDue { side, .. } => {
+                write!(f, "side {side}'s new General waits to be placed")
+            }
+            Event::GeneralPlaced { side, to } => {
+                write!(f, "side {side}'s new General is placed at {to}")
             }
             Event::ActivationEnded { force } => write!(f, "force {force}'s activation ends"),
             Event::GunContacted {
@@ -699,6 +747,14 @@ pub enum RuleError {
         "{piece} may not move back to {hex}: not the rear-centre hex, or barred, or next to the enemy it fought [3.7.3.2] (N84)"
     )]
     CannotMoveBack { piece: UnitId, hex: Hex },
+    #[error(
+        "{piece} may not go to {hex}: within his allowance, through hexes free of the enemy, not next to an enemy unit, joining a unit of his force when one is in reach [N52]"
+    )]
+    CannotFlee { piece: UnitId, hex: Hex },
+    #[error(
+        "the new General may not be placed at {0}: an empty hex within 5 hexes of a friendly leader, not next to an enemy unit [N52]"
+    )]
+    CannotPlaceGeneral(Hex),
     #[error("a die has been rolled since: moves before it stand [3.7.2.9.3] (N69)")]
     DiceRolledSince,
 }

@@ -317,6 +317,12 @@ fn section_3_7_3_4_victorious_cavalry_pursues_another_enemy() {
             .expect("b2 within a full move");
         for c in to_b2.path {
             events_of(&mut g, c);
+            // b1's leader, alone once b1 is gone, moves out of the way
+            // when the cavalry comes next to him (N52).
+            while matches!(g.state.pending, Some(Pending::OfficerFlight { .. })) {
+                let flee = g.state.legal_commands()[0].clone();
+                events_of(&mut g, flee);
+            }
         }
         let ev = events_of(&mut g, Command::EndPursuit);
         let k1 = piece(&g, "k1");
@@ -445,4 +451,252 @@ fn item_4_activation_and_melee_odds() {
         g.state.break_points()[0],
         (0, g.state.board.armies[0].break_point)
     );
+}
+
+/// The hexes at distance `d` from `at` on the test map.
+fn ring(g: &Game<Napoleon>, at: &str, d: u32) -> Vec<Hex> {
+    let b = &g.state.board;
+    let a = b.hex_ix(h(at)).expect("on the map");
+    (0..b.neighbours.len() as HexIx)
+        .filter(|&n| b.distance(a, n) == d)
+        .map(|n| b.hex(n))
+        .collect()
+}
+
+#[test]
+fn n52_a_general_alone_moves_away_when_enemy_infantry_steps_next_to_him() {
+    // The Prussian General stands alone at 1210. French a1 steps next to
+    // him: his owner moves him at once to a hex not next to any enemy unit
+    // (N52); nothing else goes on first, and the moves before stand.
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "1008", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0303", Dir::N),
+    ]);
+    let general = g.state.board.armies[1].general;
+    assert_eq!(g.state.board.hex(g.state.pos[general as usize]), h("1210"));
+    assert!(g.state.lone_officer(general));
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let a1 = piece(&g, "a1");
+    // A step of a1 that ends next to the General.
+    let near = ring(&g, "1210", 1);
+    let step = g
+        .state
+        .legal_commands()
+        .into_iter()
+        .find(|c| matches!(c, Command::Step { to, .. } if near.contains(to)));
+    let step = match step {
+        Some(s) => s,
+        None => {
+            // Two steps: first towards him.
+            let first = g
+                .state
+                .legal_commands()
+                .into_iter()
+                .find(|c| matches!(c, Command::Step { to, .. } if ring(&g, "1210", 2).contains(to)))
+                .expect("a step towards the General");
+            events_of(&mut g, first);
+            g.state
+                .legal_commands()
+                .into_iter()
+                .find(|c| matches!(c, Command::Step { to, .. } if near.contains(to)))
+                .expect("a step next to the General")
+        }
+    };
+    let ev = events_of(&mut g, step);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::OfficerContacted { officer, by } if *officer == general && *by == a1)),
+        "{ev:?}"
+    );
+    assert_eq!(g.to_act(), 1, "his owner moves him");
+    let legal = g.state.legal_commands();
+    assert!(!legal.is_empty());
+    let a1_at = g.state.pos[a1 as usize];
+    for c in &legal {
+        let Command::Flee { to, .. } = c else {
+            panic!("only flights wait: {c:?}");
+        };
+        let n = g.state.board.hex_ix(*to).expect("on the map");
+        assert!(g.state.board.distance(n, a1_at) >= 2, "{to} is next to a1");
+        assert!(
+            g.state.board.distance(g.state.pos[general as usize], n)
+                <= g.state.board.pieces[general as usize].movement
+        );
+    }
+    // Staying next to a1, or moving beside it, is refused.
+    let beside = ring(&g, "1210", 1)
+        .into_iter()
+        .find(|x| g.state.board.hex_ix(*x).is_some_and(|n| n != a1_at))
+        .expect("a hex beside");
+    let id = g.state.board.pieces[general as usize].id.clone();
+    refused(
+        &mut g,
+        Command::Flee {
+            piece: id.clone(),
+            to: beside,
+        },
+        "N52",
+    );
+    refused(&mut g, Command::EndManeuver, "N52");
+    let Command::Flee { to, .. } = legal[0].clone() else {
+        unreachable!()
+    };
+    events_of(&mut g, legal[0].clone());
+    assert_eq!(g.state.board.hex(g.state.pos[general as usize]), to);
+    assert!(g.state.pending.is_none());
+    assert_eq!(g.to_act(), 0, "the activation goes on");
+    // The enemy's answer fixes the moves before it (N69).
+    assert!(g.execute(&Command::TakeBack).is_err());
+}
+
+#[test]
+fn n52_an_officer_alone_is_never_entered_nor_attacked() {
+    // The Prussian leader stands alone next to a1's front: a1 may not
+    // enter his hex, and has no one to fight there (N52).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0909", Dir::N),
+    ]);
+    let leader = g.state.board.forces[1].leader;
+    let at = g.state.board.hex_ix(h("0506")).expect("on the map");
+    g.state.pos[leader as usize] = at;
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0506"),
+        },
+        "3.7.2.7",
+    );
+    let a1 = piece(&g, "a1");
+    assert!(
+        g.state.contact(a1).is_empty(),
+        "officers are never attacked"
+    );
+}
+
+#[test]
+fn n52_a_leader_alone_joins_a_unit_of_his_force_when_one_is_in_reach() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0307", Dir::N),
+        U("b2", 1, 0, Infantry, 4, "0807", Dir::N),
+    ]);
+    let leader = g.state.board.forces[1].leader;
+    g.state.pos[leader as usize] = g.state.board.hex_ix(h("0506")).expect("on the map");
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let ev = events_of(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0505"),
+        },
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OfficerContacted { officer, .. } if *officer == leader)),
+        "{ev:?}"
+    );
+    let escapes = g.state.officer_escapes(leader);
+    let hosts: Vec<Hex> = ["b1", "b2"].iter().map(|u| hex_of(&g, u)).collect();
+    assert!(!escapes.is_empty());
+    assert!(
+        escapes.iter().all(|x| hosts.contains(x)),
+        "only hexes of b1 and b2 in reach: {escapes:?}"
+    );
+    let id = g.state.board.pieces[leader as usize].id.clone();
+    let empty = h("0509");
+    refused(
+        &mut g,
+        Command::Flee {
+            piece: id.clone(),
+            to: empty,
+        },
+        "N52",
+    );
+    events_of(
+        &mut g,
+        Command::Flee {
+            piece: id,
+            to: escapes[0],
+        },
+    );
+    assert_eq!(g.state.board.hex(g.state.pos[leader as usize]), escapes[0]);
+}
+
+#[test]
+fn n52_a_general_with_nowhere_to_go_is_captured_and_replaced_by_a_factor_1_general() {
+    // A stream walls the corner where the Prussian General stands; a1,
+    // already beside him, steps to the other hex beside him. He cannot get
+    // away: captured, he is replaced by a General of command factor 1
+    // whom his owner places within 5 hexes of a friendly leader, not next
+    // to the enemy (N52).
+    let probe = game(&[
+        U("a1", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0303", Dir::N),
+    ]);
+    let ring1 = ring(&probe, "1210", 1);
+    let ring2 = ring(&probe, "1210", 2);
+    assert!(ring1.len() >= 2);
+    let (start, target) = (ring1[0], ring1[1]);
+    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
+    for x in ring1.iter().skip(2).chain(&ring2) {
+        let (c, r) = (x.col as usize - 1, x.row as usize - 1);
+        rows[r].replace_range(c..c + 1, "~");
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let start_s = format!("{:02}{:02}", start.col, start.row);
+    let units = [
+        U(
+            "a1",
+            0,
+            0,
+            Infantry,
+            4,
+            Box::leak(start_s.into_boxed_str()),
+            Dir::S,
+        ),
+        U("b1", 1, 0, Infantry, 4, "0303", Dir::N),
+    ];
+    let mut g = game_on(&rows, &units);
+    let general = g.state.board.armies[1].general;
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    g.state.adcs[1] = 3;
+    let step = Command::Step {
+        piece: "a1".into(),
+        to: target,
+    };
+    let ev = match g.execute(&step) {
+        Ok(ev) => ev.to_vec(),
+        Err(e) => panic!("step to {target} refused: {e}"),
+    };
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::OfficerCaptured { officer } if *officer == general)),
+        "{ev:?}"
+    );
+    assert!(!g.state.on_map(general));
+    assert_eq!(g.state.command_factor[1], 1, "a command factor 1 General");
+    assert!(g.state.adcs[1] <= 1);
+    assert_eq!(g.to_act(), 1, "his owner places him");
+    let places = g.state.general_placements(1);
+    assert!(!places.is_empty());
+    let b = &g.state.board;
+    let leader_at = g.state.pos[b.forces[1].leader as usize];
+    let a1_at = g.state.pos[piece(&g, "a1") as usize];
+    for x in &places {
+        let n = b.hex_ix(*x).expect("on the map");
+        assert!(b.distance(n, leader_at) <= 5);
+        assert!(b.distance(n, a1_at) >= 2);
+        assert!(g.state.at(n).next().is_none());
+    }
+    refused(&mut g, Command::PlaceGeneral { to: h("0101") }, "N52");
+    events_of(&mut g, Command::PlaceGeneral { to: places[0] });
+    assert_eq!(g.state.board.hex(g.state.pos[general as usize]), places[0]);
+    assert!(g.state.pending.is_none());
+    assert_eq!(g.to_act(), 0);
 }

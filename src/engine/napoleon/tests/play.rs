@@ -199,6 +199,20 @@ fn random_legal_games_keep_the_invariants_and_replay_byte_for_byte() {
                 let kind = format!("{e:?}");
                 let kind = kind.split([' ', '{', '(']).next().unwrap_or("").to_string();
                 *seen.entry(kind).or_default() += 1;
+                // The log's sentence names things as the table does: no
+                // raw lists, no internal indices (issue 19's log).
+                let said = crate::engine::napoleon::sentence(&g.state.board, e);
+                let index = ["piece ", "force ", "side "].iter().any(|w| {
+                    said.match_indices(w)
+                        .any(|(i, _)| said[i + w.len()..].starts_with(|c: char| c.is_ascii_digit()))
+                });
+                assert!(
+                    !said.is_empty()
+                        && !index
+                        && !said.contains(['{', '"'])
+                        && !said.contains("Some("),
+                    "seed {seed}: {said:?} for {e:?}"
+                );
                 shadow.apply(e);
                 invariants(
                     &shadow,
