@@ -445,13 +445,10 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
     // silently (issue 17 lists them).
     let d = NapoleonOptions::default();
     let not_yet = [
-        (o.front_arc != d.front_arc, "front_arc: half_plane (N7)"),
         (
             o.maneuver_order != d.maneuver_order,
             "maneuver_order: alternate_forces (N2)",
         ),
-        (o.road_bonus != d.road_bonus, "road_bonus (N91)"),
-        (o.village_points != d.village_points, "village_points (N33)"),
         (
             o.gun_when_host_eliminated != d.gun_when_host_eliminated,
             "gun_when_host_eliminated: evasion_roll (N77)",

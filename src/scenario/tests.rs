@@ -1132,27 +1132,23 @@ fn napoleon_options_not_played_yet_are_warned_about() {
     let (mut s, m) = saint_aubin();
     assert!(validate(&s, &m).is_empty());
     if let RuleSet::Napoleon(o) = &mut s.rules {
+        // Played: no warning (N7, N91, N33, N87).
         o.front_arc = napoleon::FrontArc::HalfPlane;
         o.road_bonus = 1;
-        // Pursuit is played (N87): a second pursuit is no warning.
+        o.village_points = napoleon::VillagePoints::Controlled;
         o.max_pursuits = 2;
     }
     let issues = validate(&s, &m);
-    assert!(
-        !issues.iter().any(|i| i.message.contains("max_pursuits")),
-        "{issues:?}"
-    );
+    assert!(issues.is_empty(), "{issues:?}");
+    if let RuleSet::Napoleon(o) = &mut s.rules {
+        o.gun_when_host_eliminated = napoleon::GunWhenHostEliminated::EvasionRoll;
+    }
+    let issues = validate(&s, &m);
     assert_issue(
         &issues,
         Severity::Warning,
         field_loc("rules"),
-        "front_arc: half_plane (N7) is set, but the Napoleon engine does not play it yet",
-    );
-    assert_issue(
-        &issues,
-        Severity::Warning,
-        field_loc("rules"),
-        "road_bonus (N91)",
+        "gun_when_host_eliminated: evasion_roll (N77) is set, but the Napoleon engine does not play it yet",
     );
     assert!(errors(&issues).is_empty());
 }

@@ -124,6 +124,8 @@ pub struct Board {
     pub stronghold: Vec<bool>,
     /// MP to enter (N62).
     pub cost: Vec<u32>,
+    /// Whether a road crosses each hexside, by direction index (N91).
+    pub road: Vec<[bool; 6]>,
     pub pieces: Vec<PieceInfo>,
     pub by_id: HashMap<UnitId, PieceIx>,
     pub forces: Vec<ForceInfo>,
@@ -188,6 +190,13 @@ impl Board {
                 map.terrain_at(h)
                     .and_then(|t| options.terrain_move_cost.get(&t.id).copied())
                     .unwrap_or(1)
+            })
+            .collect();
+        let road = hexes
+            .iter()
+            .map(|&h| {
+                grid.dirs()
+                    .map(|d| map.has_feature(h, d, crate::scenario::HexsideFeature::Road))
             })
             .collect();
         let elevation: Vec<i32> = hexes.iter().map(|&h| map.detail(h).elevation).collect();
@@ -397,6 +406,7 @@ impl Board {
             hill,
             stronghold,
             cost,
+            road,
             pieces,
             by_id,
             forces,

@@ -151,11 +151,44 @@ impl State {
         .center(self.board.hex(h))
     }
 
-    /// Whether `h` is in the front arc of a gun at `o` facing `f` (N7).
+    /// Whether `h` is in the front arc of a gun at `o` facing `f` (N7):
+    /// the 120° wedge, or with the option `front_arc: half_plane` every
+    /// hex whose centre lies strictly ahead of the line through the two
+    /// vertices where the front and rear hexsides meet (that line passes
+    /// through the centre of `o`, square to the facing).
     pub fn in_front_arc(&self, o: HexIx, f: u8, h: HexIx) -> bool {
         let d = self.board.distance(o, h);
         if d == 0 {
             return false;
+        }
+        if self.board.options.front_arc == crate::scenario::napoleon::FrontArc::HalfPlane {
+            let Some(ahead) = self
+                .board
+                .grid
+                .neighbour(self.board.hex(o), self.board.dir(f))
+            else {
+                // Facing off the table edge: the axis is still defined by
+                // the hexside, so take it from the opposite neighbour.
+                let back = self.board.neighbours[o as usize][(f as usize + 3) % 6];
+                if back == NO_HEX {
+                    return false;
+                }
+                let (c, b, t) = (self.centre(o), self.centre(back), self.centre(h));
+                let (ax, ay) = (c.x - b.x, c.y - b.y);
+                return (t.x - c.x) * ax + (t.y - c.y) * ay > 1e-9;
+            };
+            let (c, a, t) = (
+                self.centre(o),
+                Layout {
+                    grid: self.board.grid,
+                    size: 1.0,
+                    origin: Point { x: 0.0, y: 0.0 },
+                }
+                .center(ahead),
+                self.centre(h),
+            );
+            let (ax, ay) = (a.x - c.x, a.y - c.y);
+            return (t.x - c.x) * ax + (t.y - c.y) * ay > 1e-9;
         }
         let dir = self.board.dir(f);
         let mut c: Hex = self.board.hex(o);
@@ -485,7 +518,16 @@ impl State {
         let facing_piece = kind.is_unit() && !self.in_town(p);
         let front = !facing_piece || self.is_front(p, dir) || self.free_facing(a);
         if front {
-            if m.mp + cost > info.movement {
+            // A move made entirely along a road goes `road_bonus` hexes
+            // farther (N91 option; 0 by default).
+            let along_road = !m.off_road && self.board.road[from as usize][dir as usize];
+            let allowance = info.movement
+                + if along_road {
+                    self.board.options.road_bonus
+                } else {
+                    0
+                };
+            if m.mp + cost > allowance {
                 return Err(RuleError::NoMovementLeft(id.clone()));
             }
         } else if m.entered > 0 {
@@ -1491,17 +1533,43 @@ impl State {
     /// Victory location points of a side now (N33, historical scenarios'
     /// victory hexes): hexes it holds alone with a unit.
     pub fn location_points(&self, side: u8) -> u32 {
+        let controlled = self.board.options.village_points
+            == crate::scenario::napoleon::VillagePoints::Controlled;
         self.board
             .victory
             .iter()
-            .filter(|&&(h, s, _)| {
+            .enumerate()
+            .filter(|&(i, &(h, s, _))| {
                 s == side
-                    && self
-                        .at(h)
-                        .any(|q| self.side_of(q) == side && self.kind_of(q).is_unit())
+                    && if controlled {
+                        self.control.get(i).copied().flatten() == Some(side)
+                    } else {
+                        self.occupier(h) == Some(side)
+                    }
             })
-            .map(|&(_, _, p)| p)
+            .map(|(_, &(_, _, p))| p)
             .sum()
+    }
+
+    /// The side with an infantry, cavalry or artillery unit in `h`.
+    fn occupier(&self, h: HexIx) -> Option<u8> {
+        self.at(h)
+            .find(|&q| self.kind_of(q).is_unit())
+            .map(|q| self.side_of(q))
+    }
+
+    /// Each victory location passes to the side with a unit in it when
+    /// the game starts and when an activation ends; an empty hex stays
+    /// with the last side that held it (N33 option `controlled`; moves
+    /// become final when the activation ends, so passing through does not
+    /// take it).
+    fn update_control(&mut self) {
+        for i in 0..self.board.victory.len() {
+            let h = self.board.victory[i].0;
+            if let Some(s) = self.occupier(h) {
+                self.control[i] = Some(s);
+            }
+        }
     }
 
     /// The Final Step [4.1] (N98-N100).
@@ -2187,6 +2255,13 @@ impl State {
     // apply: the only place state changes.
 
     pub fn apply(&mut self, e: &Event) {
+        self.apply_event(e);
+        if matches!(e, Event::TurnBegan { .. } | Event::ActivationEnded { .. }) {
+            self.update_control();
+        }
+    }
+
+    fn apply_event(&mut self, e: &Event) {
         match e {
             Event::TurnBegan { turn } => {
                 self.turn = *turn;
@@ -2278,14 +2353,19 @@ impl State {
             }
             Event::Stepped {
                 piece,
+                from,
                 to,
                 backward,
-                ..
             } => {
                 let p = *piece;
                 let Some(to_ix) = self.board.hex_ix(*to) else {
                     return;
                 };
+                let on_road = self.board.hex_ix(*from).is_some_and(|f| {
+                    self.board
+                        .dir_to(f, to_ix)
+                        .is_some_and(|d| self.board.road[f as usize][d as usize])
+                });
                 let cost = self.board.cost[to_ix as usize];
                 let ma = self.board.pieces[p as usize].movement;
                 self.pos[p as usize] = to_ix;
@@ -2300,6 +2380,7 @@ impl State {
                     a.rerolls_left = 0;
                     if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
                         m.entered += 1;
+                        m.off_road |= !on_road;
                         if *backward {
                             m.backward = true;
                             m.mp = ma;

@@ -30,6 +30,8 @@ pub struct Moved {
     /// Another piece has moved since: its move is over (N57).
     pub done: bool,
     pub formation_changed: bool,
+    /// A step of this move did not follow a road: no road bonus (N91).
+    pub off_road: bool,
 }
 
 /// A piece's hex, facing, column formation and movement so far, as kept
@@ -156,6 +158,10 @@ pub struct State {
     /// Each General's command factor: the printed one, or 1 for a
     /// replacement (N52).
     pub command_factor: [u32; 2],
+    /// The side that last had a unit in each victory location
+    /// (`Board::victory`, same order), for `village_points: controlled`
+    /// (N33).
+    pub control: Vec<Option<u8>>,
     pub adcs: [u32; 2],
     /// Per force, fixed at the start of the impulse (N53).
     pub engaged: Vec<bool>,
@@ -193,6 +199,7 @@ impl State {
                 board.armies[0].command_factor,
                 board.armies[1].command_factor,
             ],
+            control: vec![None; board.victory.len()],
             adcs: [0; 2],
             engaged: vec![false; f],
             isolated: vec![false; n],

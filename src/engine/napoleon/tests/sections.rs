@@ -112,7 +112,7 @@ fn section_3_4_skirmish_power_targets_and_the_penalty() {
 }
 
 #[test]
-fn section_3_5_2_front_arc_corridor_and_target_priority() {
+fn section_3_5_2_n7_front_arc_corridor_and_target_priority() {
     let rows = [
         "............",
         "............",
@@ -146,6 +146,27 @@ fn section_3_5_2_front_arc_corridor_and_target_priority() {
         }
     }
     assert_eq!(by_range, [0, 3, 5, 7]);
+    // Option `front_arc: half_plane` (N7): every hex strictly ahead of the
+    // line square to the facing through the gun's centre: the same 3 and
+    // 5, and 2 more at range 3 (the ones at ±79° from the facing).
+    let mut half = g.state.clone();
+    std::sync::Arc::make_mut(&mut half.board).options.front_arc =
+        crate::scenario::napoleon::FrontArc::HalfPlane;
+    let c = half.board.hex_ix(h("0605")).expect("on the map");
+    for f in 0..6u8 {
+        let mut half_range = [0; 4];
+        for (i, _) in half.board.hexes.iter().enumerate() {
+            let d = half.board.distance(c, i as HexIx);
+            if (1..=3).contains(&d) && half.in_front_arc(c, f, i as HexIx) {
+                half_range[d as usize] += 1;
+                assert!(
+                    st.in_front_arc(c, f, i as HexIx) || d == 3,
+                    "the half plane only adds at range 3"
+                );
+            }
+        }
+        assert_eq!(half_range, [0, 3, 5, 9], "facing {f}");
+    }
     // 0605 is behind the woods at 0604 (the corridor is blocked, N8);
     // b2 is the target.
     let targets: Vec<_> = g
@@ -1072,4 +1093,146 @@ fn section_3_7_3_2_n84_moving_back_the_owner_picks_a_rear_hex_the_gun_may_enter(
         assert!(g.state.pending.is_none());
     }
     assert!(moved_back > 0, "b1 never lost");
+}
+
+#[test]
+fn n91_road_bonus_option_lengthens_a_move_made_entirely_along_a_road() {
+    // A road runs south down column 05. With `road_bonus: 1` a unit moving
+    // only along it goes one hex farther than its allowance; a step off
+    // the road before or after takes the bonus away. By default (0) roads
+    // change nothing (N91).
+    for bonus in [0u32, 1] {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0502", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "1110", Dir::N),
+        ]);
+        {
+            let b = std::sync::Arc::make_mut(&mut g.state.board);
+            b.options.road_bonus = bonus;
+            for r in &mut b.road {
+                *r = [false; 6];
+            }
+            let s = b.grid.dirs().iter().position(|d| *d == Dir::S).expect("S");
+            for row in 1..10i32 {
+                let a = b.hex_ix(Hex { col: 5, row }).expect("on the map");
+                let z = b
+                    .hex_ix(Hex {
+                        col: 5,
+                        row: row + 1,
+                    })
+                    .expect("on the map");
+                b.road[a as usize][s] = true;
+                b.road[z as usize][(s + 3) % 6] = true;
+            }
+        }
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let a1 = piece(&g, "a1");
+        let ma = g.state.board.pieces[a1 as usize].movement as i32;
+        for row in 3..3 + ma {
+            g.execute(&Command::Step {
+                piece: "a1".into(),
+                to: Hex { col: 5, row },
+            })
+            .expect("within the allowance");
+        }
+        let next = Command::Step {
+            piece: "a1".into(),
+            to: Hex {
+                col: 5,
+                row: 3 + ma,
+            },
+        };
+        if bonus == 0 {
+            refused(&mut g, next, "3.7.2.7");
+            continue;
+        }
+        // One more along the road; then nothing, on or off it.
+        g.execute(&next).expect("the road bonus");
+        refused(
+            &mut g,
+            Command::Step {
+                piece: "a1".into(),
+                to: Hex {
+                    col: 5,
+                    row: 4 + ma,
+                },
+            },
+            "3.7.2.7",
+        );
+        // Off the road first: no bonus for the rest of the move.
+        g.execute(&Command::TakeBack).expect("take back");
+        let side_step = g
+            .state
+            .legal_commands()
+            .into_iter()
+            .find(|c| {
+                matches!(c, Command::Step { piece, to } if piece.as_str() == "a1" && to.col != 5)
+            })
+            .expect("a step off the road");
+        g.execute(&side_step).expect("off the road");
+        let mut steps = 1;
+        while let Some(c) = g
+            .state
+            .legal_commands()
+            .into_iter()
+            .find(|c| matches!(c, Command::Step { piece, .. } if piece.as_str() == "a1"))
+        {
+            g.execute(&c).expect("legal");
+            steps += 1;
+            assert!(steps <= ma, "no bonus once off the road");
+        }
+    }
+}
+
+#[test]
+fn n33_village_points_occupied_or_controlled_by_the_last_side_to_hold_the_hex() {
+    // 0505 is a French victory location worth 1. a1 steps in and its
+    // activation ends: the French hold it. Once a1 has gone, the location
+    // still scores with `village_points: controlled`, not with the default
+    // `occupied`; a Prussian unit standing there at the end of an
+    // activation takes it (N33).
+    for controlled in [false, true] {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0909", Dir::N),
+        ]);
+        {
+            let b = std::sync::Arc::make_mut(&mut g.state.board);
+            let v = b.hex_ix(h("0505")).expect("on the map");
+            b.victory = vec![(v, 0, 1)];
+            if controlled {
+                b.options.village_points = crate::scenario::napoleon::VillagePoints::Controlled;
+            }
+            g.state.control = vec![None];
+        }
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        assert_eq!(g.state.location_points(0), 0);
+        g.execute(&Command::Step {
+            piece: "a1".into(),
+            to: h("0505"),
+        })
+        .expect("steps in");
+        g.execute(&Command::EndActivation {
+            direction: Direction::LeftToRight,
+        })
+        .expect("ends");
+        assert_eq!(g.state.location_points(0), 1, "held");
+        // a1 leaves at a later activation.
+        let a1 = piece(&g, "a1");
+        g.state.pos[a1 as usize] = g.state.board.hex_ix(h("0503")).expect("on the map");
+        g.state.apply(&Event::ActivationEnded { force: 0 });
+        assert_eq!(
+            g.state.location_points(0),
+            u32::from(controlled),
+            "empty: scores only when controlled"
+        );
+        // A Prussian unit ends an activation there.
+        let b1 = piece(&g, "b1");
+        g.state.pos[b1 as usize] = g.state.board.hex_ix(h("0505")).expect("on the map");
+        g.state.apply(&Event::ActivationEnded { force: 1 });
+        assert_eq!(g.state.location_points(0), 0);
+        assert_eq!(g.state.control, vec![Some(1)]);
+    }
 }
