@@ -453,10 +453,6 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             o.gun_when_host_eliminated != d.gun_when_host_eliminated,
             "gun_when_host_eliminated: evasion_roll (N77)",
         ),
-        (
-            o.vulnerable_rule != d.vulnerable_rule,
-            "vulnerable_rule's re-roll (N93, N108)",
-        ),
     ];
     for (set, what) in not_yet {
         if set {

@@ -572,6 +572,10 @@ impl State {
                 }
                 _ => Err(RuleError::NotWaiting("3.7.3.4")),
             },
+            Command::RerollMelee | Command::KeepMelee => match pending {
+                Some(Pending::MeleeReroll { .. }) => Ok(()),
+                _ => Err(RuleError::NotWaiting("3.8.2.2")),
+            },
             Command::MoveBack { piece, to } => match pending {
                 Some(Pending::MoveBack {
                     piece: p, fought, ..
@@ -615,6 +619,12 @@ impl State {
             }
             Some(Pending::Pursuing { cavalry, .. }) => {
                 format!("{} is pursuing [3.7.3.4]", name(cavalry))
+            }
+            Some(Pending::MeleeReroll { attacker, .. }) => {
+                format!(
+                    "{}'s owner decides whether to re-roll its failed attack on a vulnerable unit [3.8.2.2] (N108)",
+                    name(attacker)
+                )
             }
             Some(Pending::MoveBack { piece, .. }) => {
                 format!(
@@ -727,6 +737,42 @@ impl State {
                 self.sort_in_order(&mut foes, false);
                 if let Some(&def) = foes.first() {
                     self.fight(cavalry, def, dice, out);
+                }
+                self.run_combats(dice, out);
+            }
+            Command::RerollMelee | Command::KeepMelee => {
+                let Pending::MeleeReroll {
+                    attacker,
+                    defender,
+                    rolls,
+                } = pending
+                else {
+                    return Err(RuleError::NotWaiting("3.8.2.2"));
+                };
+                let (ah, dh) = (self.pos[attacker as usize], self.pos[defender as usize]);
+                let rolls = if matches!(cmd, Command::RerollMelee) {
+                    let roll = dice.d6();
+                    let totals = self.melee_totals(attacker, defender, [roll, rolls[1]]);
+                    self.emit(
+                        out,
+                        Event::MeleeRerolled {
+                            attacker,
+                            roll,
+                            totals,
+                        },
+                    );
+                    [roll, rolls[1]]
+                } else {
+                    self.emit(out, Event::MeleeRerollDeclined { attacker });
+                    rolls
+                };
+                let totals = self.melee_totals(attacker, defender, rolls);
+                self.melee_result(attacker, defender, totals, dice, out);
+                if self.pending.is_none()
+                    && self.pos[attacker as usize] == ah
+                    && self.pos[defender as usize] != dh
+                {
+                    self.offer_pursuit(attacker, defender, out);
                 }
                 self.run_combats(dice, out);
             }
@@ -865,6 +911,18 @@ impl State {
                     c.fought.push(*attacker);
                 }
             }
+            Event::MeleeRerollOffered {
+                attacker,
+                defender,
+                rolls,
+            } => {
+                self.pending = Some(Pending::MeleeReroll {
+                    attacker: *attacker,
+                    defender: *defender,
+                    rolls: *rolls,
+                });
+            }
+            Event::MeleeRerolled { .. } | Event::MeleeRerollDeclined { .. } => self.pending = None,
             Event::MoveBackDue {
                 piece,
                 fought,

@@ -162,6 +162,8 @@ impl Rules for Napoleon {
             Command::NoPursuit => "declining a pursuit",
             Command::EndPursuit => "the end of a pursuit's move",
             Command::MoveBack { .. } => "a hex to move back to",
+            Command::RerollMelee => "re-rolling a failed attack",
+            Command::KeepMelee => "keeping a failed attack's roll",
             Command::Flee { .. } => "an officer's escape",
             Command::PlaceGeneral { .. } => "the new General's hex",
         }

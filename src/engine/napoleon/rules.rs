@@ -861,6 +861,8 @@ impl State {
                 | Command::NoPursuit
                 | Command::EndPursuit
                 | Command::MoveBack { .. }
+                | Command::RerollMelee
+                | Command::KeepMelee
                 | Command::Flee { .. }
                 | Command::PlaceGeneral { .. }
         );
@@ -1028,7 +1030,9 @@ impl State {
             | Command::Pursue
             | Command::NoPursuit
             | Command::EndPursuit
-            | Command::MoveBack { .. } => self.check_choice(cmd),
+            | Command::MoveBack { .. }
+            | Command::RerollMelee
+            | Command::KeepMelee => self.check_choice(cmd),
             Command::Flee { .. } | Command::PlaceGeneral { .. } => self.check_officer_choice(cmd),
             Command::EndManeuver => {
                 let side = self.between_activations()?;
@@ -1113,7 +1117,9 @@ impl State {
             | Command::Pursue
             | Command::NoPursuit
             | Command::EndPursuit
-            | Command::MoveBack { .. } => self.execute_choice(cmd, dice, &mut out)?,
+            | Command::MoveBack { .. }
+            | Command::RerollMelee
+            | Command::KeepMelee => self.execute_choice(cmd, dice, &mut out)?,
             Command::Flee { .. } | Command::PlaceGeneral { .. } => {
                 self.execute_officer_choice(cmd, dice, &mut out)?
             }
@@ -2094,6 +2100,50 @@ impl State {
                 totals,
             },
         );
+        // An attack on a vulnerable unit that failed may be re-rolled, at
+        // the attacker's choice (N93 option, N108).
+        if totals[0] <= totals[1] && self.may_reroll_melee(def) {
+            self.emit(
+                out,
+                Event::MeleeRerollOffered {
+                    attacker: att,
+                    defender: def,
+                    rolls,
+                },
+            );
+            return;
+        }
+        self.melee_result(att, def, totals, dice, out);
+    }
+
+    /// Whether a failed attack on `def` may be re-rolled: it is vulnerable
+    /// and the option `vulnerable_rule` gives the re-roll (N93, N108).
+    fn may_reroll_melee(&self, def: PieceIx) -> bool {
+        matches!(
+            self.board.options.vulnerable_rule,
+            VulnerableRule::MinusOneAndReroll | VulnerableRule::Both
+        ) && self.vulnerable(def)
+    }
+
+    /// The totals of a melee from its two dice (modifiers as they stand).
+    pub(super) fn melee_totals(&self, att: PieceIx, def: PieceIx, rolls: [u32; 2]) -> [i32; 2] {
+        let mods = self.melee_sides(att, def);
+        [
+            rolls[0] as i32 + mods[0].iter().map(|(_, v)| v).sum::<i32>(),
+            rolls[1] as i32 + mods[1].iter().map(|(_, v)| v).sum::<i32>(),
+        ]
+    }
+
+    /// A melee's results from its totals: casualties, squares, moving
+    /// back (N82-N85).
+    pub(super) fn melee_result(
+        &mut self,
+        att: PieceIx,
+        def: PieceIx,
+        totals: [i32; 2],
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
         let d = (totals[0] - totals[1]).unsigned_abs();
         let (a_pts, mut d_pts) = match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Equal => (1, 1),
@@ -2492,6 +2542,9 @@ impl State {
             | Event::PursuitBegan { .. }
             | Event::PursuitDeclined { .. }
             | Event::MoveBackDue { .. }
+            | Event::MeleeRerollOffered { .. }
+            | Event::MeleeRerolled { .. }
+            | Event::MeleeRerollDeclined { .. }
             | Event::LeaderPlaced { .. } => self.apply_combat(e),
             Event::OfficerContacted { .. }
             | Event::OfficerFled { .. }
@@ -2607,6 +2660,10 @@ impl State {
                 Pending::Pursuit { .. } => {
                     out.push(Command::Pursue);
                     out.push(Command::NoPursuit);
+                }
+                Pending::MeleeReroll { .. } => {
+                    out.push(Command::RerollMelee);
+                    out.push(Command::KeepMelee);
                 }
                 Pending::OfficerFlight { officer, .. } => {
                     for to in self.officer_escapes(officer) {

@@ -291,6 +291,26 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             piece(b, *p),
             list(options.iter().map(|h| h.to_string())).replace(" and ", " or ")
         ),
+        Event::MeleeRerollOffered {
+            attacker, defender, ..
+        } => format!(
+            "{}'s attack on {}, vulnerable, failed: it may re-roll",
+            piece(b, *attacker),
+            piece(b, *defender)
+        ),
+        Event::MeleeRerolled {
+            attacker,
+            roll,
+            totals,
+        } => format!(
+            "{} re-rolls: {roll}, {} against {}",
+            piece(b, *attacker),
+            totals[0],
+            totals[1]
+        ),
+        Event::MeleeRerollDeclined { attacker } => {
+            format!("{} keeps its roll", piece(b, *attacker))
+        }
         Event::OfficerContacted { officer, by } => format!(
             "{} comes next to {}, alone: he must move away",
             piece(b, *by),

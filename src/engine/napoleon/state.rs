@@ -109,6 +109,13 @@ pub enum Pending {
         by: PieceIx,
         resume: Option<(PieceIx, PieceIx)>,
     },
+    /// A failed attack on a vulnerable unit may be re-rolled; the
+    /// attacker's owner decides (N108).
+    MeleeReroll {
+        attacker: PieceIx,
+        defender: PieceIx,
+        rolls: [u32; 2],
+    },
     /// The loser of a melee moves back to a rear hex its owner picks
     /// (N84); `defender`: it was the one attacked.
     MoveBack {
@@ -127,6 +134,7 @@ impl Pending {
             | Pending::Pursuit { cavalry, .. }
             | Pending::Pursuing { cavalry, .. } => cavalry,
             Pending::MoveBack { piece, .. } => piece,
+            Pending::MeleeReroll { attacker, .. } => attacker,
             Pending::OfficerFlight { officer, .. } => officer,
             Pending::GeneralPlacement { general, .. } => general,
         }

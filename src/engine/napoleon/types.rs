@@ -123,6 +123,11 @@ pub enum Command {
     /// A unit moving back after a melee, its rear-centre hex barred,
     /// enters this other rear hex; its owner chooses (N84).
     MoveBack { piece: UnitId, to: Hex },
+    /// The attacker re-rolls its die after a failed attack on a vulnerable
+    /// unit (N93 option `minus_one_and_reroll` or `both`, N108).
+    RerollMelee,
+    /// The attacker keeps the failed roll (N108).
+    KeepMelee,
     /// A leader or General alone, contacted by the enemy, moves to `to`;
     /// his owner chooses, from [`State::officer_escapes`](super::State::officer_escapes) (N52).
     Flee { piece: UnitId, to: Hex },
@@ -279,6 +284,22 @@ pub enum Event {
         to: Hex,
         facing: u8,
     },
+    /// The attack on a vulnerable unit failed: the attacker may re-roll
+    /// its die once (N108).
+    MeleeRerollOffered {
+        attacker: u16,
+        defender: u16,
+        rolls: [u32; 2],
+    },
+    /// The attacker's new die, and the totals with it (N108).
+    MeleeRerolled {
+        attacker: u16,
+        roll: u32,
+        totals: [i32; 2],
+    },
+    MeleeRerollDeclined {
+        attacker: u16,
+    },
     /// The loser's rear-centre hex is barred and two other rear hexes
     /// are open: its owner picks one (N84). `defender`: it was attacked
     /// (the attacker may pursue once it has moved).
@@ -425,6 +446,9 @@ impl Event {
             Event::DefensiveFire { .. } => "3.7.2.9.2",
             Event::Melee { .. } => "3.7.3.2",
             Event::MovedBack { .. } | Event::MoveBackDue { .. } => "3.7.3.2",
+            Event::MeleeRerollOffered { .. }
+            | Event::MeleeRerolled { .. }
+            | Event::MeleeRerollDeclined { .. } => "3.8.2.2",
             Event::ActivationEnded { .. } => "3.7.1.1",
             Event::GunContacted { .. } | Event::EvasionDue { .. } => "3.7.2.9.3",
             Event::EvasionOffered { .. } | Event::StoodFast { .. } => "3.7.3.4",
@@ -579,6 +603,17 @@ impl fmt::Display for Event {
             } => {
                 write!(f, "{piece} moves back from {from} to {to}")
             }
+            Event::MeleeRerollOffered { attacker, .. } => {
+                write!(f, "{attacker} may re-roll its attack")
+            }
+            Event::MeleeRerolled {
+                attacker,
+                roll,
+                totals,
+            } => {
+                write!(f, "{attacker} re-rolls {roll}: totals {totals:?}")
+            }
+            Event::MeleeRerollDeclined { attacker } => write!(f, "{attacker} keeps its roll"),
             Event::MoveBackDue { piece, options, .. } => {
                 write!(f, "{piece} must move back to one of {options:?}")
             }

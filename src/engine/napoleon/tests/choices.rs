@@ -700,3 +700,89 @@ fn n52_a_general_with_nowhere_to_go_is_captured_and_replaced_by_a_factor_1_gener
     assert!(g.state.pending.is_none());
     assert_eq!(g.to_act(), 0);
 }
+
+#[test]
+fn n108_a_failed_attack_on_a_vulnerable_unit_may_be_re_rolled_once() {
+    // b1 stands in column, vulnerable (N93). With `vulnerable_rule:
+    // minus_one_and_reroll` it takes -1 and a failed attack on it may be
+    // re-rolled once at the attacker's choice (N108); by default
+    // (`plus_two`) the attacker adds 2 and nothing is offered.
+    use crate::scenario::napoleon::VulnerableRule;
+    for rule in [VulnerableRule::PlusTwo, VulnerableRule::MinusOneAndReroll] {
+        let (mut offered, mut rerolled, mut kept) = (0, 0, 0);
+        for seed in 0..80 {
+            let g = game(&[
+                U("a1", 0, 0, Infantry, 3, "0505", Dir::S),
+                U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+            ]);
+            let mut g = reseed(g, seed);
+            std::sync::Arc::make_mut(&mut g.state.board)
+                .options
+                .vulnerable_rule = rule;
+            let b1 = piece(&g, "b1");
+            g.state.column[b1 as usize] = true;
+            to_maneuver(&mut g, 0);
+            activate(&mut g, "F0", Activation::Forward);
+            let ev = events_of(&mut g, end_activation());
+            let Some(Event::Melee {
+                modifiers, totals, ..
+            }) = ev.iter().find(|e| matches!(e, Event::Melee { .. }))
+            else {
+                continue;
+            };
+            let has =
+                |m: &[(String, i32)], k: &str, v: i32| m.iter().any(|(n, x)| n == k && *x == v);
+            let offer = ev
+                .iter()
+                .any(|e| matches!(e, Event::MeleeRerollOffered { .. }));
+            if rule == VulnerableRule::PlusTwo {
+                assert!(has(&modifiers[0], "vulnerable opponent", 2));
+                assert!(!offer, "no re-roll by default");
+                continue;
+            }
+            assert!(has(&modifiers[1], "vulnerable", -1));
+            assert_eq!(
+                offer,
+                totals[0] <= totals[1],
+                "offered exactly when it failed"
+            );
+            if !offer {
+                continue;
+            }
+            offered += 1;
+            assert_eq!(g.to_act(), 0, "the attacker decides");
+            assert_eq!(
+                g.state.legal_commands(),
+                vec![Command::RerollMelee, Command::KeepMelee]
+            );
+            refused(&mut g, Command::EndManeuver, "N108");
+            if seed % 2 == 0 {
+                let ev = events_of(&mut g, Command::RerollMelee);
+                let Some(Event::MeleeRerolled {
+                    roll, totals: t, ..
+                }) = ev.iter().find(|e| matches!(e, Event::MeleeRerolled { .. }))
+                else {
+                    panic!("no re-roll: {ev:?}");
+                };
+                assert_eq!(t[1], totals[1], "the defender's die stands");
+                assert!((1..=6).contains(roll));
+                assert!(
+                    !ev.iter()
+                        .any(|e| matches!(e, Event::MeleeRerollOffered { .. })),
+                    "once per attack"
+                );
+                rerolled += 1;
+            } else {
+                events_of(&mut g, Command::KeepMelee);
+                kept += 1;
+            }
+            assert!(g.state.pending.is_none() || g.to_act() == 1);
+        }
+        if rule == VulnerableRule::MinusOneAndReroll {
+            assert!(
+                offered > 0 && rerolled > 0 && kept > 0,
+                "{offered} {rerolled} {kept}"
+            );
+        }
+    }
+}
