@@ -444,16 +444,10 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
     // Options the engine does not play yet: say so rather than ignore them
     // silently (issue 17 lists them).
     let d = NapoleonOptions::default();
-    let not_yet = [
-        (
-            o.maneuver_order != d.maneuver_order,
-            "maneuver_order: alternate_forces (N2)",
-        ),
-        (
-            o.gun_when_host_eliminated != d.gun_when_host_eliminated,
-            "gun_when_host_eliminated: evasion_roll (N77)",
-        ),
-    ];
+    let not_yet = [(
+        o.gun_when_host_eliminated != d.gun_when_host_eliminated,
+        "gun_when_host_eliminated: evasion_roll (N77)",
+    )];
     for (set, what) in not_yet {
         if set {
             out.warning(

@@ -1109,6 +1109,32 @@ impl State {
     }
 
     pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> R<Vec<Event>> {
+        let mut out = self.execute_command(cmd, dice)?;
+        // Forces alternate (N2 option): an activation over, the other side
+        // activates one, unless it has passed or has none left.
+        if self.alternate_forces()
+            && self.active.is_none()
+            && self.pending.is_none()
+            && self.outcome.is_none()
+            && out
+                .iter()
+                .any(|e| matches!(e, Event::ActivationEnded { .. }))
+            && let Phase::Maneuver { side } = self.phase
+        {
+            let other = 1 - side;
+            if !self.passed[other as usize] && self.has_forces_to_activate(other) {
+                self.emit(
+                    &mut out,
+                    Event::PhaseBegan {
+                        phase: Phase::Maneuver { side: other },
+                    },
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    fn execute_command(&mut self, cmd: &Command, dice: &mut Dice) -> R<Vec<Event>> {
         self.check(cmd)?;
         let mut out = Vec::new();
         match cmd {
@@ -1344,9 +1370,53 @@ impl State {
                 }
                 self.emit(&mut out, Event::ActivationEnded { force: f });
             }
-            Command::EndManeuver => self.next_phase(dice, &mut out),
+            Command::EndManeuver => self.end_maneuver(dice, &mut out),
         }
         Ok(out)
+    }
+
+    fn alternate_forces(&self) -> bool {
+        self.board.options.maneuver_order
+            == crate::scenario::napoleon::ManeuverOrder::AlternateForces
+    }
+
+    /// Whether the side has a force on the map not yet activated this
+    /// impulse.
+    fn has_forces_to_activate(&self, side: u8) -> bool {
+        self.board.forces.iter().enumerate().any(|(f, info)| {
+            info.side == side && !self.activated[f] && !self.force_pieces(f as u16).is_empty()
+        })
+    }
+
+    /// The side's Maneuver & Combat is over: by side, the next phase; with
+    /// forces alternating (N2), the side passes and the other goes on
+    /// alone, and once both have passed the impulse ends.
+    fn end_maneuver(&mut self, dice: &mut Dice, out: &mut Vec<Event>) {
+        let Phase::Maneuver { side } = self.phase else {
+            return;
+        };
+        if !self.alternate_forces() {
+            self.next_phase(dice, out);
+            return;
+        }
+        self.emit(out, Event::ManeuverPassed { side });
+        let other = 1 - side;
+        if !self.passed[other as usize] {
+            self.emit(
+                out,
+                Event::PhaseBegan {
+                    phase: Phase::Maneuver { side: other },
+                },
+            );
+            return;
+        }
+        if self.board.options.final_step_each_impulse {
+            self.final_step(dice, out);
+            if self.outcome.is_some() {
+                return;
+            }
+        }
+        self.begin_impulse(dice, out);
     }
 
     fn command_check(&mut self, f: u16, dice: &mut Dice, out: &mut Vec<Event>) {
@@ -2336,6 +2406,7 @@ impl State {
                     self.isolated[p as usize] = true;
                 }
                 self.activated.iter_mut().for_each(|x| *x = false);
+                self.passed = [false; 2];
                 self.rallied.iter_mut().for_each(|x| *x = false);
                 self.under_fire.iter_mut().for_each(|x| *x = false);
                 self.skirmishes.clear();
@@ -2345,6 +2416,7 @@ impl State {
                 self.pending = None;
             }
             Event::PhaseBegan { phase } => self.phase = *phase,
+            Event::ManeuverPassed { side } => self.passed[*side as usize] = true,
             Event::SkirmishDeclared { force, target } => self.skirmishes.push((*force, *target)),
             Event::SkirmishResolved { loser, .. } => {
                 if let Some(l) = loser {

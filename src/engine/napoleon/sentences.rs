@@ -103,6 +103,9 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             Phase::Maneuver { side: s } => format!("{} Maneuver & Combat", side(b, *s)),
             Phase::Over => "The game is over".into(),
         },
+        Event::ManeuverPassed { side: s } => {
+            format!("{} activates no more forces this impulse", side(b, *s))
+        }
         Event::SkirmishDeclared { force: f, target } => format!(
             "{}'s skirmishers attack {}",
             force(b, *f),

@@ -176,6 +176,9 @@ pub struct State {
     /// Per piece, fixed at the start of the impulse (N70).
     pub isolated: Vec<bool>,
     pub activated: Vec<bool>,
+    /// Sides that have ended their Maneuver & Combat this impulse, with
+    /// forces alternating (N2 option).
+    pub passed: [bool; 2],
     pub rallied: Vec<bool>,
     /// Per force: under skirmishers' fire this impulse (N39).
     pub under_fire: Vec<bool>,
@@ -208,6 +211,7 @@ impl State {
                 board.armies[1].command_factor,
             ],
             control: vec![None; board.victory.len()],
+            passed: [false; 2],
             adcs: [0; 2],
             engaged: vec![false; f],
             isolated: vec![false; n],

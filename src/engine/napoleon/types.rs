@@ -163,6 +163,11 @@ pub enum Event {
     PhaseBegan {
         phase: Phase,
     },
+    /// With forces alternating, the side activates no more forces this
+    /// impulse (N2 option `alternate_forces`).
+    ManeuverPassed {
+        side: u8,
+    },
     SkirmishDeclared {
         force: u16,
         target: u16,
@@ -424,6 +429,7 @@ impl Event {
             Event::InitiativeRolled { .. } => "3.3",
             Event::ImpulseBegan { .. } => "3.7.2.2",
             Event::PhaseBegan { .. } => "0.1",
+            Event::ManeuverPassed { .. } => "3.7",
             Event::SkirmishDeclared { .. } => "3.4.2",
             Event::SkirmishResolved { .. } => "3.4.3",
             Event::BombardDeclared { .. } => "3.5.3",
@@ -505,6 +511,7 @@ impl fmt::Display for Event {
                 "impulse {impulse} begins, side {initiative} first; engaged forces {engaged:?}, isolated {isolated:?}"
             ),
             Event::PhaseBegan { phase } => write!(f, "{phase:?}"),
+            Event::ManeuverPassed { side } => write!(f, "side {side} passes"),
             Event::SkirmishDeclared { force, target } => {
                 write!(f, "force {force} skirmishes against force {target}")
             }
@@ -693,7 +700,7 @@ pub enum RuleError {
     UnknownForce(String),
     #[error("{0} is not on the map")]
     OffMap(Hex),
-    #[error("{0} belongs to the other side")]
+    #[error("{0} belongs to the other side, whose turn it is not [3.7] (N2)")]
     NotYours(String),
     #[error(
         "force \"{0}\" may not skirmish: no skirmishers within range of a unit of the target, or no skirmish power [3.4.1] [3.4.2]"

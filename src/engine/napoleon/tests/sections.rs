@@ -1236,3 +1236,60 @@ fn n33_village_points_occupied_or_controlled_by_the_last_side_to_hold_the_hex() 
         assert_eq!(g.state.control, vec![Some(1)]);
     }
 }
+
+#[test]
+fn n2_forces_alternate_under_the_alternate_forces_option() {
+    // With `maneuver_order: alternate_forces` the initiative side
+    // activates one force, then the other side one, and so on; a side
+    // that has passed, or has no force left, is skipped; when both have
+    // passed the impulse ends (N2).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0303", Dir::S),
+        U("a2", 0, 1, Infantry, 4, "0803", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0309", Dir::N),
+        U("b2", 1, 1, Infantry, 4, "0809", Dir::N),
+    ]);
+    std::sync::Arc::make_mut(&mut g.state.board)
+        .options
+        .maneuver_order = crate::scenario::napoleon::ManeuverOrder::AlternateForces;
+    to_maneuver(&mut g, 0);
+    let impulse = g.state.impulse;
+    let end = |g: &mut Game<Napoleon>| {
+        if g.state.active.is_some() {
+            g.execute(&Command::EndActivation {
+                direction: Direction::LeftToRight,
+            })
+            .expect("ends");
+        }
+    };
+    g.execute(&Command::Activate { force: "F0".into() })
+        .expect("French first");
+    end(&mut g);
+    assert_eq!(
+        g.state.phase,
+        Phase::Maneuver { side: 1 },
+        "then a Prussian force"
+    );
+    refused(&mut g, Command::Activate { force: "F1".into() }, "3.7");
+    g.execute(&Command::Activate { force: "P0".into() })
+        .expect("Prussian");
+    end(&mut g);
+    assert_eq!(g.state.phase, Phase::Maneuver { side: 0 });
+    // The French pass: the Prussians go on alone.
+    g.execute(&Command::EndManeuver).expect("pass");
+    assert_eq!(g.state.phase, Phase::Maneuver { side: 1 });
+    g.execute(&Command::Activate { force: "P1".into() })
+        .expect("Prussian again");
+    end(&mut g);
+    assert_eq!(
+        g.state.phase,
+        Phase::Maneuver { side: 1 },
+        "the French have passed"
+    );
+    assert_eq!(g.state.impulse, impulse);
+    g.execute(&Command::EndManeuver).expect("pass");
+    assert!(
+        g.state.impulse > impulse || g.state.turn > 1 || g.is_over(),
+        "both passed: the impulse is over"
+    );
+}
