@@ -441,21 +441,6 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             );
         }
     }
-    // Options the engine does not play yet: say so rather than ignore them
-    // silently (issue 17 lists them).
-    let d = NapoleonOptions::default();
-    let not_yet = [(
-        o.gun_when_host_eliminated != d.gun_when_host_eliminated,
-        "gun_when_host_eliminated: evasion_roll (N77)",
-    )];
-    for (set, what) in not_yet {
-        if set {
-            out.warning(
-                field("rules"),
-                format!("{what} is set, but the Napoleon engine does not play it yet"),
-            );
-        }
-    }
     if let Some(0) = o.max_impulses_per_turn {
         out.error(
             field("rules.max_impulses_per_turn"),

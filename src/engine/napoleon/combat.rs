@@ -97,42 +97,69 @@ impl State {
             let Some(&g) = self.guns_contacted(p).first() else {
                 return;
             };
-            let (gh, ph) = (self.pos[g as usize], self.pos[p as usize]);
-            let roll = dice.d6();
-            let in_arc = self
-                .board
-                .dir_to(gh, ph)
-                .is_some_and(|d| self.is_front(g, d));
-            let need = gun_evasion_number(
-                self.board.pieces[g as usize].kind,
-                self.board.pieces[p as usize].kind,
-            );
-            let evades = roll >= need;
-            let hit = in_arc && roll >= 3;
-            self.emit(
-                out,
-                Event::GunContacted {
-                    gun: g,
-                    by: p,
-                    roll,
-                    hit,
-                    evades,
-                },
-            );
-            if hit {
-                self.casualties_on(p, 1, true, dice, out);
-            }
-            // The gun's fire destroyed the unit that contacted it: nothing
-            // is left to evade or to overrun it.
+            self.gun_contact_roll(g, p, None, dice, out);
             if !self.on_map(p) {
                 return;
             }
-            if evades && !self.evasion_moves(g, p).is_empty() {
-                self.emit(out, Event::EvasionDue { piece: g, from: p });
-            } else {
-                // Overrun, or no hex farther away to go to (N75, N76).
-                self.eliminate(g, out);
-            }
+        }
+    }
+
+    /// A contacted gun's die (N75, N76): a hit on `p` from the gun's front
+    /// on 3+; on its evasion number it evades (its owner's choice waits),
+    /// else it is overrun. A gun whose fire destroys `p` stays.
+    /// `pursuit_of`: the host whose elimination in melee left the gun
+    /// alone, when the winner attacked it and may pursue once the gun is
+    /// gone (N77 option `evasion_roll`).
+    pub(super) fn gun_contact_roll(
+        &mut self,
+        g: PieceIx,
+        p: PieceIx,
+        pursuit_of: Option<PieceIx>,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
+        let (gh, ph) = (self.pos[g as usize], self.pos[p as usize]);
+        let roll = dice.d6();
+        let in_arc = self
+            .board
+            .dir_to(gh, ph)
+            .is_some_and(|d| self.is_front(g, d));
+        let need = gun_evasion_number(
+            self.board.pieces[g as usize].kind,
+            self.board.pieces[p as usize].kind,
+        );
+        let evades = roll >= need;
+        let hit = in_arc && roll >= 3;
+        self.emit(
+            out,
+            Event::GunContacted {
+                gun: g,
+                by: p,
+                roll,
+                hit,
+                evades,
+            },
+        );
+        if hit {
+            self.casualties_on(p, 1, true, dice, out);
+        }
+        // The gun's fire destroyed the unit that contacted it: nothing is
+        // left to evade or to overrun it.
+        if !self.on_map(p) {
+            return;
+        }
+        if evades && !self.evasion_moves(g, p).is_empty() {
+            self.emit(
+                out,
+                Event::EvasionDue {
+                    piece: g,
+                    from: p,
+                    pursuit_of,
+                },
+            );
+        } else {
+            // Overrun, or no hex farther away to go to (N75, N76).
+            self.eliminate(g, out);
         }
     }
 
@@ -690,11 +717,23 @@ impl State {
                     },
                 );
                 // The mover may go on with its remaining MP and meets the
-                // next gun it touches (N75).
-                if let Pending::GunEvasion { from, .. } = pending
-                    && self.contacts_guns()
+                // next gun it touches (N75); a gun left alone by its host's
+                // elimination gone, the winner that attacked may pursue
+                // (N77 option, N87).
+                if let Pending::GunEvasion {
+                    from,
+                    pursuit_of,
+                    resume,
+                    ..
+                } = pending
                 {
-                    self.contact_guns(from, dice, out);
+                    if let Some(host) = pursuit_of {
+                        if self.on_map(from) {
+                            self.offer_pursuit(from, host, out);
+                        }
+                    } else if (resume.is_some() || self.combat.is_none()) && self.contacts_guns() {
+                        self.contact_guns(from, dice, out);
+                    }
                 }
                 if self.combat.is_some() {
                     self.run_combats(dice, out);
@@ -847,7 +886,11 @@ impl State {
                 }
                 self.set_checkpoint();
             }
-            Event::EvasionDue { piece, from } => {
+            Event::EvasionDue {
+                piece,
+                from,
+                pursuit_of,
+            } => {
                 let resume = match self.pending {
                     Some(Pending::Pursuing { fought, .. }) => Some(fought),
                     _ => None,
@@ -856,6 +899,7 @@ impl State {
                     gun: *piece,
                     from: *from,
                     resume,
+                    pursuit_of: *pursuit_of,
                 });
             }
             Event::EvasionOffered { cavalry, attacker } => {

@@ -1843,6 +1843,20 @@ impl State {
         dice: &mut Dice,
         out: &mut Vec<Event>,
     ) {
+        self.casualties_with(p, points, by_enemy, true, dice, out);
+    }
+
+    /// As [`State::casualties_on`]; `guns_fall`: an attached gun is
+    /// eliminated with its host (N77), else it stays, alone.
+    fn casualties_with(
+        &mut self,
+        p: PieceIx,
+        points: u32,
+        by_enemy: bool,
+        guns_fall: bool,
+        dice: &mut Dice,
+        out: &mut Vec<Event>,
+    ) {
         if !self.on_map(p) || points == 0 {
             return;
         }
@@ -1858,7 +1872,11 @@ impl State {
             },
         );
         if total >= cap {
-            self.eliminate(p, out);
+            if guns_fall {
+                self.eliminate(p, out);
+            } else {
+                self.emit(out, Event::Eliminated { piece: p });
+            }
         }
         if by_enemy
             && let Some(f) = self.board.pieces[p as usize].force
@@ -2225,10 +2243,28 @@ impl State {
         d_pts = self.town_saves(def, d_pts, dice, out);
         let square =
             self.kind_of(att) == PieceKind::Cavalry && self.kind_of(def) == PieceKind::Infantry;
+        // With `gun_when_host_eliminated: evasion_roll` a gun outlives its
+        // host to roll against the winner (N77 option).
+        let evasion_roll = self.board.options.gun_when_host_eliminated
+            == crate::scenario::napoleon::GunWhenHostEliminated::EvasionRoll;
+        let guns_with = |st: &State, p: PieceIx| -> Vec<PieceIx> {
+            let h = st.pos[p as usize];
+            st.at(h)
+                .filter(|&q| {
+                    st.kind_of(q).is_gun()
+                        && st.board.pieces[q as usize].force == st.board.pieces[p as usize].force
+                })
+                .collect()
+        };
+        let (def_guns, att_guns) = if evasion_roll {
+            (guns_with(self, def), guns_with(self, att))
+        } else {
+            (Vec::new(), Vec::new())
+        };
         // Both sides' points at once, then eliminations, then the
         // leader-loss rolls, the defender's first (N83).
-        self.casualties_on(def, d_pts, true, dice, out);
-        self.casualties_on(att, a_pts, true, dice, out);
+        self.casualties_with(def, d_pts, true, !evasion_roll, dice, out);
+        self.casualties_with(att, a_pts, true, !evasion_roll, dice, out);
         // A square holds: surviving infantry wins against cavalry (N85).
         // Eliminated, it loses, even on a tie (N85).
         if square {
@@ -2240,6 +2276,20 @@ impl State {
         }
         if attacker_lost && self.on_map(att) {
             self.move_back(att, def, false, dice, out);
+        }
+        // A gun whose host fell rolls as an unattached gun contacted by
+        // the winner; with no winner left it stands alone (N77 option).
+        for (guns, host, winner) in [(def_guns, def, att), (att_guns, att, def)] {
+            if self.on_map(host) || !self.on_map(winner) {
+                continue;
+            }
+            for g in guns {
+                if self.pending.is_some() || !self.on_map(g) || !self.on_map(winner) {
+                    break;
+                }
+                let pursuit_of = (winner == att).then_some(host);
+                self.gun_contact_roll(g, winner, pursuit_of, dice, out);
+            }
         }
     }
 

@@ -350,7 +350,7 @@ pub fn sentence(b: &Board, e: &Event) -> String {
                 "the gun is overrun"
             }
         ),
-        Event::EvasionDue { piece: p, from } => format!(
+        Event::EvasionDue { piece: p, from, .. } => format!(
             "{} must evade {}; its owner picks where",
             piece(b, *p),
             piece(b, *from)

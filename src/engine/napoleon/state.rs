@@ -86,6 +86,9 @@ pub enum Pending {
         gun: PieceIx,
         from: PieceIx,
         resume: Option<PieceIx>,
+        /// The host whose elimination in melee left the gun alone, when
+        /// `from` attacked it and may pursue afterwards (N77 option).
+        pursuit_of: Option<PieceIx>,
     },
     /// Cavalry about to be fought by infantry may evade (N86).
     CavalryEvasion { cavalry: PieceIx, attacker: PieceIx },

@@ -355,6 +355,11 @@ pub enum Event {
     EvasionDue {
         piece: u16,
         from: u16,
+        /// The host whose elimination in melee left the gun alone, when
+        /// `from` attacked it and may pursue afterwards (N77 option
+        /// `evasion_roll`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pursuit_of: Option<u16>,
     },
     /// Cavalry about to be fought by infantry may evade; its owner decides
     /// (N86).
@@ -652,7 +657,7 @@ impl fmt::Display for Event {
                     "it is overrun"
                 }
             ),
-            Event::EvasionDue { piece, from } => write!(f, "{piece} must evade from {from}"),
+            Event::EvasionDue { piece, from, .. } => write!(f, "{piece} must evade from {from}"),
             Event::EvasionOffered { cavalry, attacker } => {
                 write!(f, "{cavalry} may evade {attacker}")
             }

@@ -786,3 +786,75 @@ fn n108_a_failed_attack_on_a_vulnerable_unit_may_be_re_rolled_once() {
         }
     }
 }
+
+#[test]
+fn n77_option_a_gun_outlives_its_host_to_roll_against_the_winner() {
+    // b1, one point from elimination, holds its gun bg; French cavalry k1
+    // attacks it. By default the gun falls with its host (N77). With
+    // `gun_when_host_eliminated: evasion_roll` it rolls as an unattached
+    // gun contacted by k1 (N75, N76): it evades, its owner picking the hex,
+    // or is overrun; once it has gone k1 may still pursue (N87).
+    use crate::scenario::napoleon::GunWhenHostEliminated;
+    for rule in [
+        GunWhenHostEliminated::Eliminated,
+        GunWhenHostEliminated::EvasionRoll,
+    ] {
+        let (mut rolled, mut evaded) = (0, 0);
+        for seed in 0..120 {
+            let g = game(&[
+                U("k1", 0, 0, Cavalry, 7, "0505", Dir::S),
+                U("b1", 1, 0, Infantry, 2, "0506", Dir::S),
+                U("bg", 1, 0, Artillery, 0, "0506", Dir::S),
+                U("b2", 1, 1, Infantry, 2, "0808", Dir::N),
+            ]);
+            let mut g = reseed(g, seed);
+            std::sync::Arc::make_mut(&mut g.state.board)
+                .options
+                .gun_when_host_eliminated = rule;
+            let (b1, bg, k1) = (piece(&g, "b1"), piece(&g, "bg"), piece(&g, "k1"));
+            g.state.casualties[b1 as usize] = g.state.board.pieces[b1 as usize].capacity - 1;
+            to_maneuver(&mut g, 0);
+            activate(&mut g, "F0", Activation::Forward);
+            let ev = events_of(&mut g, end_activation());
+            if g.state.on_map(b1) || !g.state.on_map(k1) {
+                continue;
+            }
+            let contacted = ev.iter().any(
+                |e| matches!(e, Event::GunContacted { gun, by, .. } if *gun == bg && *by == k1),
+            );
+            if rule == GunWhenHostEliminated::Eliminated {
+                assert!(!g.state.on_map(bg), "seed {seed}: the gun falls with b1");
+                assert!(!contacted);
+                continue;
+            }
+            assert!(contacted, "seed {seed}: the gun rolls against k1: {ev:?}");
+            rolled += 1;
+            let Some(Pending::GunEvasion { gun, .. }) = g.state.pending else {
+                assert!(
+                    !g.state.on_map(bg) || !g.state.on_map(k1),
+                    "seed {seed}: overrun unless its fire destroyed k1"
+                );
+                continue;
+            };
+            assert_eq!(gun, bg);
+            assert_eq!(g.to_act(), 1, "its owner picks where it goes");
+            let evade = g.state.legal_commands()[0].clone();
+            let Command::Evade { to, .. } = evade.clone() else {
+                panic!("{evade:?}")
+            };
+            let ev = events_of(&mut g, evade);
+            assert_eq!(g.state.board.hex(g.state.pos[bg as usize]), to);
+            evaded += 1;
+            assert!(
+                g.state.pending.is_some()
+                    || ev
+                        .iter()
+                        .any(|e| matches!(e, Event::ActivationEnded { .. })),
+                "seed {seed}: the combats go on: {ev:?}"
+            );
+        }
+        if rule == GunWhenHostEliminated::EvasionRoll {
+            assert!(rolled > 0 && evaded > 0, "{rolled} rolled, {evaded} evaded");
+        }
+    }
+}

@@ -161,14 +161,17 @@ fn random_legal_games_keep_the_invariants_and_replay_byte_for_byte() {
     // their own tests in `choices`.
     let mut seen: std::collections::BTreeMap<String, u32> = Default::default();
     for seed in first_seed()..first_seed() + games() {
-        // Every fourth game alternates forces (N2 option) and re-rolls
-        // failed attacks on vulnerable units (N108 option).
+        // Every fourth game alternates forces (N2 option), re-rolls failed
+        // attacks on vulnerable units (N108 option) and lets a gun outlive
+        // its host (N77 option).
         let mut s = s.clone();
         if seed % 4 == 3
             && let crate::scenario::RuleSet::Napoleon(o) = &mut s.rules
         {
             o.maneuver_order = crate::scenario::napoleon::ManeuverOrder::AlternateForces;
             o.vulnerable_rule = crate::scenario::napoleon::VulnerableRule::Both;
+            o.gun_when_host_eliminated =
+                crate::scenario::napoleon::GunWhenHostEliminated::EvasionRoll;
         }
         let mut g: Game<Napoleon> = Game::new(&s, &m, seed, ()).expect("starts");
         invariants(&g.state, "start");
