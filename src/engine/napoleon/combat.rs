@@ -59,19 +59,26 @@ impl State {
                 .as_ref()
                 .is_some_and(|a| a.contacted.contains(&(p, g)))
         };
-        let mut out = Vec::new();
-        for (d, &n) in self.board.neighbours[h as usize].iter().enumerate() {
-            if n == NO_HEX || !self.is_front(p, d as u8) {
+        // One pass over the pieces (asked at every step), in the order of
+        // the hexsides, then of the pieces.
+        let around = &self.board.neighbours[h as usize];
+        let mut found: Vec<(usize, PieceIx)> = Vec::new();
+        for (g, &at) in self.pos.iter().enumerate() {
+            let g = g as PieceIx;
+            let info = &self.board.pieces[g as usize];
+            if at == NO_HEX || at == h || info.side == side || !info.kind.is_gun() {
                 continue;
             }
-            for g in self.at(n) {
-                if self.board.pieces[g as usize].side != side && self.unattached_gun(g) && !done(g)
-                {
-                    out.push(g);
-                }
+            if let Some(d) = around.iter().position(|&n| n == at)
+                && self.is_front(p, d as u8)
+                && self.unattached_gun(g)
+                && !done(g)
+            {
+                found.push((d, g));
             }
         }
-        out
+        found.sort_unstable();
+        found.into_iter().map(|(_, g)| g).collect()
     }
 
     /// Whether the active force's movement contacts guns: Forward!,
@@ -407,16 +414,18 @@ impl State {
             }
             // Guns contacted by units that end their force's movement so
             // placed without having moved (N75).
-            let standing = self.active.as_ref().and_then(|a| {
-                a.moved
-                    .iter()
-                    .filter(|(p, m)| m.entered == 0 && self.on_map(*p))
-                    .find(|(p, _)| !self.guns_contacted(*p).is_empty())
-                    .map(|(p, _)| *p)
-            });
-            if let Some(p) = standing
-                && self.contacts_guns()
-            {
+            let standing = if self.contacts_guns() {
+                self.active.as_ref().and_then(|a| {
+                    a.moved
+                        .iter()
+                        .filter(|(p, m)| m.entered == 0 && self.on_map(*p))
+                        .find(|(p, _)| !self.guns_contacted(*p).is_empty())
+                        .map(|(p, _)| *p)
+                })
+            } else {
+                None
+            };
+            if let Some(p) = standing {
                 self.contact_guns(p, dice, out);
                 continue;
             }
