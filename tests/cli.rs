@@ -262,6 +262,16 @@ fn napoleon_scenario_validates_simulates_plays_and_replays() {
     ]));
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("4 games"), "{stdout}");
+    // Napoleon counts lost units against each army's break point (4.1),
+    // not strength points against a loss threshold.
+    assert!(
+        stdout.contains("units lost (mean ± sd, range; threshold):"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("; 3)"),
+        "break points of 3 (10 units, N98): {stdout}"
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let cmds = dir.path().join("cmds.ron");
     std::fs::write(

@@ -412,7 +412,12 @@ impl BalancePanel {
             });
 
         ui.add_space(6.0);
-        ui.strong("Strength points lost per game");
+        let unit = &r.loss_unit;
+        let mut heading = format!("{unit} lost per game");
+        if let Some(first) = heading.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        ui.strong(heading);
         for side in 0..2 {
             let l = &r.losses[side];
             ui.label(format!(
@@ -426,7 +431,7 @@ impl BalancePanel {
             .allow_drag(false)
             .allow_scroll(false)
             .include_y(0.0)
-            .x_axis_label("strength points lost")
+            .x_axis_label(format!("{unit} lost"))
             .legend(Legend::default())
             .show(ui, |plot| {
                 for (side, colour) in self.colours.into_iter().enumerate() {

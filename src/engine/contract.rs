@@ -80,8 +80,13 @@ pub enum PlayerKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchScale {
     pub sides: [String; 2],
-    /// The loss each side can take before it loses (the histogram's range).
+    /// The most each side can lose (the histogram's range).
     pub loss_limits: [u32; 2],
+    /// The loss at which each side is beaten or must test (the report's
+    /// "threshold").
+    pub thresholds: [u32; 2],
+    /// What losses are counted in ("strength points", "units").
+    pub loss_unit: &'static str,
     /// The game's length in turns (0: no limit).
     pub turns: u32,
     /// Whether the scenario has a variant to draw.

@@ -118,6 +118,8 @@ pub struct Report {
     pub games: u32,
     pub sides: [String; 2],
     pub thresholds: [u32; 2],
+    /// What losses are counted in ("strength points", "units").
+    pub loss_unit: String,
     pub wins: [u32; 2],
     pub draws: u32,
     pub unfinished: u32,
@@ -128,7 +130,7 @@ pub struct Report {
     pub exited: [Spread; 2],
     /// Games decided (won) on each Game-Turn, index 0 = turn 1.
     pub decided_on_turn: Vec<[u32; 2]>,
-    /// Losses per side in bins of 5 strength points (index 0 = 0-4).
+    /// Losses per side in bins of 5 (`loss_unit`; index 0 = 0-4).
     pub loss_histogram: [Vec<u32>; 2],
     /// Per side, results by the chit that side drew.
     pub by_chit: [Vec<ChitRow>; 2],
@@ -141,6 +143,7 @@ pub struct Tally {
     games: u32,
     sides: [String; 2],
     thresholds: [u32; 2],
+    loss_unit: &'static str,
     wins: [u32; 2],
     draws: u32,
     unfinished: u32,
@@ -158,7 +161,8 @@ impl Tally {
         Tally {
             games: 0,
             sides: scale.sides,
-            thresholds: scale.loss_limits,
+            thresholds: scale.thresholds,
+            loss_unit: scale.loss_unit,
             wins: [0; 2],
             draws: 0,
             unfinished: 0,
@@ -214,6 +218,7 @@ impl Tally {
             games: n,
             sides: self.sides,
             thresholds: self.thresholds,
+            loss_unit: self.loss_unit.to_string(),
             wins: self.wins,
             draws: self.draws,
             unfinished: self.unfinished,
@@ -263,7 +268,7 @@ impl Report {
         if self.unfinished > 0 {
             let _ = writeln!(s, "  unfinished (command limit): {}", self.unfinished);
         }
-        let _ = writeln!(s, "strength points lost (mean ± sd, range; threshold):");
+        let _ = writeln!(s, "{} lost (mean ± sd, range; threshold):", self.loss_unit);
         for side in 0..2 {
             let l = &self.losses[side];
             let _ = writeln!(

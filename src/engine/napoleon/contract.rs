@@ -105,6 +105,8 @@ impl Rules for Napoleon {
         BatchScale {
             sides: board.side_names.clone(),
             loss_limits: [units(0), units(1)],
+            thresholds: [board.armies[0].break_point, board.armies[1].break_point],
+            loss_unit: "units",
             turns: board.turn_limit.unwrap_or(0),
             variant: false,
         }

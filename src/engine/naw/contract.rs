@@ -154,6 +154,8 @@ impl Rules for Naw {
         BatchScale {
             sides: board.side_names.clone(),
             loss_limits: board.thresholds,
+            thresholds: board.thresholds,
+            loss_unit: "strength points",
             turns: board.turns,
             variant: board.chit_changes.is_some(),
         }
