@@ -494,3 +494,54 @@ fn scenario_and_map_settings_are_edited_in_dialogs_as_one_undo_step_each() {
     assert_eq!(doc.data, before);
     assert!(!doc.is_modified());
 }
+
+/// Issue 19, item 1: File > New asks for the rule set, with a sentence on
+/// each; a new *Napoleon* scenario gets its terrain roles, no CRT, and an
+/// army with a General per side, and the problems list says what to build
+/// next.
+#[test]
+fn file_new_asks_for_the_rule_set() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    ctrl(&mut h, egui::Key::N);
+    h.get_by_label("New scenario");
+    h.get_by_label_contains("strength-point counters");
+    h.get_by_label_contains("forces under leaders");
+    h.get_by_label("Napoleon").click();
+    h.run();
+    h.get_by_label_contains("each with an army and a General to place");
+    h.get_by_label("Create").click();
+    h.run();
+    let app = h.state();
+    let doc = app.doc.as_ref().expect("a new document");
+    assert_eq!(doc.scenario.rules.name(), "Napoleon");
+    assert!(doc.scenario.crt.is_empty(), "no CRT for one-to-one melee");
+    assert!(doc.map.terrain_kinds.iter().any(|k| k.id == "ford"));
+    let armies: Vec<_> = doc
+        .scenario
+        .sides
+        .iter()
+        .filter_map(|s| s.army.as_ref())
+        .map(|a| (a.nation.clone(), a.general.command_factor))
+        .collect();
+    assert_eq!(
+        armies,
+        vec![("France".to_string(), 2), ("Prussia".to_string(), 2)]
+    );
+    let issues = vedette::scenario::validate(&doc.scenario, &doc.map);
+    assert!(
+        issues.iter().any(|i| i.message.contains("has no forces")),
+        "{issues:?}"
+    );
+    // Napoleon at Waterloo stays the default choice, with its CRT.
+    ctrl(&mut h, egui::Key::N);
+    h.run();
+    if h.query_by_label("Don't save").is_some() {
+        h.get_by_label("Don't save").click();
+        h.run();
+    }
+    h.get_by_label("Create").click();
+    h.run();
+    let doc = h.state().doc.as_ref().expect("a new document");
+    assert_eq!(doc.scenario.rules.name(), "Napoleon at Waterloo");
+    assert!(!doc.scenario.crt.is_empty());
+}

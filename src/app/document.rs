@@ -7,8 +7,8 @@ use crate::edit::{Document, Edit, EditError, History};
 use crate::files;
 use crate::hex::{Grid, Orientation, Stagger};
 use crate::scenario::{
-    self, Colour, Crt, FORMAT_VERSION, LossThreshold, Map, MapSource, RuleSet, Scenario, Side,
-    SideId, Victory,
+    self, Colour, FORMAT_VERSION, LossThreshold, Map, MapSource, RuleSet, Scenario, Side, SideId,
+    Victory,
 };
 use std::ops::Deref;
 use std::path::{Component, Path, PathBuf};
@@ -34,6 +34,8 @@ impl Deref for OpenDoc {
 /// Settings for a new blank scenario (File -> New).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewMap {
+    /// The rule set, with its default options.
+    pub rules: RuleSet,
     pub columns: u32,
     pub rows: u32,
     pub orientation: Orientation,
@@ -43,6 +45,7 @@ pub struct NewMap {
 impl Default for NewMap {
     fn default() -> Self {
         NewMap {
+            rules: RuleSet::default(),
             columns: 23,
             rows: 17,
             orientation: Orientation::FlatTop,
@@ -65,51 +68,66 @@ impl OpenDoc {
         })
     }
 
-    /// A blank scenario on a clear map with the Napoleon at Waterloo
-    /// terrain table, rules and CRT, and two sides; the map is kept inside
+    /// A blank scenario of the chosen rule set on a clear map: its
+    /// terrain table, CRT (if it has one) and two sides, with an army and
+    /// General per side where the rules have them; the map is kept inside
     /// the scenario until exported.
     pub fn new_blank(settings: &NewMap) -> OpenDoc {
+        let blank = settings.rules.blank();
         let map = Map::filled(
             "Untitled map",
             settings.columns,
             settings.rows,
             Grid::new(settings.orientation, settings.stagger),
-            scenario::napoleon_at_waterloo_terrain(),
+            blank.terrain,
             '.',
         );
-        let side = |id: &str, c: Colour| Side {
-            id: SideId::new(id),
-            name: id.to_string(),
-            colour: c,
-            contingents: Vec::new(),
-            forces: Vec::new(),
-            army: None,
-        };
+        let colours = [Colour(0x3a, 0x5f, 0xb0), Colour(0xc0, 0x39, 0x2b)];
+        let sides = (0..2)
+            .map(|i| Side {
+                id: SideId::new(blank.sides[i]),
+                name: blank.sides[i].to_string(),
+                colour: colours[i],
+                contingents: Vec::new(),
+                forces: Vec::new(),
+                army: blank.nations.map(|n| crate::scenario::Army {
+                    general: crate::scenario::General {
+                        name: format!("{} General", blank.sides[i]),
+                        command_factor: 2,
+                        hex: None,
+                    },
+                    nation: n[i].to_string(),
+                    aggressiveness: 0,
+                    cavalry_movement: None,
+                    break_point: None,
+                }),
+            })
+            .collect();
         let scenario = Scenario {
             version: FORMAT_VERSION,
             title: String::new(),
             author: String::new(),
             description: String::new(),
             map: MapSource::Inline(Box::new(map.clone())),
-            rules: RuleSet::default(),
+            rules: settings.rules.clone(),
             turns: 10,
-            sides: vec![
-                side("French", Colour(0x3a, 0x5f, 0xb0)),
-                side("Allied", Colour(0xc0, 0x39, 0x2b)),
-            ],
+            sides,
             units: Vec::new(),
-            crt: Crt::napoleon_at_waterloo(),
+            crt: blank.crt,
             victory: Victory {
-                loss_thresholds: vec![
-                    LossThreshold {
-                        side: SideId::new("French"),
-                        points: 40,
-                    },
-                    LossThreshold {
-                        side: SideId::new("Allied"),
-                        points: 40,
-                    },
-                ],
+                loss_thresholds: blank
+                    .loss_threshold
+                    .map(|points| {
+                        blank
+                            .sides
+                            .iter()
+                            .map(|s| LossThreshold {
+                                side: SideId::new(s),
+                                points,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
                 exits: Vec::new(),
                 victory_hexes: Vec::new(),
             },

@@ -1639,12 +1639,32 @@ impl VedetteApp {
             .resizable(false)
             .open(&mut open)
             .show(ctx, |ui| {
+                ui.strong("Rules");
+                for rules in crate::scenario::RuleSet::every() {
+                    let support = rules.support();
+                    let chosen = settings.rules.name() == support.name;
+                    if ui.radio(chosen, support.name).clicked() && !chosen {
+                        settings.rules = rules;
+                    }
+                    ui.indent(support.name, |ui| {
+                        ui.label(RichText::new(support.summary).weak());
+                    });
+                }
+                ui.separator();
                 egui::Grid::new("new map").num_columns(2).show(ui, |ui| {
                     settings::size_fields(ui, &mut settings.columns, &mut settings.rows);
                     ui.label("Hexes");
                     ui.horizontal(|ui| {
-                        ui.radio_value(&mut settings.orientation, crate::hex::Orientation::FlatTop, "flat top (columns)");
-                        ui.radio_value(&mut settings.orientation, crate::hex::Orientation::PointyTop, "pointy top (rows)");
+                        ui.radio_value(
+                            &mut settings.orientation,
+                            crate::hex::Orientation::FlatTop,
+                            "flat top (columns)",
+                        );
+                        ui.radio_value(
+                            &mut settings.orientation,
+                            crate::hex::Orientation::PointyTop,
+                            "pointy top (rows)",
+                        );
                     });
                     ui.end_row();
                     ui.label("Shifted half a hex");
@@ -1654,7 +1674,24 @@ impl VedetteApp {
                     });
                     ui.end_row();
                 });
-                ui.label(RichText::new("A clear map with the Napoleon at Waterloo terrain, rules and CRT, and two sides.").weak());
+                let blank = settings.rules.blank();
+                ui.label(
+                    RichText::new(format!(
+                        "A clear map with the {} terrain{}, and two sides{}.",
+                        settings.rules.name(),
+                        if settings.rules.support().crt {
+                            ", rules and CRT"
+                        } else {
+                            " and rules"
+                        },
+                        if blank.nations.is_some() {
+                            ", each with an army and a General to place; build its forces next"
+                        } else {
+                            ""
+                        }
+                    ))
+                    .weak(),
+                );
                 if ui.button("Create").clicked() {
                     create = true;
                 }

@@ -497,3 +497,93 @@ pub fn napoleon_at_waterloo_terrain() -> Vec<TerrainKind> {
         },
     ]
 }
+
+/// The terrain table of a new *Napoleon* map: one kind per terrain role of
+/// the rulings (N89-N97), named so that `NapoleonTerrain::by_name` gives
+/// each its role; movement costs and defence live in the rules' options,
+/// not here.
+pub fn napoleon_terrain() -> Vec<TerrainKind> {
+    let kind = |id: &str, name: &str, code: char, c: (u8, u8, u8), movement, los| TerrainKind {
+        id: id.into(),
+        name: name.into(),
+        code,
+        colour: Colour(c.0, c.1, c.2),
+        movement,
+        defence_multiplier: 1,
+        blocks_line_of_sight: los,
+    };
+    vec![
+        kind(
+            "clear",
+            "Clear",
+            '.',
+            (0xd9, 0xd4, 0xa0),
+            MovementRule::Cost(1),
+            false,
+        ),
+        kind(
+            "town",
+            "Village",
+            'T',
+            (0xc0, 0x8a, 0x6a),
+            MovementRule::Cost(1),
+            true,
+        ),
+        kind(
+            "woods",
+            "Woods",
+            'W',
+            (0x5b, 0x8a, 0x45),
+            MovementRule::Cost(1),
+            true,
+        ),
+        kind(
+            "difficult",
+            "Marsh",
+            'm',
+            (0x9f, 0xb5, 0x9a),
+            MovementRule::Cost(1),
+            false,
+        ),
+        kind(
+            "river",
+            "Stream",
+            '~',
+            (0x6f, 0x9f, 0xcf),
+            MovementRule::Prohibited,
+            false,
+        ),
+        kind(
+            "ford",
+            "Ford",
+            'f',
+            (0xa9, 0xc7, 0xe3),
+            MovementRule::Cost(1),
+            false,
+        ),
+        kind(
+            "bridge",
+            "Bridge",
+            'b',
+            (0xb5, 0xa5, 0x8a),
+            MovementRule::Cost(1),
+            false,
+        ),
+        kind(
+            "defile",
+            "Defile",
+            'd',
+            (0xa8, 0x9a, 0x7a),
+            MovementRule::Cost(1),
+            false,
+        ),
+        kind(
+            "impassable",
+            "Impassable",
+            'X',
+            (0x55, 0x55, 0x55),
+            MovementRule::Prohibited,
+            true,
+        ),
+    ]
+}

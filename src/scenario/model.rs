@@ -77,11 +77,45 @@ impl RuleSet {
         self.support().name
     }
 
+    /// Every rule set, with its default options: the choices of File >
+    /// New.
+    pub fn every() -> Vec<RuleSet> {
+        vec![
+            RuleSet::NapoleonAtWaterloo(NawOptions::default()),
+            RuleSet::Napoleon(Box::default()),
+        ]
+    }
+
+    /// What a new blank scenario of this rule set starts with: its terrain
+    /// table, its CRT (none for rules without one), its two sides, and an
+    /// army per side where the rules have Generals.
+    pub fn blank(&self) -> BlankScenario {
+        match self {
+            RuleSet::NapoleonAtWaterloo(_) => BlankScenario {
+                terrain: crate::scenario::napoleon_at_waterloo_terrain(),
+                crt: Crt::napoleon_at_waterloo(),
+                sides: ["French", "Allied"],
+                nations: None,
+                loss_threshold: Some(40),
+            },
+            RuleSet::Napoleon(_) => BlankScenario {
+                terrain: crate::scenario::napoleon_terrain(),
+                crt: Crt::default(),
+                sides: ["French", "Prussian"],
+                nations: Some(["France", "Prussia"]),
+                loss_threshold: None,
+            },
+        }
+    }
+
     /// What the rule set uses of the model and what its engine can hold.
     pub fn support(&self) -> RuleSupport {
         match self {
             RuleSet::NapoleonAtWaterloo(_) => RuleSupport {
                 name: "Napoleon at Waterloo",
+                summary: "SPI's folio game: strength-point counters, zones of control, odds combat on a CRT, loss thresholds and exits, the Grouchy variant.",
+                crt: true,
+                rule_combat: "the Combat Results Table [7.0]",
                 // Hexes and units are indexed with 16 bits in its engine.
                 max_hexes: 65_000,
                 max_units: 60_000,
@@ -98,6 +132,9 @@ impl RuleSet {
             },
             RuleSet::Napoleon(_) => RuleSupport {
                 name: "Napoleon",
+                summary: "Hex miniatures rules: forces under leaders, a General with ADCs, facing, initiative and impulses, one-to-one melee, the break test of the Final Step.",
+                crt: false,
+                rule_combat: "one-to-one melee [3.7.3]",
                 max_hexes: 65_000,
                 max_units: 60_000,
                 sides: 2,
@@ -115,12 +152,31 @@ impl RuleSet {
     }
 }
 
+/// The rule-set parts of a new blank scenario ([`RuleSet::blank`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlankScenario {
+    pub terrain: Vec<crate::scenario::TerrainKind>,
+    pub crt: Crt,
+    pub sides: [&'static str; 2],
+    /// Each side's nation, where the rules give each side an army with a
+    /// General.
+    pub nations: Option<[&'static str; 2]>,
+    /// Each side's loss threshold, where the rules have one.
+    pub loss_threshold: Option<u32>,
+}
+
 /// What a rule set reads from a scenario and what its engine can hold:
 /// `validate` refuses a scenario beyond the limits and warns about data the
 /// rule set ignores, so nothing a designer draws is silently dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleSupport {
     pub name: &'static str,
+    /// One sentence on what the rules are, for File > New.
+    pub summary: &'static str,
+    /// Whether combat is resolved on the scenario's CRT.
+    pub crt: bool,
+    /// How the rules decide combat, for the warning about an unused CRT.
+    pub rule_combat: &'static str,
     /// Most hexes (columns x rows) the engine can index.
     pub max_hexes: u64,
     /// Most units the engine can index.

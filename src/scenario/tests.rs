@@ -1145,3 +1145,19 @@ fn napoleon_options_are_all_played_and_none_is_warned_about() {
     let issues = validate(&s, &m);
     assert!(issues.is_empty(), "{issues:?}");
 }
+
+#[test]
+fn issue19_a_crt_on_a_napoleon_scenario_is_warned_about() {
+    // The Napoleon rules fight one-to-one melees [3.7.3]: a CRT is never
+    // read, so it is not silently accepted.
+    let (mut s, m) = saint_aubin();
+    s.crt = Crt::napoleon_at_waterloo();
+    let issues = validate(&s, &m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        field_loc("crt"),
+        "the scenario has a Combat Results Table, but the Napoleon rules ignore it: one-to-one melee [3.7.3] decides combat",
+    );
+    assert!(errors(&issues).is_empty());
+}

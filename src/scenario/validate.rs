@@ -902,6 +902,15 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
             ),
         );
     }
+    if !support.crt && !s.crt.is_empty() {
+        out.warning(
+            field("crt"),
+            format!(
+                "the scenario has a Combat Results Table, but the {name} rules ignore it: {} decides combat",
+                support.rule_combat
+            ),
+        );
+    }
     let elevated = map.hexes.values().filter(|d| d.elevation != 0).count();
     if !support.elevation && elevated > 0 {
         out.warning(
