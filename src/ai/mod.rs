@@ -3,6 +3,7 @@
 //! Randomness comes from a seeded `Dice` owned by the player.
 
 mod heuristic;
+mod napoleon;
 mod naw;
 mod tuning;
 
@@ -11,6 +12,7 @@ mod tests;
 
 pub use crate::engine::contract::PlayerKind;
 pub use heuristic::{HeuristicPlayer, Knowledge};
+pub use napoleon::{NapoleonPlayer, NapoleonTuning};
 pub use tuning::Tuning;
 
 use crate::engine::{Dice, Game, Rules};

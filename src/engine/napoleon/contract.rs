@@ -1,7 +1,6 @@
 //! *Napoleon* behind the rule-set contract, and its computer player.
 
 use super::{Board, Command, Event, Phase, RuleError, SetupError, State};
-use crate::ai::{Computer, Player, PlayerKind, RandomPlayer};
 use crate::engine::{BatchScale, Dice, GameEnd, Lost, Rules, Tallies};
 use crate::scenario::{Map, Scenario};
 use std::fmt::Write as _;
@@ -253,29 +252,5 @@ impl Rules for Napoleon {
                 _ => None,
             })
             .collect()
-    }
-}
-
-impl Computer for Napoleon {
-    type Knowledge = Arc<Board>;
-    type Tuning = ();
-
-    fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
-        Arc::new(board)
-    }
-
-    fn knowledge_board(know: &Arc<Board>) -> &Arc<Board> {
-        know
-    }
-
-    /// The random-legal player for both kinds: a heuristic player for these
-    /// rules is still to be written (see the issue note).
-    fn computer(
-        _kind: PlayerKind,
-        _know: &Arc<Arc<Board>>,
-        _tuning: &(),
-        seed: u64,
-    ) -> Box<dyn Player<Self> + Send> {
-        Box::new(RandomPlayer::<Napoleon>::new(seed))
     }
 }

@@ -121,13 +121,7 @@ impl State {
                     continue;
                 }
                 let mut s2 = st.clone();
-                let dir = st.board.dir_to(h, n).unwrap_or(0);
-                s2.apply(&Event::Stepped {
-                    piece: p,
-                    from: st.board.hex(h),
-                    to: st.board.hex(n),
-                    backward: st.is_backward(p, dir),
-                });
+                s2.move_piece(p, n);
                 next.push((
                     s2,
                     Command::Step {
@@ -165,6 +159,47 @@ impl State {
         let mut out: Vec<Reach> = best.into_values().collect();
         out.sort_by_key(|r| (r.cost, r.hex, r.facing));
         out
+    }
+
+    /// The position after piece `p` of the active force makes the steps
+    /// and turns of `path` (a [`Reach::path`], perhaps after a formation
+    /// change), as the rules would apply
+    /// them, without dice: what a unit would face there, for the table's
+    /// odds and a computer player's look-ahead.
+    pub fn after_path(&self, p: PieceIx, path: &[Command]) -> State {
+        let mut st = self.clone();
+        for c in path {
+            match c {
+                Command::Step { to, .. } => {
+                    if let Some(n) = st.board.hex_ix(*to) {
+                        st.move_piece(p, n);
+                    }
+                }
+                Command::Turn { facing, .. } => st.apply(&Event::Turned {
+                    piece: p,
+                    facing: *facing,
+                }),
+                Command::Formation { column, .. } => st.apply(&Event::FormationChanged {
+                    piece: p,
+                    column: *column,
+                }),
+                _ => {}
+            }
+        }
+        st
+    }
+
+    /// Applies one step of `p` into the adjacent hex `n`.
+    fn move_piece(&mut self, p: PieceIx, n: HexIx) {
+        let h = self.pos[p as usize];
+        let dir = self.board.dir_to(h, n).unwrap_or(0);
+        let e = Event::Stepped {
+            piece: p,
+            from: self.board.hex(h),
+            to: self.board.hex(n),
+            backward: self.is_backward(p, dir),
+        };
+        self.apply(&e);
     }
 
     /// The facings a piece of the active force may turn to now

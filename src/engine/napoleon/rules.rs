@@ -123,7 +123,7 @@ impl State {
         Ok(())
     }
 
-    fn skirmish_options(&self, side: u8) -> Vec<(u16, u16)> {
+    pub fn skirmish_options(&self, side: u8) -> Vec<(u16, u16)> {
         let n = self.board.forces.len() as u16;
         let mut out = Vec::new();
         for f in 0..n {
@@ -262,7 +262,7 @@ impl State {
         out
     }
 
-    fn undeclared_guns(&self, side: u8) -> Vec<PieceIx> {
+    pub fn undeclared_guns(&self, side: u8) -> Vec<PieceIx> {
         self.units_of(side)
             .filter(|&g| self.kind_of(g).is_gun())
             .filter(|g| !self.targets.iter().any(|(x, _)| x == g))
@@ -340,7 +340,7 @@ impl State {
     // ---------------------------------------------------------------
     // Movement [3.7.2]
 
-    pub(super) fn moved_of(&self, p: PieceIx) -> Option<&Moved> {
+    pub fn moved_of(&self, p: PieceIx) -> Option<&Moved> {
         self.active
             .as_ref()?
             .moved
