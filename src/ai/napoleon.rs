@@ -122,13 +122,19 @@ pub struct NapoleonPlayer {
     random: RandomPlayer<Napoleon>,
     /// The activation being planned: (turn, impulse, force).
     planning: Option<(u32, u32, u16)>,
-    /// 0: the full plan; 1: the plain plan after a take-back; 2: random
-    /// commands until the activation ends.
+    /// 0: the full plan; after a take-back, 1: the same with the first
+    /// piece ending next to the others (a force crossing a bridge creeps
+    /// over); 2: standing, turned to the enemy; 3: random commands until
+    /// the activation ends.
     tier: u8,
     /// Pieces still to move, in order.
     queue: Option<VecDeque<PieceIx>>,
     /// The rest of the current piece's move.
     path: VecDeque<Command>,
+    /// Where the pieces of the activation moved so far end: each next
+    /// piece ends next to one of them, so the force stays contiguous
+    /// (3.7.2.4).
+    placed: Vec<HexIx>,
 }
 
 impl NapoleonPlayer {
@@ -142,6 +148,7 @@ impl NapoleonPlayer {
             tier: 0,
             queue: None,
             path: VecDeque::new(),
+            placed: Vec::new(),
         }
     }
 
@@ -495,6 +502,7 @@ impl NapoleonPlayer {
             self.tier = 0;
             self.queue = None;
             self.path.clear();
+            self.placed.clear();
         }
         // A bad check is re-rolled while nothing has moved (3.6.1 a).
         let wants_reroll = a.result == Activation::Retreat
@@ -502,7 +510,7 @@ impl NapoleonPlayer {
         if wants_reroll && self.queue.is_none() && state.check(&Command::Reroll).is_ok() {
             return Some(Command::Reroll);
         }
-        if self.tier >= 2 {
+        if self.tier >= 3 {
             return self.random.choose(state);
         }
         if self.queue.is_none() {
@@ -518,8 +526,14 @@ impl NapoleonPlayer {
             }
             let next = self.queue.as_mut().and_then(VecDeque::pop_front);
             let Some(p) = next else { break };
-            if let Some(r) = self.destination(state, p) {
-                self.path = r.path.into();
+            match self.destination(state, p) {
+                Some(r) => {
+                    if let Some(h) = self.board.hex_ix(r.hex) {
+                        self.placed.push(h);
+                    }
+                    self.path = r.path.into();
+                }
+                None => self.placed.push(state.pos[p as usize]),
             }
         }
         for direction in [Direction::LeftToRight, Direction::RightToLeft] {
@@ -534,10 +548,11 @@ impl NapoleonPlayer {
         self.tier += 1;
         self.queue = None;
         self.path.clear();
-        if state.check(&Command::TakeBack).is_ok() && self.tier < 2 {
+        self.placed.clear();
+        if state.check(&Command::TakeBack).is_ok() && self.tier < 3 {
             return Some(Command::TakeBack);
         }
-        self.tier = 2;
+        self.tier = 3;
         self.random.choose(state)
     }
 
@@ -566,7 +581,7 @@ impl NapoleonPlayer {
         let id = self.board.pieces[p as usize].id.clone();
         let side = self.side_of(p);
         let result = a.result;
-        let plain = self.tier >= 1;
+        let plain = self.tier >= 2;
         // Where it can go as it stands, and in the other formation (a
         // change only at the start of its move [3.8.2.1]): a column
         // crosses fords and bridges.
@@ -580,7 +595,7 @@ impl NapoleonPlayer {
             piece: id.clone(),
             column: other,
         };
-        if !plain && state.check(&change).is_ok() {
+        if !plain && self.formation_worth_trying(state, p) && state.check(&change).is_ok() {
             let mut st = state.clone();
             st.apply(&crate::engine::napoleon::Event::FormationChanged {
                 piece: p,
@@ -596,6 +611,36 @@ impl NapoleonPlayer {
                 .hex_ix(r.hex)
                 .is_some_and(|h| h == state.pos[p as usize] || state.stack_legal_with(p, h))
         });
+        // Cohesion: end next to a piece already placed, when the force
+        // must end contiguous and one can.
+        let cohesive = a.was_contiguous
+            && match result {
+                Activation::Charge => self.board.options.charge_keeps_cohesion,
+                Activation::Static => false,
+                _ => true,
+            };
+        // Creeping (tier 1): the first piece ends next to where another
+        // piece of its force stands.
+        let anchors: Vec<HexIx> = if self.placed.is_empty() && self.tier == 1 {
+            state
+                .force_pieces(a.force)
+                .into_iter()
+                .filter(|&q| q != p)
+                .map(|q| state.pos[q as usize])
+                .collect()
+        } else {
+            self.placed.clone()
+        };
+        if cohesive && !anchors.is_empty() {
+            let near = |r: &Reach| {
+                self.board
+                    .hex_ix(r.hex)
+                    .is_some_and(|h| anchors.iter().any(|&x| self.board.distance(h, x) <= 1))
+            };
+            if options.iter().any(|(r, _)| near(r)) {
+                options.retain(|(r, _)| near(r));
+            }
+        }
         if options.is_empty() {
             return None;
         }
@@ -664,6 +709,24 @@ impl NapoleonPlayer {
             }
         }
         best.map(|(_, r)| r)
+    }
+
+    /// Whether the other formation could serve this move: a column to
+    /// cross a ford, bridge or defile within reach, a line to meet an
+    /// enemy within reach. (Exploring both doubles the look-ahead.)
+    fn formation_worth_trying(&self, state: &State, p: PieceIx) -> bool {
+        let h = state.pos[p as usize];
+        let ma = self.board.pieces[p as usize].movement;
+        if state.column[p as usize] {
+            return state.enemy_distance(p) <= ma + 2;
+        }
+        state.enemy_distance(p) > 2
+            && (0..self.board.hexes.len() as HexIx).any(|x| {
+                matches!(
+                    self.board.terrain[x as usize],
+                    NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+                ) && self.board.distance(h, x) <= ma + 1
+            })
     }
 
     fn location_points(&self, h: HexIx, side: u8) -> f64 {

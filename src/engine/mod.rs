@@ -9,11 +9,13 @@
 
 pub mod contract;
 pub mod dice;
+mod fnv;
 pub mod napoleon;
 pub mod naw;
 
 pub use contract::{BatchScale, GameEnd, Lost, Rules, Tallies};
 pub use dice::Dice;
+pub use fnv::Fnv;
 
 use crate::scenario::{Map, Scenario, scenario_to_ron};
 use serde::{Deserialize, Serialize};

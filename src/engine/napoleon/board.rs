@@ -7,6 +7,7 @@ use crate::hex::{Dir, Grid, Hex};
 use crate::scenario::napoleon::{NapoleonOptions, NapoleonTerrain};
 use crate::scenario::{Map, Placement, RuleSet, Scenario, SideId, UnitId, UnitKind};
 use std::collections::{BTreeMap, HashMap};
+use std::hash::BuildHasherDefault;
 
 pub type HexIx = u16;
 pub type PieceIx = u16;
@@ -127,7 +128,7 @@ pub struct Board {
     /// Whether a road crosses each hexside, by direction index (N91).
     pub road: Vec<[bool; 6]>,
     pub pieces: Vec<PieceInfo>,
-    pub by_id: HashMap<UnitId, PieceIx>,
+    pub by_id: HashMap<UnitId, PieceIx, BuildHasherDefault<crate::engine::Fnv>>,
     pub forces: Vec<ForceInfo>,
     pub armies: [ArmyInfo; 2],
     pub sides: [SideId; 2],
@@ -227,7 +228,8 @@ impl Board {
         let side_ix = |id: &SideId| u8::from(sides[1] == *id);
         let t = &options.troops;
         let mut pieces = Vec::new();
-        let mut by_id = HashMap::new();
+        let mut by_id: HashMap<UnitId, PieceIx, BuildHasherDefault<crate::engine::Fnv>> =
+            HashMap::default();
         let mut force_of: HashMap<&UnitId, u16> = HashMap::new();
         let mut forces_raw = Vec::new();
         for (si, side) in s.sides.iter().enumerate() {

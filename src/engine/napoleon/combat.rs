@@ -869,7 +869,7 @@ impl State {
                             self.pos[p],
                             self.facing[p],
                             self.column[p],
-                            m.clone(),
+                            *m,
                         )
                     })
                     .collect()
@@ -1034,14 +1034,14 @@ impl State {
                             .map(|(q, m)| {
                                 let q = *q as usize;
                                 if q == cav as usize {
-                                    (q as PieceIx, h, f, col, m.clone())
+                                    (q as PieceIx, h, f, col, *m)
                                 } else {
                                     (
                                         q as PieceIx,
                                         self.pos[q],
                                         self.facing[q],
                                         self.column[q],
-                                        m.clone(),
+                                        *m,
                                     )
                                 }
                             })

@@ -9,7 +9,8 @@ use super::types::{Activation, Command, Event};
 use crate::hex::Hex;
 use crate::scenario::UnitId;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::BuildHasherDefault;
 
 /// One place a unit of the active force can end its move, and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,96 +68,161 @@ impl State {
         let Some(p) = self.board.piece_ix(id) else {
             return Vec::new();
         };
-        if !self.on_map(p) {
+        if !self.on_map(p) || self.moved_of(p).is_none() {
             return Vec::new();
         }
         // Dijkstra on movement points: with everything else equal, fewer
         // points spent never leaves a piece worse off, so the first time a
         // position is taken from the heap it is at its least cost.
-        type Key = (HexIx, u8, u32, u32, bool, u32);
-        let key = |st: &State| -> Key {
-            let m = st.moved_of(p).cloned().unwrap_or_default();
-            (
-                st.pos[p as usize],
-                st.facing[p as usize],
-                // The rules ask only whether a piece has turned or
-                // entered a hex yet (N65), never how often.
-                m.turns_before.min(1),
-                m.turns_after.min(1),
-                m.backward,
-                m.entered.min(1),
-            )
+        //
+        // A step or turn changes only the piece's hex, facing and record,
+        // and (the first time) which piece moved last: so each position
+        // is kept as that node, and explored on one working copy of the
+        // state with the node written into it, rather than on a copy of
+        // the whole state per position.
+        #[derive(Clone, Copy)]
+        struct Node {
+            hex: HexIx,
+            facing: u8,
+            moved: super::state::Moved,
+        }
+        // The rules ask only whether a piece has turned or entered a hex
+        // yet (N65), never how often: the key of a position.
+        let key = |n: &Node| -> usize {
+            let m = &n.moved;
+            let bits = usize::from(m.turns_before > 0)
+                | usize::from(m.turns_after > 0) << 1
+                | usize::from(m.backward) << 2
+                | usize::from(m.entered > 0) << 3;
+            ((n.hex as usize * 6 + n.facing as usize) << 4) | bits
         };
-        let mp_of = |st: &State| st.moved_of(p).map_or(0, |m| m.mp);
-        let mut settled: HashSet<Key> = HashSet::new();
-        let mut queued: HashMap<Key, u32> = HashMap::new();
-        let mut best: HashMap<(HexIx, u8), Reach> = HashMap::new();
-        let mut store: Vec<Option<(State, Vec<Command>)>> = vec![Some((self.clone(), Vec::new()))];
+        type Fast<K, V> = HashMap<K, V, BuildHasherDefault<crate::engine::Fnv>>;
+        let mut settled: Fast<usize, ()> = Fast::default();
+        let mut queued: Fast<usize, u32> = Fast::default();
+        let mut best: Fast<usize, (u32, usize)> = Fast::default();
+        // Nodes with the index of the node they came from and the command.
+        let mut nodes: Vec<(Node, usize, Option<Command>)> = Vec::new();
+        let node_of = |st: &State| Node {
+            hex: st.pos[p as usize],
+            facing: st.facing[p as usize],
+            moved: st.moved_of(p).copied().unwrap_or_default(),
+        };
+        let write = |st: &mut State, n: &Node| {
+            st.pos[p as usize] = n.hex;
+            st.facing[p as usize] = n.facing;
+            if let Some(a) = &mut st.active
+                && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p)
+            {
+                *m = n.moved;
+            }
+        };
+        let root = node_of(self);
+        nodes.push((root, usize::MAX, None));
+        // The state once the piece has made its first step or turn.
+        let mut moved_base: Option<State> = None;
         let mut heap = BinaryHeap::new();
-        heap.push(Reverse((mp_of(self), 0usize)));
+        heap.push(Reverse((root.moved.mp, 0usize)));
         while let Some(Reverse((cost, ix))) = heap.pop() {
-            let Some((st, path)) = store.get_mut(ix).and_then(Option::take) else {
+            let node = nodes[ix].0;
+            let k = key(&node);
+            if settled.insert(k, ()).is_some() {
                 continue;
+            }
+            let slot = node.hex as usize * 6 + node.facing as usize;
+            if best.get(&slot).is_none_or(|&(c, _)| cost < c) {
+                best.insert(slot, (cost, ix));
+            }
+            // The successors, each from the node's position. The root
+            // (before the piece's first step or turn, which changes which
+            // piece moved last) is explored on fresh copies of the state.
+            let mut next: Vec<(Node, Command)> = Vec::new();
+            let mut root_state;
+            let base: &mut State = if ix == 0 {
+                root_state = self.clone();
+                &mut root_state
+            } else {
+                match moved_base.as_mut() {
+                    Some(b) => b,
+                    None => continue,
+                }
             };
-            if !settled.insert(key(&st)) {
-                continue;
+            let mut first: Option<State> = None;
+            write(base, &node);
+            let moves = self.board.neighbours[node.hex as usize]
+                .iter()
+                .filter(|&&n| n != NO_HEX)
+                .map(|&n| Command::Step {
+                    piece: id.clone(),
+                    to: self.board.hex(n),
+                })
+                .chain((0..6u8).map(|facing| Command::Turn {
+                    piece: id.clone(),
+                    facing,
+                }));
+            for c in moves {
+                match &c {
+                    Command::Step { to, .. } => {
+                        if base.check_step(id, *to).is_err() {
+                            continue;
+                        }
+                        if let Some(n) = self.board.hex_ix(*to) {
+                            base.move_piece(p, n);
+                        }
+                    }
+                    Command::Turn { facing, .. } => {
+                        if base.check_turn(id, *facing).is_err() {
+                            continue;
+                        }
+                        base.apply(&Event::Turned {
+                            piece: p,
+                            facing: *facing,
+                        });
+                    }
+                    _ => continue,
+                }
+                next.push((node_of(base), c));
+                if ix == 0 {
+                    if first.is_none() {
+                        first = Some(base.clone());
+                    }
+                    *base = self.clone();
+                }
+                write(base, &node);
             }
-            let h = st.pos[p as usize];
-            let f = st.facing[p as usize];
-            if best.get(&(h, f)).is_none_or(|r| cost < r.cost) {
-                best.insert(
-                    (h, f),
-                    Reach {
-                        hex: st.board.hex(h),
-                        facing: f,
-                        cost,
-                        path: path.clone(),
-                        contacts: st.contact(p),
-                    },
-                );
+            if moved_base.is_none() {
+                moved_base = first;
             }
-            let mut next: Vec<(State, Command)> = Vec::new();
-            for &n in &st.board.neighbours[h as usize] {
-                if n == NO_HEX || st.check_step(id, st.board.hex(n)).is_err() {
+            for (n2, c) in next {
+                let k2 = key(&n2);
+                let mp = n2.moved.mp;
+                if settled.contains_key(&k2) || queued.get(&k2).is_some_and(|&q| q <= mp) {
                     continue;
                 }
-                let mut s2 = st.clone();
-                s2.move_piece(p, n);
-                next.push((
-                    s2,
-                    Command::Step {
-                        piece: id.clone(),
-                        to: st.board.hex(n),
-                    },
-                ));
-            }
-            for facing in 0..6u8 {
-                if st.check_turn(id, facing).is_ok() {
-                    let mut s2 = st.clone();
-                    s2.apply(&Event::Turned { piece: p, facing });
-                    next.push((
-                        s2,
-                        Command::Turn {
-                            piece: id.clone(),
-                            facing,
-                        },
-                    ));
-                }
-            }
-            for (s2, c) in next {
-                let k = key(&s2);
-                let mp = mp_of(&s2);
-                if settled.contains(&k) || queued.get(&k).is_some_and(|&q| q <= mp) {
-                    continue;
-                }
-                queued.insert(k, mp);
-                let mut p2 = path.clone();
-                p2.push(c);
-                store.push(Some((s2, p2)));
-                heap.push(Reverse((mp, store.len() - 1)));
+                queued.insert(k2, mp);
+                nodes.push((n2, ix, Some(c)));
+                heap.push(Reverse((mp, nodes.len() - 1)));
             }
         }
-        let mut out: Vec<Reach> = best.into_values().collect();
+        let mut out: Vec<Reach> = Vec::new();
+        let mut look = moved_base.unwrap_or_else(|| self.clone());
+        for (cost, ix) in best.into_values() {
+            let node = nodes[ix].0;
+            let mut path = Vec::new();
+            let mut i = ix;
+            while let Some((_, from, Some(c))) = nodes.get(i) {
+                path.push(c.clone());
+                i = *from;
+            }
+            path.reverse();
+            write(&mut look, &node);
+            out.push(Reach {
+                hex: self.board.hex(node.hex),
+                facing: node.facing,
+                cost,
+                path,
+                contacts: look.contact(p),
+            });
+        }
         out.sort_by_key(|r| (r.cost, r.hex, r.facing));
         out
     }

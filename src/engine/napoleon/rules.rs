@@ -2614,7 +2614,7 @@ impl State {
                         Some(cp) => {
                             for (p, _, _, _, m0) in cp {
                                 if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| q == p) {
-                                    *m = m0.clone();
+                                    *m = *m0;
                                 }
                             }
                             if !matches!(self.pending, Some(Pending::Pursuing { .. })) {

@@ -14,7 +14,7 @@ pub fn front_hexside(facing: u8, dir: u8) -> bool {
 }
 
 /// How a piece of the active force has moved this activation.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Moved {
     /// Where it was when the activation began (height [3.8.4] (N90)).
     pub start: HexIx,

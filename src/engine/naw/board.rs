@@ -3,37 +3,14 @@
 //! effects and road hexsides; units with their printed values; the CRT,
 //! thresholds, exit and entry hexes.
 
+use crate::engine::Fnv;
 use crate::hex::{Grid, Hex, LineStep};
 use crate::scenario::{
     Crt, HexsideFeature, LineOfSight, Map, MovementRule, NawOptions, Placement, RuleSet, Scenario,
     SideId, UnitId, UnitKind,
 };
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// FNV-1a: a small, fast hash for the short unit ids looked up on every
-/// event. Only lookups use it; nothing iterates the map, so its order never
-/// shows.
-#[derive(Default, Clone, Copy)]
-pub struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
+use std::hash::BuildHasherDefault;
 
 /// Index of a hex in the board's dense arrays.
 pub type HexIx = u16;
