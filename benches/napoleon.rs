@@ -1,10 +1,12 @@
 //! The Napoleon engine's speed (issue 17): replaying a recorded full game
 //! (target under 1 ms), legal-command generation on the shipped scenario
-//! (target under 50 µs a call), and a whole random game, on one core.
+//! (target under 50 µs a call), a whole random game, and (issue 19) a
+//! whole game of the heuristic player against itself, on one core: the
+//! target is 1,000 such games in under 10 s on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use vedette::ai::{self, RandomPlayer};
+use vedette::ai::{self, Computer, PlayerKind, RandomPlayer};
 use vedette::engine::napoleon::Napoleon;
 use vedette::engine::{Game, Rules, replay_on};
 use vedette::scenario;
@@ -74,5 +76,28 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(napoleon, benches);
+fn heuristic_game(s: &scenario::Scenario, m: &scenario::Map, seed: u64) -> usize {
+    let mut g: Game<Napoleon> = Game::new(s, m, seed, ()).expect("starts");
+    let know = Napoleon::knowledge(g.board().clone());
+    let tuning = Default::default();
+    let mut a = Napoleon::computer(PlayerKind::Heuristic, &know, &tuning, seed * 2 + 1);
+    let mut b = Napoleon::computer(PlayerKind::Heuristic, &know, &tuning, seed * 2 + 2);
+    ai::play_out(&mut g, &mut [a.as_mut(), b.as_mut()], 200_000)
+}
+
+fn heuristic(c: &mut Criterion) {
+    let (s, m) = saint_aubin();
+    let mut group = c.benchmark_group("napoleon heuristic");
+    group.sample_size(20);
+    group.bench_function("a heuristic-vs-heuristic game", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            heuristic_game(&s, &m, seed)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(napoleon, benches, heuristic);
 criterion_main!(napoleon);

@@ -186,3 +186,30 @@ fn file_menu_exports_the_setup_sheet_and_the_map_image() {
     let bytes = std::fs::read(&png).expect("the image was written");
     assert_eq!(&bytes[1..4], b"PNG");
 }
+
+/// Issue 19, item 5: the Balance panel plays a *Napoleon* scenario with
+/// its heuristic players and speaks in its losses (units against each
+/// army's break point).
+#[test]
+fn balance_panel_runs_a_napoleon_scenario() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
+    h.get_by_label("Balance").click();
+    h.run();
+    h.state_mut().balance.games = 10;
+    h.get_by_label("Run batch").click();
+    h.run_steps(2);
+    h.state_mut().balance.wait();
+    h.run_steps(3);
+    assert_eq!(h.state().balance.error, None);
+    let run = h.state().balance.current.as_ref().expect("results");
+    assert_eq!(run.report.games, 10);
+    assert_eq!(run.report.loss_unit, "units");
+    assert_eq!(
+        run.report.sides,
+        ["French".to_string(), "Prussian".to_string()]
+    );
+    // Heuristic armies fight: units fall somewhere on the map.
+    assert!(!run.losses_by_hex.is_empty());
+    h.get_by_label("10 games, seed 1, heuristic vs heuristic");
+    h.get_by_label("Red discs on the map: units lost there per game.");
+}

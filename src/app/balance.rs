@@ -3,9 +3,9 @@
 //! cancellable) and plots the results with egui_plot. The previous run
 //! stays beside the new one, so a designer sees what an edit changed.
 
-use crate::ai::PlayerKind;
-use crate::engine::naw::{Board, Naw};
+use crate::ai::{Computer, PlayerKind};
 use crate::hex::Hex;
+use crate::rulesets::{Visit, dispatch};
 use crate::scenario::{Map, Scenario};
 use crate::sim::{self, GameSummary, Interval, Report, SimConfig};
 use egui::{Color32, RichText};
@@ -33,7 +33,7 @@ pub struct BalanceRun {
 }
 
 impl BalanceRun {
-    fn new(board: &Board, games: &[GameSummary], secs: f64, label: String) -> BalanceRun {
+    fn new(report: Report, games: &[GameSummary], secs: f64, label: String) -> BalanceRun {
         let mut losses_by_hex: HashMap<Hex, f64> = HashMap::new();
         let n = games.len().max(1) as f64;
         for g in games {
@@ -42,7 +42,7 @@ impl BalanceRun {
             }
         }
         BalanceRun {
-            report: Report::new::<Naw>(board, games),
+            report,
             losses_by_hex,
             secs,
             label,
@@ -56,8 +56,58 @@ struct Job {
     cancel: Arc<AtomicBool>,
     total: u32,
     started: Instant,
-    board: Arc<Board>,
+    /// The rule set's report of the finished games.
+    report: Box<dyn Fn(&[GameSummary]) -> Report + Send>,
     label: String,
+}
+
+/// Starts a batch with whichever rule set the scenario names.
+struct StartBatch<'a> {
+    scenario: &'a Scenario,
+    map: &'a Map,
+    games: u32,
+    seed: u64,
+    players: [PlayerKind; 2],
+    threads: usize,
+    variant: bool,
+}
+
+impl Visit for StartBatch<'_> {
+    type Output = Result<Job, String>;
+    fn visit<R: Computer>(self) -> Result<Job, String> {
+        let board = Arc::new(
+            R::board(self.scenario, self.map)
+                .map_err(|e| format!("cannot play this scenario: {e}"))?,
+        );
+        let cfg = SimConfig::<R> {
+            players: self.players,
+            threads: self.threads.max(1),
+            variant: self.variant,
+            ..SimConfig::new(self.games.max(1), self.seed)
+        };
+        let label = format!(
+            "{} games, seed {}, {} vs {}{}",
+            cfg.games,
+            cfg.seed,
+            cfg.players[0].name(),
+            cfg.players[1].name(),
+            if cfg.variant { ", variant" } else { "" }
+        );
+        let done = Arc::new(AtomicU32::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (d, c, b) = (done.clone(), cancel.clone(), board.clone());
+        let handle =
+            std::thread::spawn(move || sim::run(b, &cfg, &|n| d.store(n, Ordering::Relaxed), &c));
+        Ok(Job {
+            handle,
+            done,
+            cancel,
+            total: self.games.max(1),
+            started: Instant::now(),
+            report: Box::new(move |games| Report::new::<R>(&board, games)),
+            label,
+        })
+    }
 }
 
 /// The panel's settings, the running batch and the last two results.
@@ -111,46 +161,26 @@ impl BalancePanel {
         if self.job.is_some() {
             return;
         }
-        let board = match Board::new(scenario, map) {
-            Ok(b) => Arc::new(b),
-            Err(e) => {
-                self.error = Some(format!("cannot play this scenario: {e}"));
-                return;
-            }
-        };
-        if self.variant && board.chit_changes.is_none() {
+        if self.variant && scenario.variants.is_empty() {
             self.error = Some("this scenario has no variant chit tables".into());
             return;
         }
-        self.error = None;
-        let cfg = SimConfig::<Naw> {
+        let start = StartBatch {
+            scenario,
+            map,
+            games: self.games,
+            seed: self.seed,
             players: self.players,
-            threads: self.threads.max(1),
+            threads: self.threads,
             variant: self.variant,
-            ..SimConfig::new(self.games.max(1), self.seed)
         };
-        let label = format!(
-            "{} games, seed {}, {} vs {}{}",
-            cfg.games,
-            cfg.seed,
-            cfg.players[0].name(),
-            cfg.players[1].name(),
-            if cfg.variant { ", variant" } else { "" }
-        );
-        let done = Arc::new(AtomicU32::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (d, c, b) = (done.clone(), cancel.clone(), board.clone());
-        let handle =
-            std::thread::spawn(move || sim::run(b, &cfg, &|n| d.store(n, Ordering::Relaxed), &c));
-        self.job = Some(Job {
-            handle,
-            done,
-            cancel,
-            total: self.games.max(1),
-            started: Instant::now(),
-            board,
-            label,
-        });
+        match dispatch(&scenario.rules, start) {
+            Ok(job) => {
+                self.error = None;
+                self.job = Some(job);
+            }
+            Err(e) => self.error = Some(e),
+        }
     }
 
     pub fn cancel(&mut self) {
@@ -168,7 +198,7 @@ impl BalancePanel {
         let secs = job.started.elapsed().as_secs_f64();
         match job.handle.join() {
             Ok(games) if games.len() as u32 == job.total => {
-                let run = BalanceRun::new(&job.board, &games, secs, job.label);
+                let run = BalanceRun::new((job.report)(&games), &games, secs, job.label);
                 self.previous = self.current.take();
                 self.current = Some(run);
             }
@@ -248,7 +278,11 @@ impl BalancePanel {
                         .labelled_by(l.id);
                     ui.end_row();
                 });
-            ui.checkbox(&mut self.variant, "Variant on (chits drawn each game)");
+            if scenario.is_some_and(|(s, _)| !s.variants.is_empty()) {
+                ui.checkbox(&mut self.variant, "Variant on (chits drawn each game)");
+            } else {
+                self.variant = false;
+            }
         });
         ui.horizontal(|ui| {
             if running {
@@ -516,7 +550,13 @@ impl BalancePanel {
         if self.show_heat {
             ui.add_space(6.0);
             ui.label(
-                RichText::new("Red discs on the map: strength destroyed there per game.").weak(),
+                RichText::new(format!(
+                    "Red discs on the map: {} lost there per game.",
+                    self.current
+                        .as_ref()
+                        .map_or("strength", |r| r.report.loss_unit.as_str())
+                ))
+                .weak(),
             );
         }
     }
