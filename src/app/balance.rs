@@ -57,9 +57,12 @@ struct Job {
     total: u32,
     started: Instant,
     /// The rule set's report of the finished games.
-    report: Box<dyn Fn(&[GameSummary]) -> Report + Send>,
+    report: ReportMaker,
     label: String,
 }
+
+/// Turns finished games into the rule set's report.
+type ReportMaker = Box<dyn Fn(&[GameSummary]) -> Report + Send>;
 
 /// Starts a batch with whichever rule set the scenario names.
 struct StartBatch<'a> {
