@@ -545,3 +545,43 @@ fn file_new_asks_for_the_rule_set() {
     assert_eq!(doc.scenario.rules.name(), "Napoleon at Waterloo");
     assert!(!doc.scenario.crt.is_empty());
 }
+
+/// Issue 19, item 1: Scenario settings of a *Napoleon* scenario shows the
+/// rule options of RULINGS-NAPOLEON.md with their rulings and defaults,
+/// hides the CRT and variant tabs its rules never read, and applies a
+/// change as one undo step.
+#[test]
+fn napoleon_rule_options_are_edited_in_scenario_settings() {
+    use vedette::scenario::RuleSet;
+    use vedette::scenario::napoleon::ManeuverOrder;
+    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Scenario settings…").click();
+    h.run();
+    assert!(h.query_by_label("Combat results").is_none());
+    assert!(h.query_by_label("Variants").is_none());
+    h.get_by_label("Rule options").click();
+    h.run();
+    // One row per option, each with its ruling.
+    h.get_by_label("Order of the Maneuver & Combat phase (N2)");
+    h.get_by_label("Zone of control (N66)");
+    assert!(h.query_all_by_label("ruled default").count() >= 30);
+    // The choice's box carries the row's label.
+    h.get_all_by_label("Order of the Maneuver & Combat phase (N2)")
+        .last()
+        .expect("the choice")
+        .click();
+    h.run();
+    h.get_by_label("alternate forces between the sides").click();
+    h.run();
+    h.get_by_label("default: by side: the initiative side's forces, then the other's");
+    h.get_by_label("OK").click();
+    h.run();
+    let doc = h.state().doc.as_ref().expect("open");
+    let RuleSet::Napoleon(o) = &doc.scenario.rules else {
+        panic!("still Napoleon rules");
+    };
+    assert_eq!(o.maneuver_order, ManeuverOrder::AlternateForces);
+    assert_eq!(doc.history.len(), 1, "one settings change, one step");
+}

@@ -134,6 +134,8 @@ fn footer<T: Clone + PartialEq>(
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ScenarioTab {
     General,
+    /// The rule set's options (issue 19): every option of its rulings.
+    Options,
     Sides,
     Crt,
     Variants,
@@ -197,14 +199,33 @@ impl ScenarioSettings {
             .default_height(520.0)
             .collapsible(false)
             .show(ctx, |ui| {
+                // Only the tabs the rule set reads: no CRT or Grouchy
+                // chits for rules that have none.
+                let support = self.draft.rules.support();
+                let has_options = matches!(self.draft.rules, RuleSet::Napoleon(_));
+                let tabs = [
+                    (ScenarioTab::General, "General", true),
+                    (ScenarioTab::Options, "Rule options", has_options),
+                    (ScenarioTab::Sides, "Sides and victory", true),
+                    (
+                        ScenarioTab::Crt,
+                        "Combat results",
+                        support.crt || !self.draft.crt.is_empty(),
+                    ),
+                    (
+                        ScenarioTab::Variants,
+                        "Variants",
+                        support.variants > 0 || !self.draft.variants.is_empty(),
+                    ),
+                ];
+                if !tabs.iter().any(|(t, _, shown)| *t == self.tab && *shown) {
+                    self.tab = ScenarioTab::General;
+                }
                 ui.horizontal(|ui| {
-                    for (t, name) in [
-                        (ScenarioTab::General, "General"),
-                        (ScenarioTab::Sides, "Sides and victory"),
-                        (ScenarioTab::Crt, "Combat results"),
-                        (ScenarioTab::Variants, "Variants"),
-                    ] {
-                        ui.selectable_value(&mut self.tab, t, name);
+                    for (t, name, shown) in tabs {
+                        if shown {
+                            ui.selectable_value(&mut self.tab, t, name);
+                        }
                     }
                 });
                 ui.separator();
@@ -213,6 +234,7 @@ impl ScenarioSettings {
                     .auto_shrink([false, true])
                     .show(ui, |ui| match self.tab {
                         ScenarioTab::General => self.general_ui(ui),
+                        ScenarioTab::Options => self.options_ui(ui),
                         ScenarioTab::Sides => self.sides_ui(ui),
                         ScenarioTab::Crt => self.crt_ui(ui),
                         ScenarioTab::Variants => self.variants_ui(ui),
@@ -281,6 +303,145 @@ impl ScenarioSettings {
                     ui.end_row();
                 }
                 multiline_row(ui, "Designer's notes", &mut d.notes);
+            });
+    }
+
+    /// Every option of the rule set's rulings: its ruling, what it does
+    /// (on hover and beneath), its value and whether that is the ruled
+    /// default.
+    fn options_ui(&mut self, ui: &mut Ui) {
+        use crate::scenario::napoleon_options::{OPTION_DOCS, OptionKind};
+        use serde_json::Value;
+        let RuleSet::Napoleon(o) = &mut self.draft.rules else {
+            ui.label("These rules have no options beyond the General tab's.");
+            return;
+        };
+        let defaults = crate::scenario::NapoleonOptions::default();
+        ui.label(
+            RichText::new(
+                "Where the rules are silent or unclear, RULINGS-NAPOLEON.md decides; each option \
+                 below is one of its choices, with the ruled default marked.",
+            )
+            .weak(),
+        );
+        if ui
+            .button("Reset every option to the ruled default")
+            .clicked()
+        {
+            for doc in OPTION_DOCS {
+                let v = defaults.option_value(doc.field);
+                // A default read from the defaults always fits its field.
+                let _ = o.set_option(doc.field, v);
+            }
+        }
+        ui.add_space(4.0);
+        egui::Grid::new("rule options")
+            .num_columns(3)
+            .spacing([12.0, 6.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for doc in OPTION_DOCS {
+                    let now = o.option_value(doc.field);
+                    let default = defaults.option_value(doc.field);
+                    let l = ui
+                        .label(format!("{} ({})", doc.label, doc.ruling))
+                        .on_hover_text(doc.explain);
+                    let mut next: Option<Value> = None;
+                    ui.push_id(doc.field, |ui| match doc.kind {
+                        OptionKind::Choice(values) => {
+                            let words = |v: &Value| {
+                                values
+                                    .iter()
+                                    .find(|(x, _)| *v == Value::from(*x))
+                                    .map_or_else(|| v.to_string(), |(_, w)| (*w).to_string())
+                            };
+                            egui::ComboBox::from_id_salt(doc.field)
+                                .selected_text(words(&now))
+                                .width(300.0)
+                                .show_ui(ui, |ui| {
+                                    for (v, w) in values {
+                                        if ui.selectable_label(now == Value::from(*v), *w).clicked()
+                                        {
+                                            next = Some(Value::from(*v));
+                                        }
+                                    }
+                                })
+                                .response
+                                .labelled_by(l.id)
+                                .on_hover_text(doc.explain);
+                        }
+                        OptionKind::Flag => {
+                            let mut b = now.as_bool().unwrap_or(false);
+                            if ui
+                                .checkbox(&mut b, "")
+                                .labelled_by(l.id)
+                                .on_hover_text(doc.explain)
+                                .changed()
+                            {
+                                next = Some(Value::from(b));
+                            }
+                        }
+                        OptionKind::Number { min, max } => {
+                            let mut n = now.as_i64().unwrap_or(min);
+                            if ui
+                                .add(super::fields::Number::new(&mut n).range(min..=max))
+                                .labelled_by(l.id)
+                                .on_hover_text(doc.explain)
+                                .changed()
+                            {
+                                next = Some(Value::from(n));
+                            }
+                        }
+                        OptionKind::Limit { min, max } => {
+                            ui.horizontal(|ui| {
+                                let mut on = !now.is_null();
+                                let mut n = now.as_i64().unwrap_or(min.max(12));
+                                let c = ui.checkbox(&mut on, "").labelled_by(l.id);
+                                let r = ui
+                                    .add_enabled(
+                                        on,
+                                        super::fields::Number::new(&mut n).range(min..=max),
+                                    )
+                                    .labelled_by(l.id);
+                                if !on {
+                                    ui.label(RichText::new("none").weak());
+                                }
+                                if c.changed() || r.changed() {
+                                    next = Some(if on { Value::from(n) } else { Value::Null });
+                                }
+                            });
+                        }
+                    });
+                    if now == default {
+                        ui.label(RichText::new("ruled default").weak());
+                    } else {
+                        ui.label(format!(
+                            "default: {}",
+                            match doc.kind {
+                                OptionKind::Choice(values) => values
+                                    .iter()
+                                    .find(|(x, _)| default == Value::from(*x))
+                                    .map_or(String::new(), |(_, w)| (*w).to_string()),
+                                OptionKind::Flag => if default.as_bool() == Some(true) {
+                                    "on"
+                                } else {
+                                    "off"
+                                }
+                                .to_string(),
+                                _ if default.is_null() => "none".to_string(),
+                                _ => default.to_string(),
+                            }
+                        ));
+                    }
+                    ui.end_row();
+                    if let Some(v) = next
+                        && let Err(e) = o.set_option(doc.field, v)
+                    {
+                        // The controls offer only values the field takes.
+                        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                        ui.end_row();
+                    }
+                }
             });
     }
 

@@ -11,6 +11,7 @@ mod map;
 pub mod marks;
 mod model;
 pub mod napoleon;
+pub mod napoleon_options;
 mod napoleon_setup;
 mod validate;
 
