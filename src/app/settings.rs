@@ -352,7 +352,7 @@ impl ScenarioSettings {
                             let words = |v: &Value| {
                                 values
                                     .iter()
-                                    .find(|(x, _)| *v == Value::from(*x))
+                                    .find(|(x, _)| v.as_str() == Some(*x))
                                     .map_or_else(|| v.to_string(), |(_, w)| (*w).to_string())
                             };
                             egui::ComboBox::from_id_salt(doc.field)
@@ -360,7 +360,9 @@ impl ScenarioSettings {
                                 .width(300.0)
                                 .show_ui(ui, |ui| {
                                     for (v, w) in values {
-                                        if ui.selectable_label(now == Value::from(*v), *w).clicked()
+                                        if ui
+                                            .selectable_label(now.as_str() == Some(*v), *w)
+                                            .clicked()
                                         {
                                             next = Some(Value::from(*v));
                                         }
@@ -420,7 +422,7 @@ impl ScenarioSettings {
                             match doc.kind {
                                 OptionKind::Choice(values) => values
                                     .iter()
-                                    .find(|(x, _)| default == Value::from(*x))
+                                    .find(|(x, _)| default.as_str() == Some(*x))
                                     .map_or(String::new(), |(_, w)| (*w).to_string()),
                                 OptionKind::Flag => if default.as_bool() == Some(true) {
                                     "on"
