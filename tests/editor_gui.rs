@@ -576,6 +576,13 @@ fn napoleon_rule_options_are_edited_in_scenario_settings() {
     h.get_by_label("alternate forces between the sides").click();
     h.run();
     h.get_by_label("default: by side: the initiative side's forces, then the other's");
+    // The troop characteristics table, below the options.
+    h.get_all_by_label("Infantry movement (N14)")
+        .last()
+        .expect("the field")
+        .set_value_accesskit(3.0);
+    h.run();
+    h.get_by_label("default: 2");
     h.get_by_label("OK").click();
     h.run();
     let doc = h.state().doc.as_ref().expect("open");
@@ -583,5 +590,6 @@ fn napoleon_rule_options_are_edited_in_scenario_settings() {
         panic!("still Napoleon rules");
     };
     assert_eq!(o.maneuver_order, ManeuverOrder::AlternateForces);
+    assert_eq!(o.troops.movement.infantry, 3);
     assert_eq!(doc.history.len(), 1, "one settings change, one step");
 }

@@ -310,8 +310,7 @@ impl ScenarioSettings {
     /// (on hover and beneath), its value and whether that is the ruled
     /// default.
     fn options_ui(&mut self, ui: &mut Ui) {
-        use crate::scenario::napoleon_options::{OPTION_DOCS, OptionKind};
-        use serde_json::Value;
+        use crate::scenario::napoleon_options::{OPTION_DOCS, TROOP_DOCS};
         let RuleSet::Napoleon(o) = &mut self.draft.rules else {
             ui.label("These rules have no options beyond the General tab's.");
             return;
@@ -335,116 +334,17 @@ impl ScenarioSettings {
             }
         }
         ui.add_space(4.0);
-        egui::Grid::new("rule options")
-            .num_columns(3)
-            .spacing([12.0, 6.0])
-            .striped(true)
-            .show(ui, |ui| {
-                for doc in OPTION_DOCS {
-                    let now = o.option_value(doc.field);
-                    let default = defaults.option_value(doc.field);
-                    let l = ui
-                        .label(format!("{} ({})", doc.label, doc.ruling))
-                        .on_hover_text(doc.explain);
-                    let mut next: Option<Value> = None;
-                    ui.push_id(doc.field, |ui| match doc.kind {
-                        OptionKind::Choice(values) => {
-                            let words = |v: &Value| {
-                                values
-                                    .iter()
-                                    .find(|(x, _)| v.as_str() == Some(*x))
-                                    .map_or_else(|| v.to_string(), |(_, w)| (*w).to_string())
-                            };
-                            egui::ComboBox::from_id_salt(doc.field)
-                                .selected_text(words(&now))
-                                .width(300.0)
-                                .show_ui(ui, |ui| {
-                                    for (v, w) in values {
-                                        if ui
-                                            .selectable_label(now.as_str() == Some(*v), *w)
-                                            .clicked()
-                                        {
-                                            next = Some(Value::from(*v));
-                                        }
-                                    }
-                                })
-                                .response
-                                .labelled_by(l.id)
-                                .on_hover_text(doc.explain);
-                        }
-                        OptionKind::Flag => {
-                            let mut b = now.as_bool().unwrap_or(false);
-                            if ui
-                                .checkbox(&mut b, "")
-                                .labelled_by(l.id)
-                                .on_hover_text(doc.explain)
-                                .changed()
-                            {
-                                next = Some(Value::from(b));
-                            }
-                        }
-                        OptionKind::Number { min, max } => {
-                            let mut n = now.as_i64().unwrap_or(min);
-                            if ui
-                                .add(super::fields::Number::new(&mut n).range(min..=max))
-                                .labelled_by(l.id)
-                                .on_hover_text(doc.explain)
-                                .changed()
-                            {
-                                next = Some(Value::from(n));
-                            }
-                        }
-                        OptionKind::Limit { min, max } => {
-                            ui.horizontal(|ui| {
-                                let mut on = !now.is_null();
-                                let mut n = now.as_i64().unwrap_or(min.max(12));
-                                let c = ui.checkbox(&mut on, "").labelled_by(l.id);
-                                let r = ui
-                                    .add_enabled(
-                                        on,
-                                        super::fields::Number::new(&mut n).range(min..=max),
-                                    )
-                                    .labelled_by(l.id);
-                                if !on {
-                                    ui.label(RichText::new("none").weak());
-                                }
-                                if c.changed() || r.changed() {
-                                    next = Some(if on { Value::from(n) } else { Value::Null });
-                                }
-                            });
-                        }
-                    });
-                    if now == default {
-                        ui.label(RichText::new("ruled default").weak());
-                    } else {
-                        ui.label(format!(
-                            "default: {}",
-                            match doc.kind {
-                                OptionKind::Choice(values) => values
-                                    .iter()
-                                    .find(|(x, _)| default.as_str() == Some(*x))
-                                    .map_or(String::new(), |(_, w)| (*w).to_string()),
-                                OptionKind::Flag => if default.as_bool() == Some(true) {
-                                    "on"
-                                } else {
-                                    "off"
-                                }
-                                .to_string(),
-                                _ if default.is_null() => "none".to_string(),
-                                _ => default.to_string(),
-                            }
-                        ));
-                    }
-                    ui.end_row();
-                    if let Some(v) = next
-                        && let Err(e) = o.set_option(doc.field, v)
-                    {
-                        // The controls offer only values the field takes.
-                        ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
-                        ui.end_row();
-                    }
-                }
-            });
+        option_rows(ui, o, &defaults, OPTION_DOCS, "rule options");
+        ui.add_space(8.0);
+        ui.heading("Troop characteristics (N13-N19)");
+        ui.label(
+            RichText::new(
+                "Vedette defaults for numbers the rules lost or never printed; a unit's own \
+                 values, where it gives them, come first.",
+            )
+            .weak(),
+        );
+        option_rows(ui, o, &defaults, TROOP_DOCS, "troop table");
     }
 
     fn sides_ui(&mut self, ui: &mut Ui) {
@@ -1112,4 +1012,124 @@ fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id, row: usize) {
             _ => MovementRule::Prohibited,
         };
     });
+}
+
+/// One row per option of `docs`: label with its ruling, its control, and
+/// the ruled default.
+fn option_rows(
+    ui: &mut Ui,
+    o: &mut crate::scenario::NapoleonOptions,
+    defaults: &crate::scenario::NapoleonOptions,
+    docs: &[crate::scenario::napoleon_options::OptionDoc],
+    grid_id: &str,
+) {
+    use crate::scenario::napoleon_options::OptionKind;
+    use serde_json::Value;
+    egui::Grid::new(grid_id)
+        .num_columns(3)
+        .spacing([12.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for doc in docs {
+                let now = o.option_value(doc.field);
+                let default = defaults.option_value(doc.field);
+                let l = ui
+                    .label(format!("{} ({})", doc.label, doc.ruling))
+                    .on_hover_text(doc.explain);
+                let mut next: Option<Value> = None;
+                ui.push_id(doc.field, |ui| match doc.kind {
+                    OptionKind::Choice(values) => {
+                        let words = |v: &Value| {
+                            values
+                                .iter()
+                                .find(|(x, _)| v.as_str() == Some(*x))
+                                .map_or_else(|| v.to_string(), |(_, w)| (*w).to_string())
+                        };
+                        egui::ComboBox::from_id_salt(doc.field)
+                            .selected_text(words(&now))
+                            .width(300.0)
+                            .show_ui(ui, |ui| {
+                                for (v, w) in values {
+                                    if ui.selectable_label(now.as_str() == Some(*v), *w).clicked() {
+                                        next = Some(Value::from(*v));
+                                    }
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id)
+                            .on_hover_text(doc.explain);
+                    }
+                    OptionKind::Flag => {
+                        let mut b = now.as_bool().unwrap_or(false);
+                        if ui
+                            .checkbox(&mut b, "")
+                            .labelled_by(l.id)
+                            .on_hover_text(doc.explain)
+                            .changed()
+                        {
+                            next = Some(Value::from(b));
+                        }
+                    }
+                    OptionKind::Number { min, max } => {
+                        let mut n = now.as_i64().unwrap_or(min);
+                        if ui
+                            .add(super::fields::Number::new(&mut n).range(min..=max))
+                            .labelled_by(l.id)
+                            .on_hover_text(doc.explain)
+                            .changed()
+                        {
+                            next = Some(Value::from(n));
+                        }
+                    }
+                    OptionKind::Limit { min, max } => {
+                        ui.horizontal(|ui| {
+                            let mut on = !now.is_null();
+                            let mut n = now.as_i64().unwrap_or(min.max(12));
+                            let c = ui.checkbox(&mut on, "").labelled_by(l.id);
+                            let r = ui
+                                .add_enabled(
+                                    on,
+                                    super::fields::Number::new(&mut n).range(min..=max),
+                                )
+                                .labelled_by(l.id);
+                            if !on {
+                                ui.label(RichText::new("none").weak());
+                            }
+                            if c.changed() || r.changed() {
+                                next = Some(if on { Value::from(n) } else { Value::Null });
+                            }
+                        });
+                    }
+                });
+                if now == default {
+                    ui.label(RichText::new("ruled default").weak());
+                } else {
+                    ui.label(format!(
+                        "default: {}",
+                        match doc.kind {
+                            OptionKind::Choice(values) => values
+                                .iter()
+                                .find(|(x, _)| default.as_str() == Some(*x))
+                                .map_or(String::new(), |(_, w)| (*w).to_string()),
+                            OptionKind::Flag => if default.as_bool() == Some(true) {
+                                "on"
+                            } else {
+                                "off"
+                            }
+                            .to_string(),
+                            _ if default.is_null() => "none".to_string(),
+                            _ => default.to_string(),
+                        }
+                    ));
+                }
+                ui.end_row();
+                if let Some(v) = next
+                    && let Err(e) = o.set_option(doc.field, v)
+                {
+                    // The controls offer only values the field takes.
+                    ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+                    ui.end_row();
+                }
+            }
+        });
 }

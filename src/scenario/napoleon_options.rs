@@ -455,29 +455,218 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
     ),
 ];
 
+const fn troop(
+    field: &'static str,
+    ruling: &'static str,
+    label: &'static str,
+    explain: &'static str,
+    min: i64,
+    max: i64,
+) -> OptionDoc {
+    number(field, ruling, label, explain, min, max)
+}
+
+/// The troop characteristics table of N13-N19: Vedette defaults the text
+/// lost or never printed, kept as scenario data (fields by dotted path).
+pub const TROOP_DOCS: &[OptionDoc] = &[
+    troop(
+        "troops.movement.infantry",
+        "N14",
+        "Infantry movement",
+        "Hexes an infantry unit moves in an activation.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.movement.cavalry",
+        "N14",
+        "Cavalry movement",
+        "Hexes a cavalry unit moves; officers move as their nation's cavalry.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.movement.cossack",
+        "N14",
+        "Cossack movement",
+        "Hexes a Cossack unit moves.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.movement.foot_artillery",
+        "N14",
+        "Foot artillery movement",
+        "Hexes a foot gun moves.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.movement.horse_artillery",
+        "N14",
+        "Horse artillery movement",
+        "Hexes a horse gun moves.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.infantry_skirmish",
+        "N16",
+        "Infantry skirmish factor",
+        "An infantry unit's skirmish factor when the unit gives none.",
+        0,
+        9,
+    ),
+    troop(
+        "troops.cossack_skirmish",
+        "N16",
+        "Cossack skirmish factor",
+        "A Cossack unit's skirmish factor when the unit gives none.",
+        0,
+        9,
+    ),
+    troop(
+        "troops.artillery_range",
+        "3.5.2",
+        "Artillery range",
+        "Hexes a gun bombards.",
+        1,
+        20,
+    ),
+    troop(
+        "troops.bombardment_dice",
+        "3.5.4",
+        "Bombardment dice",
+        "Dice each undamaged gun rolls.",
+        1,
+        9,
+    ),
+    troop(
+        "troops.points.infantry_per_factor",
+        "N18",
+        "Infantry points per factor",
+        "Points per combat factor of an infantry unit.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.skirmish_per_factor",
+        "N18",
+        "Points per skirmish factor",
+        "Points per skirmish factor.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.cavalry_per_factor",
+        "N18",
+        "Cavalry points per factor",
+        "Points per combat factor of a cavalry unit.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.cossack_extra",
+        "N18",
+        "Cossack extra points",
+        "Points added for a Cossack unit.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.foot_artillery",
+        "N18",
+        "Foot gun points",
+        "Points for a foot gun.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.horse_artillery",
+        "N18",
+        "Horse gun points",
+        "Points for a horse gun.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.leader.0",
+        "N18",
+        "Points for a -1 leader",
+        "Points for a leader of factor -1.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.leader.1",
+        "N18",
+        "Points for a 0 leader",
+        "Points for a leader of factor 0.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.leader.2",
+        "N18",
+        "Points for a +1 leader",
+        "Points for a leader of factor +1.",
+        0,
+        999,
+    ),
+    troop(
+        "troops.points.general_per_factor",
+        "N18",
+        "General points per factor",
+        "Points per command factor of the General.",
+        0,
+        999,
+    ),
+];
+
+/// The value at a dotted path (`troops.movement.infantry`,
+/// `troops.points.leader.0`) inside a serialised value.
+fn at_path<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(v, |v, k| match v {
+        Value::Object(m) => m.get(k),
+        Value::Array(a) => a.get(k.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+fn at_path_mut<'a>(v: &'a mut Value, path: &str) -> Option<&'a mut Value> {
+    path.split('.').try_fold(v, |v, k| match v {
+        Value::Object(m) => Some(m.entry(k.to_string()).or_insert(Value::Null)),
+        Value::Array(a) => a.get_mut(k.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
 impl NapoleonOptions {
-    /// An option's value as the file writes it (`null`: none).
+    /// An option's value as the file writes it (`null`: none), by field
+    /// name or dotted path.
     pub fn option_value(&self, field: &str) -> Value {
-        match serde_json::to_value(self) {
-            Ok(Value::Object(m)) => m.get(field).cloned().unwrap_or(Value::Null),
-            _ => Value::Null,
-        }
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| at_path(&v, field).cloned())
+            .unwrap_or(Value::Null)
     }
 
-    /// Sets an option by field name; refuses a value the field does not
-    /// take, leaving the options as they were.
+    /// Sets an option by field name or dotted path; refuses a value the
+    /// field does not take, leaving the options as they were.
     pub fn set_option(&mut self, field: &str, value: Value) -> Result<(), String> {
-        let mut m = match serde_json::to_value(&*self) {
-            Ok(Value::Object(m)) => m,
-            _ => return Err("the options cannot be read".into()),
-        };
-        if value.is_null() {
+        let mut all =
+            serde_json::to_value(&*self).map_err(|e| format!("the options cannot be read: {e}"))?;
+        if value.is_null()
+            && !field.contains('.')
+            && let Value::Object(m) = &mut all
+        {
             m.remove(field);
         } else {
-            m.insert(field.to_string(), value);
+            let slot = at_path_mut(&mut all, field).ok_or_else(|| format!("no option {field}"))?;
+            *slot = value;
         }
         let next: NapoleonOptions =
-            serde_json::from_value(Value::Object(m)).map_err(|e| format!("{field}: {e}"))?;
+            serde_json::from_value(all).map_err(|e| format!("{field}: {e}"))?;
         *self = next;
         Ok(())
     }
@@ -514,7 +703,7 @@ mod tests {
                 "no description for option {f}"
             );
         }
-        for o in OPTION_DOCS {
+        for o in OPTION_DOCS.iter().chain(TROOP_DOCS) {
             let mut x = d.clone();
             match o.kind {
                 OptionKind::Choice(values) => {
@@ -547,6 +736,30 @@ mod tests {
                 x.set_option(o.field, Value::Null).expect(o.field);
                 assert_eq!(x.option_value(o.field), Value::Null);
             }
+        }
+        // Every number of the troop table has a row.
+        let Some(Value::Object(troops)) = all.get("troops") else {
+            panic!("a troop table");
+        };
+        fn walk(prefix: &str, v: &Value, out: &mut Vec<String>) {
+            match v {
+                Value::Object(m) => m
+                    .iter()
+                    .for_each(|(k, v)| walk(&format!("{prefix}.{k}"), v, out)),
+                Value::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .for_each(|(i, v)| walk(&format!("{prefix}.{i}"), v, out)),
+                _ => out.push(prefix.to_string()),
+            }
+        }
+        let mut leaves = Vec::new();
+        troops
+            .iter()
+            .for_each(|(k, v)| walk(&format!("troops.{k}"), v, &mut leaves));
+        assert!(leaves.len() >= 19, "{leaves:?}");
+        for l in leaves {
+            assert!(TROOP_DOCS.iter().any(|o| o.field == l), "no row for {l}");
         }
         // A value the field does not take is refused, nothing changed.
         let mut x = d.clone();
