@@ -67,6 +67,16 @@ pub struct NapoleonTuning {
     pub location_weight: f64,
     /// For ending in column next to an enemy unit (vulnerable, N93).
     pub column_exposed_weight: f64,
+    /// How much bolder the player grows as the turn limit nears with no
+    /// army broken (a draw for both): the attack threshold falls by this
+    /// much, and the fear of a column next to the enemy fades, by the
+    /// last turn.
+    pub urgency: f64,
+    /// Per command of a move, so a piece that gains nothing stays as it
+    /// is rather than turning to and fro.
+    pub fuss_weight: f64,
+    /// For ending a move on a ford, bridge or defile.
+    pub crossing_weight: f64,
     /// Random spread added to each score so batches vary.
     pub noise: f64,
     /// ADCs the General keeps for re-rolls rather than spending on
@@ -103,6 +113,9 @@ impl Default for NapoleonTuning {
             gun_exposed_weight: 4.0,
             location_weight: 1.0,
             column_exposed_weight: 4.0,
+            urgency: 6.0,
+            fuss_weight: 0.3,
+            crossing_weight: 3.0,
             noise: 0.2,
             adcs_kept: 1,
             reserve_below: 0.5,
@@ -237,11 +250,16 @@ impl NapoleonPlayer {
                 heap.push(std::cmp::Reverse((0u32, h)));
             }
         }
+        let outskirts = kind == PieceKind::Cavalry && b.options.cavalry_barred_from_outskirts;
         let barred = |h: HexIx| {
             let t = b.terrain[h as usize];
             matches!(t, NapoleonTerrain::River | NapoleonTerrain::Impassable)
                 || (!matches!(kind, PieceKind::Infantry)
                     && matches!(t, NapoleonTerrain::Woods | NapoleonTerrain::Town))
+                || (outskirts
+                    && b.neighbours[h as usize]
+                        .iter()
+                        .any(|&n| n != NO_HEX && b.terrain[n as usize] == NapoleonTerrain::Town))
         };
         while let Some(std::cmp::Reverse((d, h))) = heap.pop() {
             if d > dist[h as usize] {
@@ -280,12 +298,26 @@ impl NapoleonPlayer {
         let e = self.route_field(kind, &enemies);
         let l = self.route_field(kind, &wanted);
         let f = self.tuning.location_distance_factor;
+        // Where no route leads to anything it is after (an enemy behind
+        // a town its cavalry may not pass), straight distance still draws
+        // it on, after every hex with a route.
+        let straight = |h: usize| {
+            enemies
+                .iter()
+                .map(|&x| f64::from(self.board.distance(h as HexIx, x)))
+                .fold(99.0, f64::min)
+        };
         e.iter()
             .zip(&l)
-            .map(|(&a, &b)| {
-                let a = if a == u32::MAX { 99.0 } else { f64::from(a) };
+            .enumerate()
+            .map(|(h, (&a, &b))| {
+                let a = if a == u32::MAX {
+                    100.0 + straight(h)
+                } else {
+                    f64::from(a)
+                };
                 let b = if b == u32::MAX {
-                    99.0
+                    200.0
                 } else {
                     f64::from(b) * f
                 };
@@ -671,6 +703,14 @@ impl NapoleonPlayer {
                 }
                 _ => {
                     let mut s = -self.tuning.approach_weight * field[h as usize];
+                    // A crossing is no place to stop: it blocks the way
+                    // and leaves the unit vulnerable (N93).
+                    if matches!(
+                        self.board.terrain[h as usize],
+                        NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+                    ) {
+                        s -= self.tuning.crossing_weight;
+                    }
                     // A column next to the enemy is vulnerable (N93).
                     if column
                         && enemy_hexes
@@ -680,7 +720,7 @@ impl NapoleonPlayer {
                             .unwrap_or(99)
                             <= 1
                     {
-                        s -= self.tuning.column_exposed_weight;
+                        s -= self.tuning.column_exposed_weight * (1.0 - self.urgency(state));
                     }
                     s += self.facing_score(state, h, r.facing, &enemy_hexes);
                     s += self.support(state, p, h);
@@ -700,7 +740,7 @@ impl NapoleonPlayer {
                         // A leader keeps out of the enemy's reach.
                         s -= 5.0 * self.enemy_neighbours(state, h, side) as f64;
                     }
-                    s - f64::from(r.cost) * 0.01
+                    s - f64::from(r.cost) * 0.01 - self.tuning.fuss_weight * r.path.len() as f64
                 }
             };
             let score = score + self.noise();
@@ -727,6 +767,15 @@ impl NapoleonPlayer {
                     NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
                 ) && self.board.distance(h, x) <= ma + 1
             })
+    }
+
+    /// How far through the game it is, 0 to 1, when a turn limit ends it
+    /// in a draw.
+    fn urgency(&self, state: &State) -> f64 {
+        match self.board.turn_limit {
+            Some(t) if t > 0 => (f64::from(state.turn) / f64::from(t)).min(1.0),
+            _ => 0.0,
+        }
     }
 
     fn location_points(&self, h: HexIx, side: u8) -> f64 {
@@ -806,7 +855,8 @@ impl NapoleonPlayer {
         } else {
             0.0
         };
-        if v < self.tuning.min_attack_value && result != Activation::Charge {
+        let threshold = self.tuning.min_attack_value - self.tuning.urgency * self.urgency(state);
+        if v < threshold && result != Activation::Charge {
             v - 20.0
         } else {
             v + owed

@@ -68,13 +68,14 @@ fn heuristic_beats_random_from_either_side() {
     eprintln!(
         "French heuristic: {french:?}; Prussian heuristic: {prussians:?} (wins, draws, losses)"
     );
-    // Holding the ridge, the heuristic French beat the random Prussians
-    // in at least 90 % of games.
-    assert!(f64::from(french.0) >= 0.9 * n as f64, "{french:?}");
-    // Attacking across the stream, the heuristic Prussians win far more
-    // than they lose, but a random French army that never comes down to
-    // the stream is not yet broken in 12 turns in most games (the issue's
-    // 90 % from either side is not met yet: see the issue note).
+    // Measured over 100 games (seeds 0-99): the French heuristic won
+    // 91, drew 7, lost 2; the Prussian heuristic won 77, drew 20, lost
+    // 3. The issue asks for 90 % from either side: the Prussians, who
+    // must cross the stream against an army that may never come down to
+    // it, are short of that (see the issue note). These floors keep
+    // what is reached.
+    assert!(f64::from(french.0) >= 0.85 * n as f64, "{french:?}");
+    assert!(french.0 >= 4 * french.2.max(1), "{french:?}");
+    assert!(f64::from(prussians.0) >= 0.6 * n as f64, "{prussians:?}");
     assert!(prussians.0 >= 4 * prussians.2.max(1), "{prussians:?}");
-    assert!(f64::from(prussians.0) >= 0.3 * n as f64, "{prussians:?}");
 }
