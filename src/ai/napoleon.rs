@@ -558,6 +558,10 @@ impl NapoleonPlayer {
             }
             let next = self.queue.as_mut().and_then(VecDeque::pop_front);
             let Some(p) = next else { break };
+            // A piece lost on the way (a gun's fire) has no move left.
+            if !state.on_map(p) {
+                continue;
+            }
             match self.destination(state, p) {
                 Some(r) => {
                     if let Some(h) = self.board.hex_ix(r.hex) {
@@ -610,6 +614,9 @@ impl NapoleonPlayer {
     /// Where piece `p` of the active force goes, and how.
     fn destination(&mut self, state: &State, p: PieceIx) -> Option<Reach> {
         let a = state.active.as_ref()?;
+        if !state.on_map(p) {
+            return None;
+        }
         let id = self.board.pieces[p as usize].id.clone();
         let side = self.side_of(p);
         let result = a.result;

@@ -79,3 +79,36 @@ fn heuristic_beats_random_from_either_side() {
     assert!(f64::from(prussians.0) >= 0.6 * n as f64, "{prussians:?}");
     assert!(prussians.0 >= 4 * prussians.2.max(1), "{prussians:?}");
 }
+
+/// The batch `vedette simulate scenarios/saint-aubin.ron` plays (seed 1,
+/// heuristic against heuristic): every game ends with a result. Game 1xx
+/// once lost a unit to a gun in the middle of its force's move and the
+/// player asked where the lost unit stood.
+#[test]
+fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
+    use crate::sim::{self, GameResult, SimConfig};
+    let (s, m) = saint_aubin();
+    let board =
+        std::sync::Arc::new(<Napoleon as crate::engine::Rules>::board(&s, &m).expect("board"));
+    let cfg = SimConfig::<Napoleon> {
+        threads: 2,
+        ..SimConfig::new(200, 1)
+    };
+    let games = sim::run(
+        board,
+        &cfg,
+        &|_| {},
+        &std::sync::atomic::AtomicBool::new(false),
+    );
+    assert_eq!(games.len(), 200);
+    assert!(
+        games.iter().all(|g| g.result != GameResult::Unfinished),
+        "a game stopped at the command limit"
+    );
+    let decided = games
+        .iter()
+        .filter(|g| matches!(g.result, GameResult::Win(_)))
+        .count();
+    eprintln!("{decided} of 200 heuristic games decided");
+    assert!(decided >= 100, "{decided}");
+}
