@@ -3,7 +3,7 @@
 //! Randomness comes from a seeded `Dice` owned by the player.
 
 mod heuristic;
-mod napoleon;
+pub mod napoleon;
 mod naw;
 mod tuning;
 
@@ -12,7 +12,6 @@ mod tests;
 
 pub use crate::engine::contract::PlayerKind;
 pub use heuristic::{HeuristicPlayer, Knowledge};
-pub use napoleon::{NapoleonPlayer, NapoleonTuning};
 pub use tuning::Tuning;
 
 use crate::engine::{Dice, Game, Rules};

@@ -417,15 +417,20 @@ pub fn draw_map_with(
             }
             painter.add(Shape::mesh(mesh));
         } else {
+            let facing = s.rules.support().facing;
             for (u, h) in s.units_at_start() {
                 if on_screen(h) {
-                    draw_counter(
-                        painter,
-                        p(layout.center(h)),
-                        side,
-                        u,
-                        color(s.unit_colour(u)),
-                    );
+                    let at = p(layout.center(h));
+                    draw_counter(painter, at, side, u, color(s.unit_colour(u)));
+                    // Rules with facing: a mark on the front of the
+                    // counter, towards the hexside it faces.
+                    if facing
+                        && let Some(d) = u.facing
+                        && let Some(n) = layout.grid.neighbour(h, d)
+                    {
+                        let toward = (p(layout.center(n)) - at).normalized();
+                        draw_front_mark(painter, at, side, toward);
+                    }
                 }
             }
         }
@@ -590,6 +595,24 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
         font,
         ink,
     );
+}
+
+/// A unit's front: a dark wedge with a light rim on the counter's edge
+/// towards `toward` (a unit vector), pointing out, so facing reads at a
+/// glance on any side colour.
+pub fn draw_front_mark(painter: &Painter, center: Pos2, side: f32, toward: Vec2) {
+    let half = side * 0.5;
+    // Where the ray from the centre leaves the square counter.
+    let reach = half / toward.x.abs().max(toward.y.abs()).max(1e-3);
+    let edge = center + toward * reach;
+    let across = toward.rot90();
+    let w = (side * 0.2).max(3.0);
+    let tip = edge + toward * (side * 0.2).max(3.0);
+    painter.add(Shape::convex_polygon(
+        vec![edge + across * w, tip, edge - across * w],
+        Color32::from_rgb(30, 30, 30),
+        Stroke::new((side * 0.03).max(1.0), Color32::from_rgb(250, 240, 200)),
+    ));
 }
 
 /// The editor's map legend: what each mark and hexside feature the
