@@ -238,8 +238,8 @@ impl NapoleonPlayer {
     }
 
     /// Movement points from every hex to the nearest of `sources`, for a
-    /// piece of `kind`, over the hexes it may enter (rivers only at fords
-    /// and bridges, woods and towns barred to cavalry and guns) [3.8].
+    /// piece of `kind`, over the hexes its terrain rules let it enter
+    /// (`Board::terrain_bars`, as a column) [3.8].
     fn route_field(&self, kind: PieceKind, sources: &[HexIx]) -> Vec<u32> {
         let b = &self.board;
         let mut dist = vec![u32::MAX; b.hexes.len()];
@@ -250,17 +250,9 @@ impl NapoleonPlayer {
                 heap.push(std::cmp::Reverse((0u32, h)));
             }
         }
-        let outskirts = kind == PieceKind::Cavalry && b.options.cavalry_barred_from_outskirts;
-        let barred = |h: HexIx| {
-            let t = b.terrain[h as usize];
-            matches!(t, NapoleonTerrain::River | NapoleonTerrain::Impassable)
-                || (!matches!(kind, PieceKind::Infantry)
-                    && matches!(t, NapoleonTerrain::Woods | NapoleonTerrain::Town))
-                || (outskirts
-                    && b.neighbours[h as usize]
-                        .iter()
-                        .any(|&n| n != NO_HEX && b.terrain[n as usize] == NapoleonTerrain::Town))
-        };
+        // The hexes the rules let it enter, as a column would (a column
+        // crosses fords and bridges).
+        let barred = |h: HexIx| b.terrain_bars(kind, true, h).is_some();
         while let Some(std::cmp::Reverse((d, h))) = heap.pop() {
             if d > dist[h as usize] {
                 continue;

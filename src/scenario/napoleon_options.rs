@@ -455,21 +455,10 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
     ),
 ];
 
-const fn troop(
-    field: &'static str,
-    ruling: &'static str,
-    label: &'static str,
-    explain: &'static str,
-    min: i64,
-    max: i64,
-) -> OptionDoc {
-    number(field, ruling, label, explain, min, max)
-}
-
 /// The troop characteristics table of N13-N19: Vedette defaults the text
 /// lost or never printed, kept as scenario data (fields by dotted path).
 pub const TROOP_DOCS: &[OptionDoc] = &[
-    troop(
+    number(
         "troops.movement.infantry",
         "N14",
         "Infantry movement",
@@ -477,7 +466,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.movement.cavalry",
         "N14",
         "Cavalry movement",
@@ -485,7 +474,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.movement.cossack",
         "N14",
         "Cossack movement",
@@ -493,7 +482,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.movement.foot_artillery",
         "N14",
         "Foot artillery movement",
@@ -501,7 +490,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.movement.horse_artillery",
         "N14",
         "Horse artillery movement",
@@ -509,7 +498,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.infantry_skirmish",
         "N16",
         "Infantry skirmish factor",
@@ -517,7 +506,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         9,
     ),
-    troop(
+    number(
         "troops.cossack_skirmish",
         "N16",
         "Cossack skirmish factor",
@@ -525,7 +514,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         9,
     ),
-    troop(
+    number(
         "troops.artillery_range",
         "3.5.2",
         "Artillery range",
@@ -533,7 +522,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         20,
     ),
-    troop(
+    number(
         "troops.bombardment_dice",
         "3.5.4",
         "Bombardment dice",
@@ -541,7 +530,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         1,
         9,
     ),
-    troop(
+    number(
         "troops.points.infantry_per_factor",
         "N18",
         "Infantry points per factor",
@@ -549,7 +538,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.skirmish_per_factor",
         "N18",
         "Points per skirmish factor",
@@ -557,7 +546,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.cavalry_per_factor",
         "N18",
         "Cavalry points per factor",
@@ -565,7 +554,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.cossack_extra",
         "N18",
         "Cossack extra points",
@@ -573,7 +562,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.foot_artillery",
         "N18",
         "Foot gun points",
@@ -581,7 +570,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.horse_artillery",
         "N18",
         "Horse gun points",
@@ -589,7 +578,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.leader.0",
         "N18",
         "Points for a -1 leader",
@@ -597,7 +586,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.leader.1",
         "N18",
         "Points for a 0 leader",
@@ -605,7 +594,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.leader.2",
         "N18",
         "Points for a +1 leader",
@@ -613,7 +602,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
         0,
         999,
     ),
-    troop(
+    number(
         "troops.points.general_per_factor",
         "N18",
         "General points per factor",

@@ -422,6 +422,48 @@ impl Board {
         })
     }
 
+    /// Why a piece of `kind` (in column or not) may not stand in hex `h`
+    /// because of its terrain, with the section, or `None` (N92, N94,
+    /// N95, N97).
+    pub fn terrain_bars(
+        &self,
+        kind: PieceKind,
+        column: bool,
+        h: HexIx,
+    ) -> Option<(&'static str, &'static str)> {
+        let t = self.terrain[h as usize];
+        match t {
+            NapoleonTerrain::Impassable => return Some(("impassable terrain", "3.8.5")),
+            NapoleonTerrain::River => {
+                return Some(("a river is crossed only at fords and bridges", "3.8.2"));
+            }
+            NapoleonTerrain::Woods if matches!(kind, PieceKind::Cavalry) || kind.is_gun() => {
+                return Some(("woods are impassable to cavalry and artillery", "3.8.6"));
+            }
+            NapoleonTerrain::Town if kind == PieceKind::Cavalry || kind.is_gun() => {
+                return Some(("only infantry and officers may occupy a town", "3.8.1.1"));
+            }
+            NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+                if kind.is_troop() && !column =>
+            {
+                return Some((
+                    "infantry and cavalry cross a defile only in column",
+                    "3.8.2.1",
+                ));
+            }
+            _ => {}
+        }
+        if kind == PieceKind::Cavalry
+            && self.options.cavalry_barred_from_outskirts
+            && self.neighbours[h as usize]
+                .iter()
+                .any(|&n| n != NO_HEX && self.terrain[n as usize] == NapoleonTerrain::Town)
+        {
+            return Some(("cavalry may not enter a town's outskirts", "3.8.1.1"));
+        }
+        None
+    }
+
     pub fn hex(&self, h: HexIx) -> Hex {
         self.hexes[h as usize]
     }

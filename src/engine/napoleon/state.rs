@@ -490,38 +490,8 @@ impl State {
     /// Why a piece may not stand in a hex because of its terrain, with the
     /// section, or `None` (N92, N94, N95, N97).
     pub fn terrain_bars(&self, p: PieceIx, h: HexIx) -> Option<(&'static str, &'static str)> {
-        let kind = self.kind(p);
-        let t = self.board.terrain[h as usize];
-        match t {
-            NapoleonTerrain::Impassable => return Some(("impassable terrain", "3.8.5")),
-            NapoleonTerrain::River => {
-                return Some(("a river is crossed only at fords and bridges", "3.8.2"));
-            }
-            NapoleonTerrain::Woods if matches!(kind, PieceKind::Cavalry) || kind.is_gun() => {
-                return Some(("woods are impassable to cavalry and artillery", "3.8.6"));
-            }
-            NapoleonTerrain::Town if kind == PieceKind::Cavalry || kind.is_gun() => {
-                return Some(("only infantry and officers may occupy a town", "3.8.1.1"));
-            }
-            NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
-                if kind.is_troop() && !self.column[p as usize] =>
-            {
-                return Some((
-                    "infantry and cavalry cross a defile only in column",
-                    "3.8.2.1",
-                ));
-            }
-            _ => {}
-        }
-        if kind == PieceKind::Cavalry
-            && self.board.options.cavalry_barred_from_outskirts
-            && self.board.neighbours[h as usize]
-                .iter()
-                .any(|&n| n != NO_HEX && self.board.terrain[n as usize] == NapoleonTerrain::Town)
-        {
-            return Some(("cavalry may not enter a town's outskirts", "3.8.1.1"));
-        }
-        None
+        self.board
+            .terrain_bars(self.kind(p), self.column[p as usize], h)
     }
 
     /// The hill feature and elevation of a hex, for height (N90).
