@@ -111,14 +111,15 @@ fn benches(c: &mut Criterion) {
         .expect("parses");
     let m = scenario::parse_map(include_str!("../maps/waterloo.ron"), "m.ron").expect("parses");
     let mut app = VedetteApp::with_doc(doc(s, m));
-    let setup = vedette::play::Setup::<vedette::engine::naw::Naw> {
+    let choice = vedette::app::playtest::StartChoice {
         seats: [vedette::play::Seat::Human; 2],
         seed: 1,
-        rules: vedette::engine::naw::VariantSetup::Off,
+        variant: vedette::app::playtest::VariantChoice::Off,
+        chits: [1, 1],
     };
-    app.start_playtest(setup).expect("starts");
+    app.start_playtest(choice).expect("starts");
     let ctx = warmed(&mut app);
-    if let Some(p) = app.playtest.as_mut() {
+    if let Some(p) = app.table_mut::<vedette::app::playtest::Playtest>() {
         p.select_next_mover();
         p.hovered = Some(Hex::new(3, 12));
     }
@@ -128,7 +129,7 @@ fn benches(c: &mut Criterion) {
             black_box(frame(&ctx, &mut app, t))
         })
     });
-    if let Some(p) = app.playtest.as_mut() {
+    if let Some(p) = app.table_mut::<vedette::app::playtest::Playtest>() {
         p.end_phase();
         p.take_suggestion();
     }

@@ -14,7 +14,7 @@ use vedette::hex::Hex;
 use vedette::scenario::UnitId;
 
 fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {
-    h.state().playtest.as_ref().expect("a playtest")
+    h.state().table::<Playtest>().expect("a playtest")
 }
 
 fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
@@ -278,8 +278,15 @@ fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
         // Let the engine's legal choices stand in for the human here.
         let c = play(&h).session.game.state.legal_commands()[0].clone();
         let side = play(&h).session.game.state.to_act();
-        if h.state().playtest.as_ref().expect("p").session.setup.seats[side as usize].is_human() {
-            h.state_mut().playtest.as_mut().expect("p").give(c);
+        if h.state()
+            .table::<Playtest>()
+            .expect("p")
+            .session
+            .setup
+            .seats[side as usize]
+            .is_human()
+        {
+            h.state_mut().table_mut::<Playtest>().expect("p").give(c);
         }
         h.run_ok();
     }
@@ -442,7 +449,7 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
             break;
         }
         let c = ai.choose(st).expect("a command");
-        let p = h.state_mut().playtest.as_mut().expect("p");
+        let p = h.state_mut().table_mut::<Playtest>().expect("p");
         assert!(p.give(c), "{:?}", p.message);
     }
     h.run_ok();
@@ -505,7 +512,7 @@ fn play_until(
             break;
         }
         let c = ai.choose(st).expect("a command");
-        let p = h.state_mut().playtest.as_mut().expect("p");
+        let p = h.state_mut().table_mut::<Playtest>().expect("p");
         assert!(p.give(c), "{:?}", p.message);
     }
     h.run_ok();
@@ -527,7 +534,7 @@ fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentenc
         // engine's first legal command stands in for the human.
         if play(&h).human_to_act() {
             let c = play(&h).session.game.state.legal_commands()[0].clone();
-            h.state_mut().playtest.as_mut().expect("p").give(c);
+            h.state_mut().table_mut::<Playtest>().expect("p").give(c);
         }
         h.step();
     }
@@ -568,7 +575,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
     let (u, hexes) = st.available_reinforcements()[0].clone();
     let id = st.board.unit(u).id.clone();
     let entry = st.board.hex(hexes[0]);
-    let p = h.state_mut().playtest.as_mut().expect("p");
+    let p = h.state_mut().table_mut::<Playtest>().expect("p");
     assert!(
         p.give(Command::Enter {
             unit: id.clone(),
@@ -587,7 +594,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         unit: st.board.unit(other).id.clone(),
         path: to.path.clone(),
     };
-    let p = h.state_mut().playtest.as_mut().expect("p");
+    let p = h.state_mut().table_mut::<Playtest>().expect("p");
     assert!(p.give(mv), "{:?}", p.message);
     h.run_ok();
     assert!(
@@ -617,27 +624,4 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         h.query_by_label_contains("MP left").is_none(),
         "the panel shows no MP"
     );
-}
-
-/// A Napoleon scenario opens in the editor; F5 says plainly that its
-/// playtest table is not built yet instead of failing obscurely, and the
-/// document is untouched (issue 17).
-#[test]
-fn a_napoleon_scenario_opens_and_its_playtest_says_what_is_missing() {
-    let path = root().join("scenarios/saint-aubin.ron");
-    let mut h = harness(VedetteApp::open(path));
-    h.run();
-    let before = h.state().doc.as_ref().expect("open").scenario.clone();
-    assert_eq!(before.rules.name(), "Napoleon");
-    h.key_press(Key::F5);
-    h.run();
-    h.get_by_label("Start").click();
-    h.run();
-    assert!(h.state().playtest.is_none());
-    let shown = format!(
-        "{:?}",
-        h.state().start_dialog.as_ref().map(|d| d.error.clone())
-    );
-    assert!(shown.contains("playtest table is not built yet"), "{shown}");
-    assert_eq!(h.state().doc.as_ref().expect("open").scenario, before);
 }

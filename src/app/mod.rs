@@ -133,7 +133,7 @@ pub struct VedetteApp {
     /// The window title last sent to the window.
     shown_title: String,
     /// The playtest in progress (F5); the editor waits behind it.
-    pub playtest: Option<playtest::Playtest>,
+    pub playtest: Option<Box<dyn playtest::Table>>,
     /// The playtest start dialog, when open.
     pub start_dialog: Option<playtest::StartDialog>,
 }
@@ -514,6 +514,15 @@ impl VedetteApp {
 
     /// Centres the view on a hex (in the next map frame, when the map's
     /// rectangle is known).
+    /// The playtest table as its own type, if one of that type is open.
+    pub fn table<T: playtest::Table>(&self) -> Option<&T> {
+        self.playtest.as_deref()?.get::<T>()
+    }
+
+    pub fn table_mut<T: playtest::Table>(&mut self) -> Option<&mut T> {
+        self.playtest.as_deref_mut()?.get_mut::<T>()
+    }
+
     /// F5: opens the playtest start dialog for the scenario being edited
     /// (saved or not).
     pub fn open_playtest_dialog(&mut self) {
@@ -525,11 +534,11 @@ impl VedetteApp {
     /// Starts a playtest of the scenario being edited; the editor's
     /// document is copied, never changed. On refusal (a scenario the
     /// engine cannot play) the reason stays in the start dialog.
-    pub fn start_playtest(&mut self, setup: crate::app::playtest::Setup) -> Result<(), String> {
+    pub fn start_playtest(&mut self, choice: playtest::StartChoice) -> Result<(), String> {
         let Some(doc) = &self.doc else {
             return Err("no scenario is open".into());
         };
-        let p = playtest::Playtest::start(&doc.scenario, &doc.map, setup, doc.path.clone())?;
+        let p = playtest::start(&doc.scenario, &doc.map, choice, doc.path.clone())?;
         self.playtest = Some(p);
         self.start_dialog = None;
         // The side panel and log take room: fit the map to what is left.
@@ -542,7 +551,7 @@ impl VedetteApp {
         if let Some(p) = &mut self.playtest
             && let Err(e) = p.save(path)
         {
-            p.message = Some((false, e));
+            p.set_message(false, e);
         }
     }
 
@@ -556,14 +565,14 @@ impl VedetteApp {
         let seats = self
             .playtest
             .as_ref()
-            .map_or([crate::play::Seat::Human; 2], |p| p.session.setup.seats);
-        match playtest::Playtest::load(&doc.scenario, &doc.map, path, seats, doc.path.clone()) {
+            .map_or([crate::play::Seat::Human; 2], |p| p.seats());
+        match playtest::load(&doc.scenario, &doc.map, path, seats, doc.path.clone()) {
             Ok(p) => {
                 self.playtest = Some(p);
                 self.view.fitted = false;
             }
             Err(e) => match &mut self.playtest {
-                Some(p) => p.message = Some((false, e)),
+                Some(p) => p.set_message(false, e),
                 None => self.status = Some((false, e)),
             },
         }
@@ -636,14 +645,15 @@ impl VedetteApp {
                         .strong()
                         .color(Color32::from_rgb(40, 120, 60)),
                 );
-                if let Some(p) = &self.playtest {
-                    ui.label(&p.session.scenario.title);
+                if let (Some(p), Some(doc)) = (&self.playtest, &self.doc) {
+                    ui.label(&doc.scenario.title);
                     ui.label(
                         RichText::new(format!(
-                            "seed {}, {} vs {}",
-                            p.session.setup.seed,
-                            p.session.setup.seats[0].name(),
-                            p.session.setup.seats[1].name()
+                            "{}, seed {}, {} vs {}",
+                            doc.scenario.rules.name(),
+                            p.seed(),
+                            p.seats()[0].name(),
+                            p.seats()[1].name()
                         ))
                         .weak(),
                     );

@@ -11,11 +11,20 @@
 
 pub mod event_log;
 pub mod history;
+mod napoleon;
 mod naw;
 pub mod seats;
+mod start;
 
-pub use naw::{AttackDraft, Playtest, Session, Setup, StartDialog, VariantChoice};
+pub use napoleon::NapoleonTable;
+pub use naw::{AttackDraft, Playtest, Session, Setup};
 pub use seats::Speed;
+pub use start::{StartChoice, StartDialog, VariantChoice};
+
+use crate::app::map_view::{DrawOptions, MapView};
+use crate::play::Seat;
+use crate::scenario::{Map, RuleSet, Scenario};
+use std::any::Any;
 
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, Stroke, vec2};
 use std::path::{Path, PathBuf};
@@ -36,6 +45,119 @@ pub enum PlaytestAction {
     SaveGame,
     LoadGame,
     Restart,
+}
+
+/// A playtest table, whatever its rule set: what the window around it
+/// asks of it. Each rule set's table is a module here, made by [`start`]
+/// and [`load`], the one place the window meets a rule set's table.
+pub trait Table: Any {
+    /// The whole table for a frame: its panels and the map.
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction;
+    /// Writes the game log (atomically), naming the scenario file.
+    fn save(&mut self, path: &Path) -> Result<(), String>;
+    /// Leaves the playtest, asking first if the game has unsaved moves.
+    fn request_leave(&mut self);
+    /// Shows a message on the table's message line.
+    fn set_message(&mut self, ok: bool, text: String);
+    /// Who plays each side.
+    fn seats(&self) -> [Seat; 2];
+    /// The game's seed.
+    fn seed(&self) -> u64;
+    /// Whether commands were played since the game was started, loaded or
+    /// saved.
+    fn unsaved(&self) -> bool;
+}
+
+impl dyn Table {
+    /// The table as its own type (tests and rule-set-specific menus).
+    pub fn get<T: Table>(&self) -> Option<&T> {
+        (self as &dyn Any).downcast_ref::<T>()
+    }
+    pub fn get_mut<T: Table>(&mut self) -> Option<&mut T> {
+        (self as &mut dyn Any).downcast_mut::<T>()
+    }
+}
+
+/// Starts a game of the scenario on its rule set's table; the engine's
+/// reason if it cannot be played.
+pub fn start(
+    scenario: &Scenario,
+    map: &Map,
+    choice: StartChoice,
+    scenario_file: Option<PathBuf>,
+) -> Result<Box<dyn Table>, String> {
+    Ok(match scenario.rules {
+        RuleSet::NapoleonAtWaterloo(_) => {
+            Box::new(naw::Playtest::start(scenario, map, choice, scenario_file)?)
+        }
+        RuleSet::Napoleon(_) => {
+            Box::new(NapoleonTable::start(scenario, map, choice, scenario_file)?)
+        }
+    })
+}
+
+/// Resumes a saved game log of the scenario on its rule set's table.
+pub fn load(
+    scenario: &Scenario,
+    map: &Map,
+    path: &Path,
+    seats: [Seat; 2],
+    scenario_file: Option<PathBuf>,
+) -> Result<Box<dyn Table>, String> {
+    Ok(match scenario.rules {
+        RuleSet::NapoleonAtWaterloo(_) => Box::new(naw::Playtest::load(
+            scenario,
+            map,
+            path,
+            seats,
+            scenario_file,
+        )?),
+        RuleSet::Napoleon(_) => Box::new(NapoleonTable::load(
+            scenario,
+            map,
+            path,
+            seats,
+            scenario_file,
+        )?),
+    })
+}
+
+/// Reads a saved game log of any rule set (the header names the rule
+/// set; the entries are the table's own).
+fn read_log<R: crate::engine::Rules>(path: &Path) -> Result<crate::engine::GameLog<R>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
+    crate::scenario::from_ron(&text, &path.display().to_string()).map_err(|e| e.to_string())
+}
+
+/// Writes a game log atomically, naming the scenario file; the message
+/// for the table.
+fn save_log<R: crate::engine::Rules>(
+    session: &crate::play::Session<R>,
+    scenario_file: Option<&PathBuf>,
+    path: &Path,
+) -> Result<String, String> {
+    let mut log = session.log();
+    log.scenario_file = scenario_file.map(|p| p.display().to_string());
+    let text = ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("cannot write the log: {e}"))?;
+    crate::files::save_atomic(path, &text)
+        .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+    Ok(format!(
+        "Saved {} commands to {}",
+        session.len(),
+        path.display()
+    ))
+}
+
+/// The message after a game log is loaded.
+fn loaded_text(path: &Path, commands: usize, seats: [Seat; 2]) -> String {
+    let computers = if seats.iter().any(|s| !s.is_human()) {
+        "; computer seats are paused (Space resumes)"
+    } else {
+        ""
+    };
+    format!("Loaded {} ({commands} commands){computers}", path.display())
 }
 
 /// The scenario file a saved game log names, whatever its rule set.

@@ -10,10 +10,9 @@ use super::event_log::EventLog;
 use super::history::history_ui;
 use super::seats::{Played, Seats};
 use super::{
-    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, UNDO_MOVE, draw_die,
-    fresh_seed,
+    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
+    UNDO_MOVE, VariantChoice, draw_die,
 };
-use crate::ai::PlayerKind;
 use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::engine::naw::{
@@ -26,7 +25,6 @@ use crate::play::Seat;
 /// The shared playtest machinery, on this table's rule set.
 pub type Session = crate::play::Session<Naw>;
 pub type Setup = crate::play::Setup<Naw>;
-type GameLog = crate::engine::GameLog<Naw>;
 use crate::scenario::{Map, Scenario, UnitKind};
 use egui::{
     Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2,
@@ -40,170 +38,6 @@ const RED: Color32 = Color32::from_rgb(200, 40, 40);
 const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
 const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
 const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
-
-/// How the Grouchy variant is set up in the start dialog [9.0].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantChoice {
-    Off,
-    Drawn,
-    Fixed,
-}
-
-/// The start dialog (F5): seats, seed and variant.
-#[derive(Clone, Debug)]
-pub struct StartDialog {
-    pub seats: [Seat; 2],
-    pub seed: String,
-    pub variant: VariantChoice,
-    pub chits: [u32; 2],
-    /// Why the last start failed (the scenario cannot be played).
-    pub error: Option<String>,
-}
-
-impl StartDialog {
-    /// A dialog with a random seed (the shell may use global randomness;
-    /// the game itself only sees the number).
-    pub fn new(scenario: &Scenario) -> StartDialog {
-        StartDialog {
-            seats: [Seat::Human, Seat::Computer(PlayerKind::Heuristic)],
-            seed: fresh_seed(),
-            variant: if scenario.variants.is_empty() {
-                VariantChoice::Off
-            } else {
-                VariantChoice::Drawn
-            },
-            chits: [1, 1],
-            error: None,
-        }
-    }
-
-    /// The setup the dialog describes, or why it is not one.
-    pub fn setup(&self) -> Result<Setup, String> {
-        let seed: u64 = self
-            .seed
-            .trim()
-            .parse()
-            .map_err(|_| format!("the seed must be a whole number, not {:?}", self.seed))?;
-        let variant = match self.variant {
-            VariantChoice::Off => VariantSetup::Off,
-            VariantChoice::Drawn => VariantSetup::Drawn,
-            VariantChoice::Fixed => VariantSetup::Fixed(self.chits[0], self.chits[1]),
-        };
-        Ok(Setup {
-            seats: self.seats,
-            seed,
-            rules: variant,
-        })
-    }
-
-    /// Draws the dialog; returns the setup when Start is pressed, and
-    /// whether the dialog stays open.
-    pub fn ui(&mut self, ctx: &egui::Context, scenario: &Scenario) -> (Option<Setup>, bool) {
-        let mut start = None;
-        let mut keep = true;
-        egui::Modal::new(egui::Id::unique("playtest start")).show(ctx, |ui| {
-            ui.heading("Playtest");
-            ui.label(
-                RichText::new(format!(
-                    "A game of “{}” on the rules engine. The scenario is not changed.",
-                    scenario.title
-                ))
-                .weak(),
-            );
-            ui.add_space(6.0);
-            egui::Grid::new("start grid").num_columns(2).show(ui, |ui| {
-                for (i, side) in scenario.sides.iter().take(2).enumerate() {
-                    let l = ui.label(&side.name);
-                    ui.horizontal(|ui| {
-                        let seat = &mut self.seats[i];
-                        ui.radio_value(seat, Seat::Human, "Human");
-                        ui.radio_value(seat, Seat::Computer(PlayerKind::Heuristic), "Computer");
-                        ui.radio_value(
-                            seat,
-                            Seat::Computer(PlayerKind::Random),
-                            "Computer (random)",
-                        );
-                    })
-                    .response
-                    .labelled_by(l.id);
-                    ui.end_row();
-                }
-                let l = ui.label("Seed");
-                ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut self.seed).desired_width(100.0))
-                        .labelled_by(l.id);
-                    if ui.button("New seed").clicked() {
-                        self.seed = fresh_seed();
-                    }
-                });
-                ui.end_row();
-                if let Some(v) = scenario.variants.first() {
-                    let l = ui.label(&v.name);
-                    ui.vertical(|ui| {
-                        ui.radio_value(&mut self.variant, VariantChoice::Off, "Off");
-                        ui.radio_value(
-                            &mut self.variant,
-                            VariantChoice::Drawn,
-                            "Chits drawn secretly (revealed at the end)",
-                        );
-                        ui.radio_value(
-                            &mut self.variant,
-                            VariantChoice::Fixed,
-                            "Chits set by hand (testing)",
-                        );
-                    })
-                    .response
-                    .labelled_by(l.id);
-                    ui.end_row();
-                    if self.variant == VariantChoice::Fixed {
-                        for (i, t) in v.tables.iter().take(2).enumerate() {
-                            let name = scenario
-                                .side(&t.side)
-                                .map_or(t.side.to_string(), |s| s.name.clone());
-                            let l = ui.label(format!("{name} chit"));
-                            let chosen = t
-                                .chits
-                                .iter()
-                                .find(|c| c.code == self.chits[i])
-                                .map_or(String::new(), |c| c.text.clone());
-                            egui::ComboBox::from_id_salt(("chit", i))
-                                .width(320.0)
-                                .selected_text(format!("{}: {chosen}", self.chits[i]))
-                                .show_ui(ui, |ui| {
-                                    for c in &t.chits {
-                                        ui.selectable_value(
-                                            &mut self.chits[i],
-                                            c.code,
-                                            format!("{}: {}", c.code, c.text),
-                                        );
-                                    }
-                                })
-                                .response
-                                .labelled_by(l.id);
-                            ui.end_row();
-                        }
-                    }
-                }
-            });
-            if let Some(e) = &self.error {
-                ui.colored_label(RED, e);
-            }
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if ui.button("Start").clicked() || ui.input(|i| i.key_pressed(Key::Enter)) {
-                    match self.setup() {
-                        Ok(s) => start = Some(s),
-                        Err(e) => self.error = Some(e),
-                    }
-                }
-                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
-                    keep = false;
-                }
-            });
-        });
-        (start, keep)
-    }
-}
 
 /// The attack being put together in the Combat Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -292,20 +126,19 @@ impl Playtest {
     pub fn start(
         scenario: &Scenario,
         map: &Map,
-        setup: Setup,
+        choice: StartChoice,
         scenario_file: Option<PathBuf>,
     ) -> Result<Playtest, String> {
-        if !matches!(
-            scenario.rules,
-            crate::scenario::RuleSet::NapoleonAtWaterloo(_)
-        ) {
-            return Err(format!(
-                "This table plays Napoleon at Waterloo. The {} rules' engine plays this scenario \
-                 from the command line (vedette play, replay, simulate); its playtest table is \
-                 not built yet.",
-                scenario.rules.name()
-            ));
-        }
+        let variant = match choice.variant {
+            VariantChoice::Off => VariantSetup::Off,
+            VariantChoice::Drawn => VariantSetup::Drawn,
+            VariantChoice::Fixed => VariantSetup::Fixed(choice.chits[0], choice.chits[1]),
+        };
+        let setup = Setup {
+            seats: choice.seats,
+            seed: choice.seed,
+            rules: variant,
+        };
         Session::start(scenario, map, setup)
             .map(|s| Playtest::new(s, scenario_file))
             .map_err(|e| e.to_string())
@@ -319,47 +152,20 @@ impl Playtest {
         seats: [Seat; 2],
         scenario_file: Option<PathBuf>,
     ) -> Result<Playtest, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
-        let log: GameLog = crate::scenario::from_ron(&text, &path.display().to_string())
-            .map_err(|e| e.to_string())?;
+        let log = super::read_log::<Naw>(path)?;
         let session = Session::resume(scenario, map, &log, seats)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut p = Playtest::new(session, scenario_file);
         p.seats.paused = true;
-        let computers = if seats.iter().any(|s| !s.is_human()) {
-            "; computer seats are paused (Space resumes)"
-        } else {
-            ""
-        };
-        p.message = Some((
-            true,
-            format!(
-                "Loaded {} ({} commands){computers}",
-                path.display(),
-                log.entries.len()
-            ),
-        ));
+        p.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
         Ok(p)
     }
 
     /// Writes the game log (atomically), naming the scenario file.
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        let mut log = self.session.log();
-        log.scenario_file = self.scenario_file.as_ref().map(|p| p.display().to_string());
-        let text = ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("cannot write the log: {e}"))?;
-        crate::files::save_atomic(path, &text)
-            .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
         self.saved_len = self.session.len();
-        self.message = Some((
-            true,
-            format!(
-                "Saved {} commands to {}",
-                self.session.len(),
-                path.display()
-            ),
-        ));
+        self.message = Some((true, text));
         Ok(())
     }
 
@@ -2193,5 +1999,29 @@ fn outcome_text(o: &Outcome) -> String {
     match o {
         Outcome::Win { side, case, reason } => format!("{side} wins [{case}]: {reason}"),
         Outcome::Draw { reason } => format!("Draw: {reason}"),
+    }
+}
+
+impl Table for Playtest {
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
+        Playtest::ui(self, ui, view, draw)
+    }
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        Playtest::save(self, path)
+    }
+    fn request_leave(&mut self) {
+        Playtest::request_leave(self);
+    }
+    fn set_message(&mut self, ok: bool, text: String) {
+        self.message = Some((ok, text));
+    }
+    fn seats(&self) -> [Seat; 2] {
+        self.session.setup.seats
+    }
+    fn seed(&self) -> u64 {
+        self.session.setup.seed
+    }
+    fn unsaved(&self) -> bool {
+        Playtest::unsaved(self)
     }
 }

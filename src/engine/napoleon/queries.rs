@@ -5,7 +5,7 @@
 
 use super::board::{HexIx, NO_HEX, PieceIx, PieceKind};
 use super::state::State;
-use super::types::{Activation, Command, Event};
+use super::types::{Activation, Command, Event, Phase};
 use crate::hex::Hex;
 use crate::scenario::UnitId;
 use std::cmp::Reverse;
@@ -358,6 +358,55 @@ impl State {
             outcomes: cells,
             attacker_wins,
         }
+    }
+
+    /// Where a side's General may move now with an ADC, each hex with the
+    /// shortest path there [3.6.1 e] [3.7.2.10.1]; empty when the rules do
+    /// not allow the move at all (no ADC, an activation open). Every path
+    /// passes `check`.
+    pub fn general_moves(&self, side: u8) -> Vec<(Hex, Vec<Hex>)> {
+        let g = self.board.armies[side as usize & 1].general;
+        let start = self.pos[g as usize];
+        if start == NO_HEX
+            || self.adcs[side as usize & 1] == 0
+            || self.phase != (Phase::Maneuver { side })
+        {
+            return Vec::new();
+        }
+        let limit = self.board.pieces[g as usize].movement;
+        let mut from: HashMap<HexIx, HexIx, BuildHasherDefault<crate::engine::Fnv>> =
+            HashMap::default();
+        from.insert(start, NO_HEX);
+        let mut frontier = vec![start];
+        let mut out = Vec::new();
+        for _ in 0..limit {
+            let mut next = Vec::new();
+            for h in frontier {
+                for &n in &self.board.neighbours[h as usize] {
+                    if n == NO_HEX || from.contains_key(&n) || !self.general_may_cross(n, side) {
+                        continue;
+                    }
+                    from.insert(n, h);
+                    next.push(n);
+                    let mut path = vec![n];
+                    let mut at = h;
+                    while at != start {
+                        path.push(at);
+                        at = from[&at];
+                    }
+                    path.reverse();
+                    let hexes: Vec<Hex> = path.iter().map(|&x| self.board.hex(x)).collect();
+                    let cmd = Command::MoveGeneral {
+                        path: hexes.clone(),
+                    };
+                    if self.check(&cmd).is_ok() {
+                        out.push((self.board.hex(n), hexes));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        out
     }
 
     /// Each army's losses against its break point (N98).

@@ -262,6 +262,16 @@ impl State {
         out
     }
 
+    /// Whether a side's General may pass through a hex on his move: no
+    /// enemy there, and neither impassable nor river [3.7.2.10.1].
+    pub fn general_may_cross(&self, n: HexIx, side: u8) -> bool {
+        !self.enemy_in(n, side)
+            && !matches!(
+                self.board.terrain[n as usize],
+                NapoleonTerrain::Impassable | NapoleonTerrain::River
+            )
+    }
+
     pub fn undeclared_guns(&self, side: u8) -> Vec<PieceIx> {
         self.units_of(side)
             .filter(|&g| self.kind_of(g).is_gun())
@@ -992,12 +1002,7 @@ impl State {
                     if self.board.dir_to(at, n).is_none() {
                         return Err(RuleError::NotAdjacent(*h));
                     }
-                    if self.enemy_in(n, side)
-                        || matches!(
-                            self.board.terrain[n as usize],
-                            NapoleonTerrain::Impassable | NapoleonTerrain::River
-                        )
-                    {
+                    if !self.general_may_cross(n, side) {
                         return Err(RuleError::GeneralCannotMove(
                             "an enemy or impassable hex is in the way",
                         ));

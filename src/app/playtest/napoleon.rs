@@ -1,0 +1,2012 @@
+//! The *Napoleon* playtest table: a game of the scenario being edited on
+//! the *Napoleon* engine, drawn over the shared map view, over the pieces
+//! every table shares (seats, history, event log; `super`).
+//!
+//! Everything shown is asked of the engine: where a piece can go and how
+//! it may face there (`State::reach`, `legal_turns`), the chances of a
+//! command check (`activation_odds`) and of a melee (`melee_odds` on the
+//! position after the move, `after_path`), a gun's targets, front arc and
+//! corridor (`gun_targets`, `in_front_arc`, `corridor_clear`), the
+//! General's moves (`general_moves`), the choices the rules wait for
+//! (`legal_commands`, `waiting_for`). Every action is a `Command` the
+//! engine checks; a refusal is shown with its section.
+
+use super::event_log::EventLog;
+use super::history::history_ui;
+use super::seats::{Played, Seats};
+use super::{
+    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
+    UNDO_MOVE, draw_die,
+};
+use crate::app::map_view::{self, DrawOptions, MapView};
+use crate::engine::Rules;
+use crate::engine::napoleon::{
+    Activation, Command, Direction, Event, HexIx, MeleeOdds, NO_HEX, Napoleon, Pending, Phase,
+    PieceIx, PieceKind, Reach, State, sentence,
+};
+use crate::hex::{Hex, Layout, Point};
+use crate::play::Seat;
+use crate::scenario::{Map, Scenario};
+use egui::{
+    Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The shared playtest machinery, on this table's rule set.
+pub type NapoleonSession = crate::play::Session<Napoleon>;
+
+const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
+const RED: Color32 = Color32::from_rgb(200, 40, 40);
+const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
+const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
+const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
+const PURPLE: Color32 = Color32::from_rgb(150, 40, 170);
+
+/// The *Napoleon* table.
+pub struct NapoleonTable {
+    pub session: NapoleonSession,
+    pub seats: Seats<Napoleon>,
+    pub scenario_file: Option<PathBuf>,
+    /// The piece selected: to move, to aim (a gun) or to look at.
+    pub selected: Option<PieceIx>,
+    /// The selected piece's reach, for the position (history length) it
+    /// was asked in.
+    reach: Option<(PieceIx, usize, Vec<Reach>)>,
+    /// The legal commands of the live position, for its history length.
+    legal: Option<(usize, Vec<Command>)>,
+    /// The last thing done or refused: (accepted, text).
+    pub message: Option<(bool, String)>,
+    pub game_over_dismissed: bool,
+    /// History length when last saved.
+    pub saved_len: usize,
+    pub confirm_leave: bool,
+    log: EventLog,
+    pub hovered: Option<Hex>,
+    /// Where the pointer is over the map (the facing a click asks for).
+    hover_pos: Option<Pos2>,
+    /// Where the map was drawn last frame (tests and hit-testing).
+    pub map_rect: Option<Rect>,
+    /// The map's layout last frame.
+    pub last_layout: Option<Layout>,
+}
+
+impl NapoleonTable {
+    pub fn new(session: NapoleonSession, scenario_file: Option<PathBuf>) -> NapoleonTable {
+        let seats = Seats::new(&session);
+        let saved_len = session.len();
+        NapoleonTable {
+            session,
+            seats,
+            scenario_file,
+            selected: None,
+            reach: None,
+            legal: None,
+            message: None,
+            game_over_dismissed: false,
+            saved_len,
+            confirm_leave: false,
+            log: EventLog::default(),
+            hovered: None,
+            hover_pos: None,
+            map_rect: None,
+            last_layout: None,
+        }
+    }
+
+    /// Starts a game of the scenario; the engine's reason if it cannot be
+    /// played. The rules have no variant to set up.
+    pub fn start(
+        scenario: &Scenario,
+        map: &Map,
+        choice: StartChoice,
+        scenario_file: Option<PathBuf>,
+    ) -> Result<NapoleonTable, String> {
+        let setup = crate::play::Setup {
+            seats: choice.seats,
+            seed: choice.seed,
+            rules: (),
+        };
+        NapoleonSession::start(scenario, map, setup)
+            .map(|s| NapoleonTable::new(s, scenario_file))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Resumes a saved game log on the scenario; seats as given.
+    pub fn load(
+        scenario: &Scenario,
+        map: &Map,
+        path: &Path,
+        seats: [Seat; 2],
+        scenario_file: Option<PathBuf>,
+    ) -> Result<NapoleonTable, String> {
+        let log = super::read_log::<Napoleon>(path)?;
+        let session = NapoleonSession::resume(scenario, map, &log, seats)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut t = NapoleonTable::new(session, scenario_file);
+        t.seats.paused = true;
+        t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
+        Ok(t)
+    }
+
+    /// Writes the game log (atomically), naming the scenario file.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
+        self.saved_len = self.session.len();
+        self.message = Some((true, text));
+        Ok(())
+    }
+
+    pub fn unsaved(&self) -> bool {
+        self.session.len() != self.saved_len
+    }
+
+    /// The position shown (the replay cursor's).
+    pub fn state(&self) -> &State {
+        &self.session.shown().state
+    }
+
+    fn live(&self) -> &State {
+        &self.session.game.state
+    }
+
+    fn side_name(&self, side: u8) -> String {
+        self.live().board.side_names[side as usize & 1].clone()
+    }
+
+    fn name(&self, p: PieceIx) -> String {
+        self.live().board.pieces[p as usize].name.clone()
+    }
+
+    /// Whether a human may give a command now.
+    pub fn human_to_act(&self) -> bool {
+        self.session.is_live()
+            && !self.session.game.is_over()
+            && self.session.seat_to_play().is_human()
+    }
+
+    /// Gives a command; the events or the refusal go to the message line.
+    pub fn give(&mut self, cmd: Command) -> bool {
+        match self.session.execute(&cmd) {
+            Ok(events) => {
+                self.message = Some((true, events_text(&self.live().board, &events)));
+                self.after_change();
+                true
+            }
+            Err(e) => {
+                self.message = Some((false, format!("Refused: {e}")));
+                false
+            }
+        }
+    }
+
+    /// Gives commands in order, stopping at the first refusal; the events
+    /// of all of them go to the message line.
+    pub fn give_all(&mut self, cmds: &[Command]) -> bool {
+        let mut texts = Vec::new();
+        for c in cmds {
+            match self.session.execute(c) {
+                Ok(events) => {
+                    let t = events_text(&self.live().board, &events);
+                    if !t.is_empty() {
+                        texts.push(t);
+                    }
+                }
+                Err(e) => {
+                    texts.push(format!("Refused: {e}"));
+                    self.message = Some((false, texts.join("; ")));
+                    self.after_change();
+                    return false;
+                }
+            }
+        }
+        self.message = Some((true, texts.join("; ")));
+        self.after_change();
+        true
+    }
+
+    fn after_change(&mut self) {
+        self.reach = None;
+        self.legal = None;
+        if let Some(p) = self.selected
+            && !self.live().on_map(p)
+        {
+            self.selected = None;
+        }
+    }
+
+    /// The legal commands of the live position (cached per position).
+    pub fn legal(&mut self) -> &[Command] {
+        let n = self.session.len();
+        if self.legal.as_ref().is_none_or(|(k, _)| *k != n) {
+            self.legal = Some((n, self.session.game.state.legal_commands()));
+        }
+        self.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// Selects a piece (its reach, targets or moves are shown).
+    pub fn select(&mut self, p: Option<PieceIx>) {
+        self.selected = p;
+        self.reach = None;
+    }
+
+    /// The piece the rules let move now, if it is the selected one: a
+    /// piece of the active force, or the pursuing cavalry.
+    fn mover(&self) -> Option<PieceIx> {
+        let p = self.selected?;
+        let st = self.live();
+        let pursuing =
+            matches!(st.pending, Some(Pending::Pursuing { cavalry, .. }) if cavalry == p);
+        let active = st.pending.is_none()
+            && st
+                .active
+                .as_ref()
+                .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && !m.done));
+        (pursuing || active).then_some(p)
+    }
+
+    /// Where the selected piece may end its move, and how (empty unless it
+    /// may move now).
+    pub fn reach(&mut self) -> &[Reach] {
+        let len = self.session.len();
+        let Some(p) = self.mover().filter(|_| self.session.is_live()) else {
+            self.reach = None;
+            return &[];
+        };
+        if self
+            .reach
+            .as_ref()
+            .is_none_or(|(q, n, _)| *q != p || *n != len)
+        {
+            let st = &self.session.game.state;
+            let id = st.board.pieces[p as usize].id.clone();
+            self.reach = Some((p, len, st.reach(&id)));
+        }
+        self.reach.as_ref().map_or(&[], |(_, _, r)| r.as_slice())
+    }
+
+    /// The hex choices the rules wait for (an evasion, a move back, an
+    /// officer's flight, a new General's hex), with their commands.
+    fn hex_choices(&mut self) -> Vec<(Hex, Command)> {
+        self.legal()
+            .iter()
+            .filter_map(|c| match c {
+                Command::Evade { to, .. }
+                | Command::MoveBack { to, .. }
+                | Command::Flee { to, .. }
+                | Command::PlaceGeneral { to } => Some((*to, c.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A click on the map at `h`; `toward`: the hexside the click was
+    /// nearest, for the facing to end in.
+    pub fn click(&mut self, h: Hex, toward: Option<u8>) {
+        if !self.human_to_act() {
+            self.select_at(h);
+            return;
+        }
+        // A choice the rules wait for.
+        let choices: Vec<Command> = self
+            .hex_choices()
+            .into_iter()
+            .filter(|(x, _)| *x == h)
+            .map(|(_, c)| c)
+            .collect();
+        if !choices.is_empty() {
+            let pick = choices
+                .iter()
+                .find(|c| matches!(c, Command::Evade { facing, .. } if Some(*facing) == toward))
+                .unwrap_or(&choices[0])
+                .clone();
+            self.give(pick);
+            return;
+        }
+        let st = self.live().clone();
+        let Some(hix) = st.board.hex_ix(h) else {
+            return;
+        };
+        // A gun's target.
+        if let Phase::Bombardment { side } = st.phase
+            && let Some(g) = self.selected
+            && st.board.pieces[g as usize].side == side
+            && st.board.pieces[g as usize].kind.is_gun()
+        {
+            let targets = st.gun_targets(g);
+            if let Some(&t) = targets.iter().find(|&&t| st.pos[t as usize] == hix) {
+                self.give(Command::Bombard {
+                    gun: st.board.pieces[g as usize].id.clone(),
+                    target: st.board.pieces[t as usize].id.clone(),
+                });
+                return;
+            }
+        }
+        // The General's move.
+        if let Phase::Maneuver { side } = st.phase
+            && st.active.is_none()
+            && let Some(g) = self.selected
+            && g == st.board.armies[side as usize].general
+            && st.pos[g as usize] != hix
+        {
+            if let Some((_, path)) = st.general_moves(side).into_iter().find(|(x, _)| *x == h) {
+                self.give(Command::MoveGeneral { path });
+            } else {
+                self.message = Some((
+                    false,
+                    format!(
+                        "Refused: the General cannot reach {h} now (an ADC, at most {} hexes, \
+                         no enemy, impassable or river hex on the way, not ending alone in a \
+                         hex) [3.7.2.10.1]",
+                        st.board.pieces[g as usize].movement
+                    ),
+                ));
+            }
+            return;
+        }
+        // A move of the selected piece.
+        if let Some(p) = self.mover() {
+            if st.pos[p as usize] == hix {
+                if let Some(f) = toward
+                    && f != st.facing[p as usize]
+                {
+                    let id = st.board.pieces[p as usize].id.clone();
+                    self.give(Command::Turn {
+                        piece: id,
+                        facing: f,
+                    });
+                } else {
+                    self.select(None);
+                }
+                return;
+            }
+            let reach = self.reach().to_vec();
+            let here: Vec<&Reach> = reach.iter().filter(|r| r.hex == h).collect();
+            if !here.is_empty() {
+                let best = here
+                    .iter()
+                    .find(|r| Some(r.facing) == toward)
+                    .or_else(|| here.iter().find(|r| r.facing == st.facing[p as usize]))
+                    .or_else(|| here.iter().min_by_key(|r| r.cost))
+                    .map(|r| r.path.clone())
+                    .unwrap_or_default();
+                self.give_all(&best);
+                return;
+            }
+            if st
+                .at(hix)
+                .all(|q| st.board.pieces[q as usize].side != st.to_act())
+            {
+                // Not reachable: ask the engine why, with a single step.
+                let id = st.board.pieces[p as usize].id.clone();
+                if st.board.dir_to(st.pos[p as usize], hix).is_some() {
+                    self.give(Command::Step { piece: id, to: h });
+                } else {
+                    self.message = Some((
+                        false,
+                        format!("Refused: {} cannot reach {h} in this move", self.name(p)),
+                    ));
+                }
+                return;
+            }
+        }
+        self.select_at(h);
+    }
+
+    /// Selects the piece at `h` (the side to act's first, then any), or
+    /// nothing.
+    fn select_at(&mut self, h: Hex) {
+        let st = self.state();
+        let Some(hix) = st.board.hex_ix(h) else {
+            self.select(None);
+            return;
+        };
+        let here: Vec<PieceIx> = st.at(hix).collect();
+        let to_act = st.to_act();
+        let current = self
+            .selected
+            .and_then(|s| here.iter().position(|&q| q == s));
+        // Clicking a stack again cycles through it.
+        let pick = match current {
+            Some(i) if here.len() > 1 => Some(here[(i + 1) % here.len()]),
+            _ => here
+                .iter()
+                .copied()
+                .find(|&q| st.board.pieces[q as usize].side == to_act && self.could_move(q))
+                .or_else(|| here.first().copied()),
+        };
+        self.select(pick);
+    }
+
+    fn could_move(&self, p: PieceIx) -> bool {
+        let st = self.state();
+        st.active
+            .as_ref()
+            .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && !m.done))
+    }
+
+    /// Turns the selected piece one hexside clockwise (`by` 1) or
+    /// anticlockwise (-1) (Q and E).
+    pub fn rotate(&mut self, by: i8) {
+        let Some(p) = self.mover() else {
+            self.message = Some((
+                false,
+                "Select a piece of the active force to turn it [3.7.2.8]".into(),
+            ));
+            return;
+        };
+        let st = self.live();
+        let f = ((st.facing[p as usize] as i8 + by).rem_euclid(6)) as u8;
+        let id = st.board.pieces[p as usize].id.clone();
+        self.give(Command::Turn {
+            piece: id,
+            facing: f,
+        });
+    }
+
+    /// Changes the selected unit between line and column [3.8.2.1] (C).
+    pub fn toggle_formation(&mut self) {
+        let Some(p) = self.mover() else {
+            return;
+        };
+        let st = self.live();
+        let id = st.board.pieces[p as usize].id.clone();
+        let column = !st.column[p as usize];
+        self.give(Command::Formation { piece: id, column });
+    }
+
+    /// Takes back the last step, turn or formation change (Ctrl+Z).
+    pub fn undo(&mut self) {
+        match self.session.undo_move() {
+            Ok(c) => {
+                self.message = Some((true, format!("Took back {}", Napoleon::command_name(&c))));
+                self.after_change();
+            }
+            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
+        }
+    }
+
+    /// Lets computer seats play, at the chosen speed.
+    pub fn tick(&mut self, now: f64) -> bool {
+        match self.seats.tick(&mut self.session, now) {
+            Played::Nothing => false,
+            Played::Played(side, cmd, events) => {
+                let who = self.side_name(side);
+                let text = events_text(&self.live().board, &events);
+                self.message = Some((
+                    true,
+                    format!(
+                        "{who} (computer): {} — {text}",
+                        Napoleon::command_name(&cmd)
+                    ),
+                ));
+                self.after_change();
+                true
+            }
+            Played::Stuck(why) => {
+                self.message = Some((false, why));
+                self.after_change();
+                false
+            }
+        }
+    }
+
+    pub fn computer_busy(&self) -> bool {
+        self.seats.busy(&self.session)
+    }
+
+    /// The event log as shown: (command number, line), oldest first.
+    pub fn log(&self) -> &[(usize, String)] {
+        self.log.lines()
+    }
+
+    pub fn request_leave(&mut self) {
+        self.confirm_leave = true;
+    }
+
+    /// The whole table for a frame.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &mut MapView,
+        draw: DrawOptions,
+    ) -> PlaytestAction {
+        let ctx = ui.ctx().clone();
+        let mut action = PlaytestAction::None;
+        if !ctx.text_edit_focused() && !self.confirm_leave {
+            self.keys(&ctx, &mut action);
+        }
+        let now = ctx.input(|i| i.time);
+        self.tick(now);
+        if self.computer_busy() {
+            let wait = self.seats.wait(now);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
+        }
+        self.log.refresh(&self.session.game, |g, e| {
+            Some(format!("[{}] {}", e.section(), sentence(&g.state.board, e)))
+        });
+        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::bottom("game log")
+            .resizable(true)
+            .default_size(170.0)
+            .min_size(80.0)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width((ui.available_width() - 380.0).max(200.0));
+                        self.log.ui(ui, self.session.cursor());
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| self.dice_ui(ui));
+                });
+            });
+        egui::Panel::right("game")
+            .resizable(true)
+            .default_size(380.0)
+            .min_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| self.map_ui(ui, view, draw));
+        self.game_over_ui(&ctx, &mut action);
+        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
+        super::leave_ui(
+            &ctx,
+            &mut self.confirm_leave,
+            unsaved,
+            self.session.len(),
+            &mut action,
+        );
+        action
+    }
+
+    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        let mut rotate = 0i8;
+        let mut formation = false;
+        let mut end = false;
+        ctx.input_mut(|i| {
+            if i.consume_shortcut(&UNDO_MOVE) {
+                self.undo();
+            }
+            if i.consume_shortcut(&END_PHASE) {
+                end = true;
+            }
+            if i.consume_shortcut(&SAVE_GAME) {
+                *action = PlaytestAction::SaveGame;
+            }
+            if i.consume_shortcut(&LOAD_GAME) {
+                *action = PlaytestAction::LoadGame;
+            }
+            if i.consume_shortcut(&STEP_BACK) {
+                self.session.step_back();
+            }
+            if i.consume_shortcut(&STEP_FORWARD) {
+                self.session.step_forward();
+            }
+            let plain = i.modifiers.is_none();
+            if i.key_pressed(Key::End) && plain {
+                self.session.seek(usize::MAX);
+            }
+            if i.key_pressed(Key::Home) && plain {
+                self.session.seek(0);
+            }
+            if i.key_pressed(Key::Escape) {
+                self.select(None);
+            }
+            if i.key_pressed(Key::Space) && plain {
+                self.seats.paused = !self.seats.paused;
+            }
+            if i.key_pressed(Key::Period) && plain {
+                self.seats.step_computer();
+            }
+            if i.key_pressed(Key::Q) && plain {
+                rotate = -1;
+            }
+            if i.key_pressed(Key::E) && plain {
+                rotate = 1;
+            }
+            if i.key_pressed(Key::C) && plain {
+                formation = true;
+            }
+            if i.key_pressed(Key::F5) {
+                self.confirm_leave = true;
+            }
+        });
+        if !self.human_to_act() {
+            return;
+        }
+        if rotate != 0 {
+            self.rotate(rotate);
+        }
+        if formation {
+            self.toggle_formation();
+        }
+        if end {
+            self.end_step();
+        }
+    }
+
+    /// Ctrl+Enter: ends what the side to act is doing now (its
+    /// declarations, its activation's movement left to right, its phase).
+    pub fn end_step(&mut self) {
+        let st = self.live();
+        let cmd = match st.phase {
+            Phase::Skirmish { .. } => Command::EndSkirmish,
+            Phase::Bombardment { .. } => Command::EndBombardment,
+            Phase::Maneuver { .. } if st.pending.is_some() => return,
+            Phase::Maneuver { .. } if st.active.is_some() => Command::EndActivation {
+                direction: Direction::LeftToRight,
+            },
+            Phase::Maneuver { .. } => Command::EndManeuver,
+            Phase::Over => return,
+        };
+        self.give(cmd);
+    }
+
+    // ---------------------------------------------------------------
+    // The side panel
+
+    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        self.turn_ui(ui, action);
+        ui.separator();
+        if let Some((ok, msg)) = self.message.clone() {
+            let (fill, ink) = if ok {
+                (ui.visuals().extreme_bg_color, ui.visuals().text_color())
+            } else {
+                (
+                    Color32::from_rgb(255, 228, 222),
+                    Color32::from_rgb(150, 20, 10),
+                )
+            };
+            egui::Frame::new()
+                .fill(fill)
+                .inner_margin(6.0)
+                .corner_radius(4.0)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.label(RichText::new(msg).color(ink));
+                });
+        }
+        if self.human_to_act() {
+            let st = self.live().clone();
+            if st.pending.is_some() {
+                self.pending_ui(ui, &st);
+            } else {
+                match st.phase {
+                    Phase::Skirmish { side } => self.skirmish_ui(ui, &st, side),
+                    Phase::Bombardment { side } => self.bombard_ui(ui, &st, side),
+                    Phase::Maneuver { side } if st.active.is_some() => {
+                        self.activation_ui(ui, &st, side)
+                    }
+                    Phase::Maneuver { side } => self.forces_ui(ui, &st, side),
+                    Phase::Over => {}
+                }
+            }
+        } else if !self.session.game.is_over() && self.session.is_live() {
+            ui.label(format!(
+                "{} (computer) is playing.",
+                self.side_name(self.live().to_act())
+            ));
+        }
+        ui.separator();
+        self.selected_ui(ui);
+        ui.separator();
+        self.armies_ui(ui);
+        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
+            ui.separator();
+            self.seats.ui(ui);
+        }
+        ui.separator();
+        history_ui(ui, &mut self.session, action);
+        self.legend_ui(ui);
+    }
+
+    fn turn_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        let st = self.state().clone();
+        ui.horizontal(|ui| {
+            let limit = st
+                .board
+                .turn_limit
+                .map_or(String::new(), |l| format!(" of {l}"));
+            ui.heading(format!("Turn {}{limit}, impulse {}", st.turn, st.impulse));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Back to editor")
+                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
+                    .clicked()
+                {
+                    *action = PlaytestAction::None;
+                    self.request_leave();
+                }
+            });
+        });
+        let phase = match st.phase {
+            Phase::Skirmish { side } => format!("{} Skirmish [3.4]", self.side_name(side)),
+            Phase::Bombardment { side } => {
+                format!("{} Bombardment [3.5]", self.side_name(side))
+            }
+            Phase::Maneuver { side } => {
+                format!("{} Maneuver & Combat [3.7]", self.side_name(side))
+            }
+            Phase::Over => "The game is over [4.1]".into(),
+        };
+        ui.label(RichText::new(phase).strong().size(16.0));
+        // The initiative dice of this impulse [3.3].
+        if let Some((dice, totals, winner)) = self.last_event(|e| match e {
+            Event::InitiativeRolled {
+                dice,
+                totals,
+                winner,
+                ends_turn: false,
+                ..
+            } => Some((*dice, *totals, *winner)),
+            _ => None,
+        }) {
+            ui.horizontal(|ui| {
+                for (s, d) in dice.iter().enumerate() {
+                    let (rect, _) = ui.allocate_exact_size(vec2(26.0, 26.0), Sense::hover());
+                    draw_die(ui.painter(), rect, *d);
+                    ui.label(format!("{} {}", self.side_name(s as u8), totals[s]));
+                }
+            });
+            ui.label(format!(
+                "Initiative [3.3]: {} moves first this impulse",
+                self.side_name(winner)
+            ));
+        }
+        if let Some(o) = &st.outcome {
+            let text = match o.winner {
+                Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), o.reason),
+                None => format!("Draw [4.1]: {}", o.reason),
+            };
+            ui.colored_label(RED, text);
+        } else {
+            let to_act = st.to_act();
+            ui.label(format!(
+                "To act: {} ({})",
+                self.side_name(to_act),
+                self.session.setup.seats[to_act as usize].name()
+            ));
+            if st.pending.is_some() {
+                ui.label(RichText::new(format!("Waiting: {}", st.waiting_for())).color(PURPLE));
+            }
+        }
+        if !self.session.is_live() {
+            ui.horizontal(|ui| {
+                ui.colored_label(
+                    ORANGE,
+                    format!(
+                        "Replay: position after command {} of {}",
+                        self.session.cursor(),
+                        self.session.len()
+                    ),
+                );
+                if ui.button("Back to the present").clicked() {
+                    self.session.seek(usize::MAX);
+                }
+            });
+        }
+    }
+
+    /// The last event up to the replay cursor that `f` picks.
+    fn last_event<T>(&self, f: impl Fn(&Event) -> Option<T>) -> Option<T> {
+        let g = self.session.shown();
+        let n = self.session.cursor().min(g.history.len());
+        g.history[..n]
+            .iter()
+            .rev()
+            .flat_map(|(_, ev)| ev.iter().rev())
+            .chain(g.setup_events.iter().rev())
+            .find_map(f)
+    }
+
+    fn skirmish_ui(&mut self, ui: &mut egui::Ui, st: &State, side: u8) {
+        ui.strong("Skirmish declarations [3.4.2]");
+        ui.label(
+            RichText::new(
+                "A force with skirmishers may fire on an enemy force in reach; the side with \
+                 the greater power puts the other under fire (-1 on its command check).",
+            )
+            .small()
+            .weak(),
+        );
+        let options = st.skirmish_options(side);
+        if options.is_empty() {
+            ui.label("No force can make a skirmish attack now.");
+        }
+        for (f, t) in options {
+            let (a, b) = (
+                &st.board.forces[f as usize].name,
+                &st.board.forces[t as usize].name,
+            );
+            let text = format!(
+                "{a} fires on {b} (power {} against {})",
+                st.skirmish_power(f),
+                st.skirmish_power(t)
+            );
+            if ui.button(text).clicked() {
+                self.give(Command::Skirmish {
+                    force: a.clone(),
+                    target: b.clone(),
+                });
+            }
+        }
+        if ui
+            .button("End skirmish declarations")
+            .on_hover_text("Ctrl+Enter")
+            .clicked()
+        {
+            self.give(Command::EndSkirmish);
+        }
+    }
+
+    fn bombard_ui(&mut self, ui: &mut egui::Ui, st: &State, side: u8) {
+        ui.strong("Bombardment targets [3.5.3]");
+        ui.label(
+            RichText::new(
+                "Each gun with an enemy unit in range, in its front arc and with a clear \
+                 corridor must fire at the nearest one. Select a gun, then click its target \
+                 (ringed red; the arc is shaded, the corridor drawn).",
+            )
+            .small()
+            .weak(),
+        );
+        let guns = st.undeclared_guns(side);
+        for g in guns {
+            let targets = st.gun_targets(g);
+            let gun = &st.board.pieces[g as usize];
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .selectable_label(self.selected == Some(g), &gun.name)
+                    .clicked()
+                {
+                    self.select(Some(g));
+                }
+                ui.label("→");
+                for t in targets {
+                    let target = &st.board.pieces[t as usize];
+                    let text = format!("{} at {}", target.name, st.board.hex(st.pos[t as usize]));
+                    if ui.button(text).clicked() {
+                        self.give(Command::Bombard {
+                            gun: gun.id.clone(),
+                            target: target.id.clone(),
+                        });
+                    }
+                }
+            });
+        }
+        for (g, t) in &st.targets {
+            if st.board.pieces[*g as usize].side == side {
+                ui.label(format!(
+                    "✔ {} fires at {}",
+                    st.board.pieces[*g as usize].name, st.board.pieces[*t as usize].name
+                ));
+            }
+        }
+        if ui
+            .button("End bombardment declarations")
+            .on_hover_text("Ctrl+Enter")
+            .clicked()
+        {
+            self.give(Command::EndBombardment);
+        }
+    }
+
+    /// Between activations: each force with its command check's chances,
+    /// and the General's special actions [3.6.1] [3.7.1].
+    fn forces_ui(&mut self, ui: &mut egui::Ui, st: &State, side: u8) {
+        ui.strong("Activate a force [3.7.1]");
+        let legal = self.legal().to_vec();
+        let general = st.board.armies[side as usize].general;
+        ui.label(format!(
+            "General: {} (command {}), ADCs left {}",
+            st.board.pieces[general as usize].name,
+            st.command_factor[side as usize],
+            st.adcs[side as usize]
+        ));
+        for (f, info) in st.board.forces.iter().enumerate() {
+            let f = f as u16;
+            if info.side != side || st.force_pieces(f).is_empty() {
+                continue;
+            }
+            let done = st.activated[f as usize];
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.strong(&info.name);
+                    ui.label(format!("leader {:+}", st.leader_factor[f as usize]));
+                    if st.engaged[f as usize] {
+                        ui.colored_label(RED, "engaged");
+                    }
+                    if st.under_fire[f as usize] {
+                        ui.colored_label(ORANGE, "under fire");
+                    }
+                    if done {
+                        ui.weak("activated");
+                    }
+                });
+                if done {
+                    return;
+                }
+                let odds = st.activation_odds(f);
+                let mods: Vec<String> = odds
+                    .modifiers
+                    .iter()
+                    .map(|(k, v)| format!("{k} {v:+}"))
+                    .collect();
+                ui.label(RichText::new(format!("Check: d6 {}", mods.join(", "))).small());
+                ui.label(
+                    RichText::new(format!(
+                        "Retreat! {:.0}%  Static {:.0}%  Forward! {:.0}%  Charge! {:.0}%",
+                        odds.chances[0] * 100.0,
+                        odds.chances[1] * 100.0,
+                        odds.chances[2] * 100.0,
+                        odds.chances[3] * 100.0
+                    ))
+                    .small(),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    for c in legal.iter().filter(|c| command_force(c) == Some(&info.name)) {
+                        let (label, tip) = match c {
+                            Command::Activate { .. } => ("Activate", "Roll its command check [3.7.1]"),
+                            Command::ActivateReserve { .. } => (
+                                "From reserve (ADC)",
+                                "Forward! without a check, spending an ADC [3.6.1 c]",
+                            ),
+                            Command::Rally { .. } => (
+                                "Rally (ADC)",
+                                "Remove a casualty point from each unit, spending an ADC [3.6.1 b]",
+                            ),
+                            Command::SauveQuiPeut { .. } => (
+                                "Sauve qui peut! (ADC)",
+                                "Its engaged units fall back a full move and take a casualty point [3.6.1 d]",
+                            ),
+                            _ => continue,
+                        };
+                        if ui.button(label).on_hover_text(tip).clicked() {
+                            self.give(c.clone());
+                        }
+                    }
+                    if ui.small_button("Show").clicked()
+                        && let Some(&p) = st.force_pieces(f).first()
+                    {
+                        self.select(Some(p));
+                    }
+                });
+            });
+        }
+        if st.adcs[side as usize] > 0 {
+            ui.label(
+                RichText::new(
+                    "Move the General (ADC) [3.6.1 e]: select him on the map and click a blue hex.",
+                )
+                .small()
+                .weak(),
+            );
+        }
+        if ui
+            .button("End Maneuver & Combat")
+            .on_hover_text("Ctrl+Enter")
+            .clicked()
+        {
+            self.give(Command::EndManeuver);
+        }
+    }
+
+    /// The activation in progress: its result, its pieces, the selected
+    /// piece's move, and the end with the direction of its combats.
+    fn activation_ui(&mut self, ui: &mut egui::Ui, st: &State, _side: u8) {
+        let Some(a) = st.active.clone() else {
+            return;
+        };
+        let force = st.board.forces[a.force as usize].name.clone();
+        let colour = match a.result {
+            Activation::Retreat | Activation::SauveQuiPeut => RED,
+            Activation::Static => ORANGE,
+            _ => GREEN,
+        };
+        ui.horizontal(|ui| {
+            ui.strong(format!("{force}:"));
+            ui.label(RichText::new(a.result.name()).strong().color(colour));
+            ui.label(RichText::new("[3.7.1.1]").weak());
+        });
+        let legal = self.legal().to_vec();
+        if legal.contains(&Command::Reroll)
+            && ui
+                .button("Re-roll the check (ADC) [3.6.1 a]")
+                .on_hover_text("The General spends an ADC to roll again")
+                .clicked()
+        {
+            self.give(Command::Reroll);
+        }
+        ui.label(
+            RichText::new(
+                "Select a piece, click a green hex to move there; click nearer a hexside to end \
+                 facing it. Q/E turn, C line/column, Ctrl+Z takes back a step.",
+            )
+            .small()
+            .weak(),
+        );
+        egui::Grid::new("active pieces")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for (p, m) in &a.moved {
+                    if !st.on_map(*p) {
+                        continue;
+                    }
+                    let info = &st.board.pieces[*p as usize];
+                    if ui
+                        .selectable_label(self.selected == Some(*p), &info.name)
+                        .clicked()
+                    {
+                        self.select(Some(*p));
+                    }
+                    let left = info.movement.saturating_sub(m.mp);
+                    ui.label(format!(
+                        "{}{}",
+                        if m.done {
+                            "done".to_string()
+                        } else {
+                            format!("{left} MP")
+                        },
+                        if st.column[*p as usize] {
+                            ", column"
+                        } else {
+                            ""
+                        }
+                    ));
+                    ui.label(format!("faces {}", compass(st, st.facing[*p as usize])));
+                    ui.end_row();
+                }
+            });
+        if let Some(p) = self.mover() {
+            let turns = st.legal_turns(&st.board.pieces[p as usize].id);
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Turn to:");
+                for f in 0..6u8 {
+                    let ok = turns.contains(&f) && f != st.facing[p as usize];
+                    if ui
+                        .add_enabled(ok, egui::Button::new(compass(st, f)).small())
+                        .clicked()
+                    {
+                        let id = st.board.pieces[p as usize].id.clone();
+                        self.give(Command::Turn {
+                            piece: id,
+                            facing: f,
+                        });
+                    }
+                }
+            });
+            if st.board.pieces[p as usize].kind.is_troop() {
+                let to = if st.column[p as usize] {
+                    "Form line"
+                } else {
+                    "Form column"
+                };
+                if ui.button(to).on_hover_text("C [3.8.2.1]").clicked() {
+                    self.toggle_formation();
+                }
+            }
+        }
+        self.melee_preview_ui(ui);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    legal.contains(&Command::TakeBack) || self.session.can_undo_move().is_ok(),
+                    egui::Button::new("Take back moves"),
+                )
+                .on_hover_text("Every move since the last die roll (N69)")
+                .clicked()
+            {
+                self.give(Command::TakeBack);
+            }
+        });
+        ui.label("End the movement; fight the combats:");
+        ui.horizontal(|ui| {
+            for (d, label) in [
+                (Direction::LeftToRight, "Left to right"),
+                (Direction::RightToLeft, "Right to left"),
+            ] {
+                if ui
+                    .button(label)
+                    .on_hover_text("The order of the activation's melees [3.7.3.2]")
+                    .clicked()
+                {
+                    self.give(Command::EndActivation { direction: d });
+                }
+            }
+        });
+    }
+
+    /// The melee the selected piece would fight where the pointer is (or
+    /// where it stands): each side's modifiers and the chances, before any
+    /// die is rolled [3.7.3.2].
+    fn melee_preview_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(p) = self.mover() else {
+            return;
+        };
+        let st = self.live().clone();
+        let hovered = self.hovered;
+        let toward = self.hover_facing();
+        let reach = self.reach().to_vec();
+        let (after, contacts) = match hovered.and_then(|h| {
+            let here: Vec<&Reach> = reach.iter().filter(|r| r.hex == h).collect();
+            here.iter()
+                .find(|r| Some(r.facing) == toward)
+                .or_else(|| here.first())
+                .map(|r| (*r).clone())
+        }) {
+            Some(r) if !r.contacts.is_empty() => (st.after_path(p, &r.path), r.contacts),
+            _ => {
+                let c = st.contact(p);
+                if c.is_empty() {
+                    return;
+                }
+                (st.clone(), c)
+            }
+        };
+        for e in contacts {
+            let odds = after.melee_odds(p, e);
+            melee_odds_ui(ui, &after, p, e, &odds);
+        }
+    }
+
+    /// A choice the rules wait for.
+    fn pending_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        ui.strong("Decision");
+        ui.label(st.waiting_for());
+        let legal = self.legal().to_vec();
+        let hexes = legal
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c,
+                    Command::Evade { .. }
+                        | Command::MoveBack { .. }
+                        | Command::Flee { .. }
+                        | Command::PlaceGeneral { .. }
+                )
+            })
+            .count();
+        if hexes > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "Click one of the {hexes} purple hexes on the map, or choose here:"
+                ))
+                .small()
+                .weak(),
+            );
+        }
+        if let Some(Pending::MeleeReroll {
+            attacker,
+            defender,
+            rolls,
+        }) = st.pending
+        {
+            ui.label(format!(
+                "{} rolled {} against {}'s {}",
+                st.board.pieces[attacker as usize].name,
+                rolls[0],
+                st.board.pieces[defender as usize].name,
+                rolls[1]
+            ));
+        }
+        let pursuing = matches!(st.pending, Some(Pending::Pursuing { .. }));
+        if pursuing && let Some(Pending::Pursuing { cavalry, .. }) = st.pending {
+            if self.selected != Some(cavalry) {
+                self.select(Some(cavalry));
+            }
+            ui.label(
+                RichText::new("Move the cavalry with the map (green hexes), then end the pursuit.")
+                    .small()
+                    .weak(),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            for c in &legal {
+                if pursuing && matches!(c, Command::Step { .. } | Command::Turn { .. }) {
+                    continue;
+                }
+                let text = command_text(st, c);
+                if ui.button(text).clicked() {
+                    self.give(c.clone());
+                }
+            }
+        });
+        if pursuing {
+            self.melee_preview_ui(ui);
+        }
+    }
+
+    /// The selected piece: what it is and its state.
+    fn selected_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state();
+        let Some(p) = self.selected.filter(|&p| st.on_map(p)) else {
+            ui.label(RichText::new("Click a piece to select it.").weak());
+            return;
+        };
+        let info = &st.board.pieces[p as usize];
+        let mut lines = vec![format!(
+            "{} — {} of {}",
+            info.name,
+            info.kind.name(),
+            self.side_name(info.side)
+        )];
+        if let Some(f) = info.force {
+            lines.push(format!(
+                "Force {} (leader {:+})",
+                st.board.forces[f as usize].name, st.leader_factor[f as usize]
+            ));
+        }
+        if info.kind.is_unit() {
+            lines.push(format!(
+                "At {}, faces {}{}; casualties {} of {}",
+                st.board.hex(st.pos[p as usize]),
+                compass(st, st.facing[p as usize]),
+                if st.column[p as usize] {
+                    ", in column"
+                } else {
+                    ""
+                },
+                st.casualties[p as usize],
+                info.capacity
+            ));
+            if info.kind.is_troop() {
+                lines.push(format!(
+                    "Combat {:+}, skirmish {}, movement {}",
+                    info.combat, info.skirmish, info.movement
+                ));
+            } else {
+                lines.push(format!("Movement {}", info.movement));
+            }
+        } else if info.kind == PieceKind::General {
+            lines.push(format!(
+                "At {}; command factor {}, ADCs left {}",
+                st.board.hex(st.pos[p as usize]),
+                st.command_factor[info.side as usize],
+                st.adcs[info.side as usize]
+            ));
+        }
+        ui.strong("Selected");
+        for l in lines {
+            ui.label(l);
+        }
+    }
+
+    fn armies_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        ui.strong("Armies");
+        let bp = st.break_points();
+        egui::Grid::new("armies").num_columns(4).show(ui, |ui| {
+            ui.label("");
+            ui.label(RichText::new("Lost / break").small());
+            ui.label(RichText::new("ADCs").small());
+            ui.label(RichText::new("Locations").small());
+            ui.end_row();
+            for s in 0..2u8 {
+                ui.strong(self.side_name(s));
+                let (lost, at) = bp[s as usize];
+                let c = if lost >= at {
+                    RED
+                } else {
+                    ui.visuals().text_color()
+                };
+                ui.colored_label(c, format!("{lost} / {at}"));
+                ui.label(st.adcs[s as usize].to_string());
+                ui.label(st.location_points(s).to_string());
+                ui.end_row();
+            }
+        });
+        ui.label(
+            RichText::new(
+                "The Final Step [4.1]: an army whose losses reach its break point tests; it \
+                 breaks on d6 - losses beyond - finished turns + location points of 0 or less.",
+            )
+            .small()
+            .weak(),
+        );
+    }
+
+    /// The dice of the last command check, melee and break test.
+    fn dice_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let b = &st.board;
+        if let Some((force, roll, mods, total, result)) = self.last_event(|e| match e {
+            Event::CommandChecked {
+                force,
+                roll,
+                modifiers,
+                total,
+                result,
+            } => Some((*force, *roll, modifiers.clone(), *total, *result)),
+            _ => None,
+        }) {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
+                draw_die(ui.painter(), rect, roll);
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "{} check: {}",
+                            b.forces[force as usize].name,
+                            result.name()
+                        ))
+                        .strong(),
+                    );
+                    ui.label(
+                        RichText::new(format!("{roll} {} = {total} [3.7.1.1]", mods_text(&mods)))
+                            .small(),
+                    );
+                });
+            });
+        }
+        if let Some((att, def, rolls, mods, totals)) = self.last_event(|e| match e {
+            Event::Melee {
+                attacker,
+                defender,
+                rolls,
+                modifiers,
+                totals,
+            } => Some((*attacker, *defender, *rolls, modifiers.clone(), *totals)),
+            _ => None,
+        }) {
+            ui.horizontal(|ui| {
+                for r in rolls {
+                    let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
+                    draw_die(ui.painter(), rect, r);
+                }
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "Melee: {} {} against {} {}",
+                            b.pieces[att as usize].name,
+                            totals[0],
+                            b.pieces[def as usize].name,
+                            totals[1]
+                        ))
+                        .strong(),
+                    );
+                    ui.label(
+                        RichText::new(format!(
+                            "{} {} · {} {} [3.7.3.2]",
+                            rolls[0],
+                            mods_text(&mods[0]),
+                            rolls[1],
+                            mods_text(&mods[1])
+                        ))
+                        .small(),
+                    );
+                });
+            });
+        }
+        if let Some((side, roll, beyond, turns, locations, total)) = self.last_event(|e| match e {
+            Event::BreakTest {
+                side,
+                roll,
+                beyond,
+                finished_turns,
+                locations,
+                total,
+            } => Some((*side, *roll, *beyond, *finished_turns, *locations, *total)),
+            _ => None,
+        }) {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
+                draw_die(ui.painter(), rect, roll);
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "{} break test: {total} ({})",
+                            b.side_names[side as usize],
+                            if total <= 0 { "breaks" } else { "holds" }
+                        ))
+                        .strong(),
+                    );
+                    ui.label(
+                        RichText::new(format!(
+                            "{roll} - {beyond} beyond - {turns} turns + {locations} locations [4.1]"
+                        ))
+                        .small(),
+                    );
+                });
+            });
+        }
+    }
+
+    fn legend_ui(&mut self, ui: &mut egui::Ui) {
+        ui.separator();
+        ui.label(
+            RichText::new(
+                "Map: green = where the selected piece can end its move (orange: in contact \
+                 with the enemy); blue = where the General can move; purple = a choice the \
+                 rules wait for. The dark wedge on a counter is its front; C = column; red \
+                 number = casualty points; gold star = General, gold disc = leader with his \
+                 factor. Red ring = a gun's target, shaded = its front arc.",
+            )
+            .small()
+            .weak(),
+        );
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let st = self.state();
+            match self
+                .hovered
+                .and_then(|h| st.board.hex_ix(h).map(|i| (h, i)))
+            {
+                Some((h, ix)) => {
+                    let mut text = format!(
+                        "{h}  {:?}, elevation {}",
+                        st.board.terrain[ix as usize], st.board.elevation[ix as usize]
+                    );
+                    for q in st.at(ix) {
+                        let info = &st.board.pieces[q as usize];
+                        text.push_str(&format!("  |  {}", info.name));
+                        if info.kind.is_unit() {
+                            text.push_str(&format!(
+                                " {} {}",
+                                compass(st, st.facing[q as usize]),
+                                if st.casualties[q as usize] > 0 {
+                                    format!("({} cas.)", st.casualties[q as usize])
+                                } else {
+                                    String::new()
+                                }
+                            ));
+                        }
+                    }
+                    ui.monospace(text);
+                }
+                None => {
+                    ui.monospace("—");
+                }
+            }
+        });
+    }
+
+    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        let Some(outcome) = self.session.game.state.outcome.clone() else {
+            return;
+        };
+        if self.game_over_dismissed || !self.session.is_live() {
+            return;
+        }
+        let st = self.live().clone();
+        egui::Modal::new(egui::Id::unique("napoleon game over")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading("Game over");
+            let text = match outcome.winner {
+                Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), outcome.reason),
+                None => format!("Draw [4.1]: {}", outcome.reason),
+            };
+            ui.label(RichText::new(text).strong().size(16.0));
+            ui.label(format!(
+                "Turn {}, impulse {}, {} commands.",
+                st.turn,
+                st.impulse,
+                self.session.len()
+            ));
+            for (s, (lost, at)) in st.break_points().iter().enumerate() {
+                ui.label(format!(
+                    "{}: lost {lost} units (break point {at}), {} location points",
+                    self.side_name(s as u8),
+                    st.location_points(s as u8)
+                ));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save game log…").clicked() {
+                    *action = PlaytestAction::SaveGame;
+                }
+                if ui.button("Look at the game").clicked() {
+                    self.game_over_dismissed = true;
+                }
+                if ui.button("Back to editor").clicked() {
+                    self.game_over_dismissed = true;
+                    *action = PlaytestAction::Leave;
+                }
+            });
+        });
+    }
+
+    // ---------------------------------------------------------------
+    // The map
+
+    /// The hexside the pointer is nearest in the hovered hex.
+    fn hover_facing(&self) -> Option<u8> {
+        let (h, pos, rect) = (self.hovered?, self.hover_pos?, self.map_rect?);
+        let _ = rect;
+        self.facing_at(h, pos)
+    }
+
+    fn facing_at(&self, h: Hex, pos: Pos2) -> Option<u8> {
+        let layout = self.last_layout.as_ref()?;
+        nearest_side(layout, &self.live().board, h, pos)
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        let rect = ui.available_rect_before_wrap();
+        let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        if let Some(old) = self.map_rect
+            && old != rect
+            && view.fitted
+        {
+            view.follow_rect(old, rect);
+        }
+        self.map_rect = Some(rect);
+        let map = self.session.map.clone();
+        if !view.fitted {
+            view.fit(&map, rect);
+        }
+        let layout = view.layout(&map, rect);
+        self.last_layout = Some(layout);
+        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        self.hover_pos = response.hover_pos();
+        self.hovered = response.hover_pos().map(hex_of);
+        if let Some(pos) = response.hover_pos() {
+            let zoom = ui.input(|i| i.zoom_delta());
+            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+            let factor = zoom * (scroll / 400.0).exp();
+            if factor != 1.0 {
+                view.zoom_at(rect, pos, factor);
+            }
+        }
+        if response.dragged() {
+            view.pan += response.drag_delta();
+        }
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            let h = hex_of(pos);
+            let toward = self.facing_at(h, pos);
+            self.click(h, toward);
+        }
+        if response.secondary_clicked() {
+            self.select(None);
+        }
+        if ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none())
+            && !ui.ctx().text_edit_focused()
+        {
+            view.fit(&map, rect);
+        }
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, Color32::from_gray(60));
+        let overlay = self.overlay_shapes(&layout);
+        map_view::draw_map_with(
+            &painter,
+            rect,
+            &layout,
+            &map,
+            Some(&self.session.scenario),
+            DrawOptions {
+                hex_numbers: draw.hex_numbers,
+                counters: false,
+            },
+            &|p| {
+                p.extend(overlay.clone());
+            },
+        );
+        self.draw_counters(&painter, &layout, rect);
+        self.draw_aim(&painter, &layout);
+    }
+
+    /// Hex highlights: the selected piece's reach, the General's moves,
+    /// the choices the rules wait for, a selected gun's front arc.
+    fn overlay_shapes(&mut self, layout: &Layout) -> Vec<Shape> {
+        let mut shapes = Vec::new();
+        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
+            let pts: Vec<Pos2> = layout
+                .corners(h)
+                .iter()
+                .map(|c| pos2(c.x as f32, c.y as f32))
+                .collect();
+            Shape::convex_polygon(pts, fill, stroke)
+        };
+        let live = self.session.is_live();
+        let st = self.state().clone();
+        if live {
+            // Reach, each hex once: orange where it would be in contact.
+            let reach = self.reach().to_vec();
+            let mut by_hex: BTreeMap<(i32, i32), (Hex, bool)> = BTreeMap::new();
+            for r in &reach {
+                let e = by_hex
+                    .entry((r.hex.col, r.hex.row))
+                    .or_insert((r.hex, false));
+                e.1 |= !r.contacts.is_empty();
+            }
+            for (h, contact) in by_hex.values() {
+                let c = if *contact { ORANGE } else { GREEN };
+                shapes.push(poly(
+                    *h,
+                    c.gamma_multiply(0.35),
+                    Stroke::new(1.5, c.gamma_multiply(0.9)),
+                ));
+            }
+            for (h, _) in self.hex_choices() {
+                shapes.push(poly(
+                    h,
+                    PURPLE.gamma_multiply(0.35),
+                    Stroke::new(2.0, PURPLE),
+                ));
+            }
+            if let Phase::Maneuver { side } = st.phase
+                && st.active.is_none()
+                && self.human_to_act()
+                && self.selected == Some(st.board.armies[side as usize].general)
+            {
+                for (h, _) in st.general_moves(side) {
+                    shapes.push(poly(h, BLUE.gamma_multiply(0.3), Stroke::new(1.5, BLUE)));
+                }
+            }
+        }
+        // A selected gun's front arc within range [3.5.3] (N7).
+        if let Some(g) = self.selected
+            && st.on_map(g)
+            && st.board.pieces[g as usize].kind.is_gun()
+        {
+            let o = st.pos[g as usize];
+            let f = st.facing[g as usize];
+            let range = st.board.options.troops.artillery_range;
+            for (i, _) in st.board.hexes.iter().enumerate() {
+                let h = i as HexIx;
+                if st.board.distance(o, h) <= range && st.in_front_arc(o, f, h) {
+                    shapes.push(poly(
+                        st.board.hex(h),
+                        Color32::from_rgba_unmultiplied(255, 80, 40, 40),
+                        Stroke::NONE,
+                    ));
+                }
+            }
+        }
+        shapes
+    }
+
+    /// A selected gun's targets with their corridors, and the targets
+    /// declared this impulse.
+    fn draw_aim(&self, painter: &egui::Painter, layout: &Layout) {
+        let st = self.state();
+        let at = |p: PieceIx| {
+            let c = layout.center(st.board.hex(st.pos[p as usize]));
+            pos2(c.x as f32, c.y as f32)
+        };
+        let size = layout.size as f32;
+        for (g, t) in &st.targets {
+            if st.on_map(*g) && st.on_map(*t) {
+                painter.arrow(
+                    at(*g),
+                    at(*t) - at(*g),
+                    Stroke::new((size * 0.06).max(1.5), RED.gamma_multiply(0.8)),
+                );
+            }
+        }
+        if let Some(g) = self.selected
+            && st.on_map(g)
+            && st.board.pieces[g as usize].kind.is_gun()
+        {
+            for t in st.gun_targets(g) {
+                let clear = st.corridor_clear(g, t);
+                painter.line_segment(
+                    [at(g), at(t)],
+                    Stroke::new(
+                        (size * 0.05).max(1.5),
+                        if clear { GREEN } else { Color32::GRAY },
+                    ),
+                );
+                painter.circle_stroke(at(t), size * 0.8, Stroke::new((size * 0.08).max(2.0), RED));
+            }
+        }
+    }
+
+    fn draw_counters(&self, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+        let size = layout.size as f32;
+        let side = size * 1.0;
+        let st = self.state();
+        let b = &st.board;
+        let visible = clip.expand(side);
+        let mut stacks: BTreeMap<HexIx, Vec<PieceIx>> = BTreeMap::new();
+        for (i, &h) in st.pos.iter().enumerate() {
+            if h != NO_HEX {
+                stacks.entry(h).or_default().push(i as PieceIx);
+            }
+        }
+        let active_force = st.active.as_ref().map(|a| a.force);
+        for (h, pieces) in stacks {
+            let hex = b.hex(h);
+            let c = layout.center(hex);
+            let centre = pos2(c.x as f32, c.y as f32);
+            if !visible.contains(centre) {
+                continue;
+            }
+            let units: Vec<PieceIx> = pieces
+                .iter()
+                .copied()
+                .filter(|&p| b.pieces[p as usize].kind.is_unit())
+                .collect();
+            let officers: Vec<PieceIx> = pieces
+                .iter()
+                .copied()
+                .filter(|&p| b.pieces[p as usize].kind.is_officer())
+                .collect();
+            for (k, &p) in units.iter().enumerate() {
+                let info = &b.pieces[p as usize];
+                let off = vec2(k as f32 * side * 0.18, -(k as f32) * side * 0.18);
+                let at = centre + off;
+                let Some(unit) = self.session.scenario.unit(&info.id) else {
+                    continue;
+                };
+                let fill = map_view::color(self.session.scenario.unit_colour(unit));
+                map_view::draw_counter(painter, at, side, unit, fill);
+                let toward = side_vector(layout, b, hex, st.facing[p as usize]);
+                map_view::draw_front_mark(painter, at, side, toward);
+                let r = Rect::from_center_size(at, vec2(side, side));
+                let small = FontId::proportional((side * 0.22).max(8.0));
+                if st.column[p as usize] {
+                    painter.text(
+                        r.left_top() + vec2(side * 0.12, side * 0.14),
+                        Align2::CENTER_CENTER,
+                        "C",
+                        small.clone(),
+                        Color32::from_rgb(250, 240, 200),
+                    );
+                }
+                if st.casualties[p as usize] > 0 {
+                    let m = r.right_bottom() - vec2(side * 0.1, side * 0.1);
+                    painter.circle_filled(m, side * 0.17, RED);
+                    painter.text(
+                        m,
+                        Align2::CENTER_CENTER,
+                        st.casualties[p as usize].to_string(),
+                        small.clone(),
+                        Color32::WHITE,
+                    );
+                }
+                // The force it belongs to, once the counter is big enough.
+                if side >= 44.0
+                    && let Some(f) = info.force
+                {
+                    painter.text(
+                        r.center_bottom() + vec2(0.0, side * 0.1),
+                        Align2::CENTER_TOP,
+                        &b.forces[f as usize].name,
+                        FontId::proportional((side * 0.16).max(7.0)),
+                        Color32::from_gray(20),
+                    );
+                }
+                let dim = st
+                    .active
+                    .as_ref()
+                    .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && m.done));
+                if dim {
+                    painter.rect_filled(r, side * 0.08, Color32::from_black_alpha(80));
+                }
+                if active_force.is_some() && info.force == active_force {
+                    painter.rect_stroke(
+                        r.expand(1.5),
+                        side * 0.1,
+                        Stroke::new(1.5, GREEN),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+                if self.selected == Some(p) {
+                    painter.rect_stroke(
+                        r.expand((side * 0.05).max(2.0)),
+                        side * 0.1,
+                        Stroke::new((side * 0.08).max(2.0), GOLD),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+            }
+            // Leaders and Generals: a disc (leader, with his factor) or a
+            // star (General) at the hex's upper left.
+            for (k, &o) in officers.iter().enumerate() {
+                let info = &b.pieces[o as usize];
+                let at = centre + vec2(-side * 0.5 + k as f32 * side * 0.36, -side * 0.5);
+                let r = (side * 0.2).max(5.0);
+                let ring = if self.selected == Some(o) {
+                    Stroke::new(2.5, GOLD)
+                } else {
+                    Stroke::new(1.0, Color32::BLACK)
+                };
+                if info.kind == PieceKind::General {
+                    let pts: Vec<Pos2> = (0..10)
+                        .map(|i| {
+                            let a = std::f32::consts::PI * (i as f32) / 5.0
+                                - std::f32::consts::FRAC_PI_2;
+                            let rad = if i % 2 == 0 { r * 1.3 } else { r * 0.55 };
+                            at + vec2(a.cos(), a.sin()) * rad
+                        })
+                        .collect();
+                    painter.add(Shape::closed_line(pts.clone(), ring));
+                    painter.add(Shape::convex_polygon(
+                        vec![
+                            at + vec2(0.0, -r * 1.3),
+                            at + vec2(r * 1.2, r * 0.9),
+                            at + vec2(-r * 1.2, r * 0.9),
+                        ],
+                        GOLD,
+                        ring,
+                    ));
+                    painter.text(
+                        at + vec2(0.0, r * 0.2),
+                        Align2::CENTER_CENTER,
+                        st.command_factor[info.side as usize].to_string(),
+                        FontId::proportional(r),
+                        Color32::BLACK,
+                    );
+                } else {
+                    painter.circle(at, r, GOLD, ring);
+                    let factor = info.force.map_or(0, |f| st.leader_factor[f as usize]);
+                    painter.text(
+                        at,
+                        Align2::CENTER_CENTER,
+                        format!("{factor:+}"),
+                        FontId::proportional(r * 0.95),
+                        Color32::BLACK,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The unit vector from a hex's centre toward the middle of hexside `f`.
+fn side_vector(layout: &Layout, b: &crate::engine::napoleon::Board, h: Hex, f: u8) -> Vec2 {
+    let c = layout.center(h);
+    match layout.edge(h, b.dir(f)) {
+        Some((p, q)) => {
+            let m = vec2(
+                ((p.x + q.x) / 2.0 - c.x) as f32,
+                ((p.y + q.y) / 2.0 - c.y) as f32,
+            );
+            m.normalized()
+        }
+        None => vec2(0.0, -1.0),
+    }
+}
+
+/// The hexside of `h` nearest `pos`, or none near the centre (a click
+/// there keeps the facing).
+fn nearest_side(
+    layout: &Layout,
+    b: &crate::engine::napoleon::Board,
+    h: Hex,
+    pos: Pos2,
+) -> Option<u8> {
+    let c = layout.center(h);
+    let v = vec2(pos.x - c.x as f32, pos.y - c.y as f32);
+    if v.length() < layout.size as f32 * 0.3 {
+        return None;
+    }
+    (0..6u8).max_by(|&a, &b2| {
+        let da = side_vector(layout, b, h, a).dot(v);
+        let db = side_vector(layout, b, h, b2).dot(v);
+        da.total_cmp(&db)
+    })
+}
+
+/// A facing in compass words.
+fn compass(st: &State, f: u8) -> &'static str {
+    st.board.grid.dirs()[f as usize % 6].name()
+}
+
+fn mods_text(m: &[(String, i32)]) -> String {
+    m.iter()
+        .map(|(k, v)| format!("{v:+} {k}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The force a command names.
+fn command_force(c: &Command) -> Option<&String> {
+    match c {
+        Command::Activate { force }
+        | Command::ActivateReserve { force }
+        | Command::Rally { force }
+        | Command::SauveQuiPeut { force } => Some(force),
+        _ => None,
+    }
+}
+
+/// A decision's button text.
+fn command_text(st: &State, c: &Command) -> String {
+    let name = |id: &crate::scenario::UnitId| {
+        st.board
+            .piece_ix(id)
+            .map_or(id.to_string(), |p| st.board.pieces[p as usize].name.clone())
+    };
+    match c {
+        Command::Evade { piece, to, facing } => {
+            format!(
+                "{} evades to {to}, facing {}",
+                name(piece),
+                compass(st, *facing)
+            )
+        }
+        Command::StandFast => "Stand and fight [3.7.3.4]".into(),
+        Command::Pursue => "Pursue [3.7.3.4]".into(),
+        Command::NoPursuit => "Do not pursue".into(),
+        Command::EndPursuit => "End the pursuit's move".into(),
+        Command::MoveBack { piece, to } => format!("{} moves back to {to}", name(piece)),
+        Command::RerollMelee => "Re-roll the attack [3.8.2.2]".into(),
+        Command::KeepMelee => "Keep the roll".into(),
+        Command::Flee { piece, to } => format!("{} escapes to {to}", name(piece)),
+        Command::PlaceGeneral { to } => format!("Place the new General at {to}"),
+        Command::TakeBack => "Take back the pursuit's moves".into(),
+        other => Napoleon::command_name(other).to_string(),
+    }
+}
+
+/// A melee's modifiers on both sides and its chances, before the roll.
+fn melee_odds_ui(ui: &mut egui::Ui, st: &State, att: PieceIx, def: PieceIx, odds: &MeleeOdds) {
+    let b = &st.board;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(
+            RichText::new(format!(
+                "Melee: {} on {} [3.7.3.2]",
+                b.pieces[att as usize].name, b.pieces[def as usize].name
+            ))
+            .strong(),
+        );
+        egui::Grid::new(("melee odds", att, def))
+            .num_columns(2)
+            .show(ui, |ui| {
+                for s in 0..2 {
+                    ui.label(if s == 0 { "Attacker" } else { "Defender" });
+                    ui.label(format!(
+                        "d6 {} = d6 {:+}",
+                        mods_text(&odds.modifiers[s]),
+                        odds.base[s]
+                    ));
+                    ui.end_row();
+                }
+            });
+        ui.label(format!(
+            "The defender loses: {:.0}%",
+            odds.attacker_wins * 100.0
+        ));
+        if odds.defensive_fire > 0.0 {
+            ui.label(format!(
+                "Defensive fire first hits: {:.0}% [3.7.2.9.2]",
+                odds.defensive_fire * 100.0
+            ));
+        }
+    });
+}
+
+/// What a command did, for the message line: the events as sentences.
+fn events_text(board: &crate::engine::napoleon::Board, events: &[Event]) -> String {
+    events
+        .iter()
+        .filter(|e| !matches!(e, Event::PhaseBegan { .. }))
+        .map(|e| sentence(board, e))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Table for NapoleonTable {
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
+        NapoleonTable::ui(self, ui, view, draw)
+    }
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        NapoleonTable::save(self, path)
+    }
+    fn request_leave(&mut self) {
+        self.confirm_leave = true;
+    }
+    fn set_message(&mut self, ok: bool, text: String) {
+        self.message = Some((ok, text));
+    }
+    fn seats(&self) -> [Seat; 2] {
+        self.session.setup.seats
+    }
+    fn seed(&self) -> u64 {
+        self.session.setup.seed
+    }
+    fn unsaved(&self) -> bool {
+        NapoleonTable::unsaved(self)
+    }
+}
