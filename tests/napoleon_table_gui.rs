@@ -65,7 +65,11 @@ fn start(seats: [Seat; 2], seed: &str) -> Harness<'static, VedetteApp> {
     h.key_press(Key::F5);
     h.run();
     {
-        let d = h.state_mut().start_dialog.as_mut().expect("the start dialog");
+        let d = h
+            .state_mut()
+            .start_dialog
+            .as_mut()
+            .expect("the start dialog");
         d.seats = seats;
         d.seed = seed.into();
     }
@@ -124,7 +128,9 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
     h.get_by_label_contains("Initiative [3.3]");
     to_maneuver(&mut h);
     h.get_by_label_contains("Maneuver & Combat [3.7]");
-    h.get_all_by_label_contains("Forward!").next().expect("the chances of each result");
+    h.get_all_by_label_contains("Forward!")
+        .next()
+        .expect("the chances of each result");
     // Roll command checks until a force may move (Forward! or Charge!).
     let mut moved = false;
     for _ in 0..8 {
@@ -161,7 +167,10 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         assert_eq!(table(&h).selected, Some(*p), "{}", message(&h));
         let reach = {
             let app = h.state_mut();
-            app.table_mut::<NapoleonTable>().expect("t").reach().to_vec()
+            app.table_mut::<NapoleonTable>()
+                .expect("t")
+                .reach()
+                .to_vec()
         };
         let target = reach
             .iter()

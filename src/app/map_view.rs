@@ -7,6 +7,7 @@ use crate::scenario::{Colour, HexsideFeature, Map, Scenario, Unit, UnitKind};
 use egui::{
     Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
 };
+use std::collections::BTreeMap;
 
 /// Hex size (centre to corner) at zoom 1, in points.
 pub const BASE_HEX_SIZE: f32 = 28.0;
@@ -211,11 +212,21 @@ pub fn draw_map_with(
             mesh.add_triangle(base, base + k, base + k + 1);
         }
         if size >= 8.0 {
-            if map.detail(h).hill {
+            let detail = map.detail(h);
+            if detail.hill {
                 symbols.push(Shape::circle_stroke(
                     c,
                     size * 0.7,
                     Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60)),
+                ));
+            }
+            if detail.stronghold {
+                // A walled enclosure: a dark square frame.
+                symbols.push(Shape::rect_stroke(
+                    Rect::from_center_size(c, vec2(size * 0.9, size * 0.9)),
+                    0.0,
+                    Stroke::new(size * 0.09, Color32::from_rgb(70, 50, 40)),
+                    egui::StrokeKind::Middle,
                 ));
             }
             if let Some(t) = terrain {
@@ -418,6 +429,7 @@ pub fn draw_map_with(
             painter.add(Shape::mesh(mesh));
         } else {
             let facing = s.rules.support().facing;
+            let forces = s.rules.support().forces;
             for (u, h) in s.units_at_start() {
                 if on_screen(h) {
                     let at = p(layout.center(h));
@@ -430,6 +442,46 @@ pub fn draw_map_with(
                     {
                         let toward = (p(layout.center(n)) - at).normalized();
                         draw_front_mark(painter, at, side, toward);
+                    }
+                    // Rules with forces: the force's name under the
+                    // counter, once it can be read.
+                    if forces
+                        && side >= 44.0
+                        && let Some(f) = s.force_of(&u.id)
+                    {
+                        painter.text(
+                            at + vec2(0.0, side * 0.6),
+                            Align2::CENTER_TOP,
+                            &f.name,
+                            FontId::proportional((side * 0.16).max(7.0)),
+                            Color32::from_gray(20),
+                        );
+                    }
+                }
+            }
+            // Leaders and Generals where they start.
+            if forces {
+                let mut k_at: BTreeMap<Hex, usize> = BTreeMap::new();
+                for sd in &s.sides {
+                    let officers = sd
+                        .forces
+                        .iter()
+                        .filter_map(|f| {
+                            let l = f.leader.as_ref()?;
+                            Some((l.hex?, false, format!("{:+}", l.factor)))
+                        })
+                        .chain(sd.army.as_ref().and_then(|a| {
+                            Some((a.general.hex?, true, a.general.command_factor.to_string()))
+                        }));
+                    for (h, general, text) in officers {
+                        if !on_screen(h) {
+                            continue;
+                        }
+                        let k = k_at.entry(h).or_default();
+                        let at = p(layout.center(h))
+                            + vec2(-side * 0.5 + *k as f32 * side * 0.36, -side * 0.5);
+                        *k += 1;
+                        draw_officer(painter, at, (side * 0.2).max(5.0), general, &text, false);
                     }
                 }
             }
@@ -594,6 +646,53 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
         unit.factors(),
         font,
         ink,
+    );
+}
+
+/// A leader (a gold disc with his factor) or a General (a gold star with
+/// his command factor) of radius `r` at `at`; `selected` rings it.
+pub fn draw_officer(
+    painter: &Painter,
+    at: Pos2,
+    r: f32,
+    general: bool,
+    text: &str,
+    selected: bool,
+) {
+    let ring = if selected {
+        Stroke::new(2.5, Color32::from_rgb(250, 210, 40))
+    } else {
+        Stroke::new(1.0, Color32::BLACK)
+    };
+    let gold = Color32::from_rgb(235, 190, 40);
+    if general {
+        let pts: Vec<Pos2> = (0..10)
+            .map(|i| {
+                let a = std::f32::consts::PI * (i as f32) / 5.0 - std::f32::consts::FRAC_PI_2;
+                let rad = if i % 2 == 0 { r * 1.35 } else { r * 0.6 };
+                at + vec2(a.cos(), a.sin()) * rad
+            })
+            .collect();
+        // A star is not convex: a fan of triangles from its centre.
+        let mut mesh = egui::Mesh::default();
+        mesh.colored_vertex(at, gold);
+        for q in &pts {
+            mesh.colored_vertex(*q, gold);
+        }
+        for i in 0..10u32 {
+            mesh.add_triangle(0, 1 + i, 1 + (i + 1) % 10);
+        }
+        painter.add(Shape::mesh(mesh));
+        painter.add(Shape::closed_line(pts, ring));
+    } else {
+        painter.circle(at, r, gold, ring);
+    }
+    painter.text(
+        at,
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(if general { r * 0.9 } else { r * 0.95 }),
+        Color32::BLACK,
     );
 }
 

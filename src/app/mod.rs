@@ -1,6 +1,7 @@
 //! The eframe/egui shell: the editor window. Owns documents, views and
 //! input; asks the core for everything else (edits, validation, rules).
 
+pub mod armies;
 pub mod balance;
 pub mod document;
 pub mod export;
@@ -117,6 +118,8 @@ pub struct VedetteApp {
     validate_cost: std::time::Duration,
     /// The Scenario settings window, when open.
     scenario_settings: Option<settings::ScenarioSettings>,
+    /// The Armies window (rules with forces and Generals), when open.
+    pub armies: Option<armies::ArmiesWindow>,
     /// The Map settings window, when open.
     map_settings: Option<settings::MapSettings>,
     generation: u64,
@@ -181,6 +184,7 @@ impl VedetteApp {
             validated: (u64::MAX, u64::MAX),
             validate_cost: std::time::Duration::ZERO,
             scenario_settings: None,
+            armies: None,
             map_settings: None,
             generation: 0,
             last_autosave: 0.0,
@@ -934,7 +938,13 @@ impl VedetteApp {
         {
             let h = hex_of(pos);
             let hexes = edit::brush(&doc.map, h, self.tools.brush_size);
-            if let Some(e) = edit::paint(doc, &hexes, self.tools.terrain) {
+            let e = match self.tools.detail {
+                Some(d) if doc.scenario.rules.support().hills => {
+                    edit::paint_details(doc, &hexes, d)
+                }
+                _ => edit::paint(doc, &hexes, self.tools.terrain),
+            };
+            if let Some(e) = e {
                 edits.push((e, true));
             }
         }
@@ -1387,6 +1397,18 @@ impl VedetteApp {
                     self.scenario_settings = Some(settings::ScenarioSettings::new(&d.scenario));
                     ui.close();
                 }
+                let forces = self
+                    .doc
+                    .as_ref()
+                    .is_some_and(|d| d.scenario.rules.support().forces);
+                if ui
+                    .add_enabled(forces, egui::Button::new("Armies…").shortcut_text("A"))
+                    .on_disabled_hover_text("The rules of this scenario have no forces or Generals")
+                    .clicked()
+                {
+                    self.open_armies();
+                    ui.close();
+                }
                 if ui
                     .add_enabled(self.doc.is_some(), egui::Button::new("Map settings…"))
                     .clicked()
@@ -1514,6 +1536,25 @@ impl VedetteApp {
         if typing {
             return;
         }
+        let (armies, turn) = ui.input(|i| {
+            let plain = i.modifiers.is_none();
+            (
+                plain && i.key_pressed(Key::A),
+                if plain && i.key_pressed(Key::Q) {
+                    -1
+                } else if plain && i.key_pressed(Key::E) {
+                    1
+                } else {
+                    0
+                },
+            )
+        });
+        if armies {
+            self.open_armies();
+        }
+        if turn != 0 {
+            self.rotate_selected(turn);
+        }
         ui.input(|i| {
             if i.modifiers.is_none() {
                 for t in Tool::ALL {
@@ -1598,6 +1639,72 @@ impl VedetteApp {
             }
             Some(_) => self.prompt = None,
             None => {}
+        }
+    }
+
+    /// Q and E: turns the selected unit one hexside anticlockwise (-1) or
+    /// clockwise (1), for rules with facing; one undo step each.
+    pub fn rotate_selected(&mut self, by: i32) {
+        let Some(doc) = &self.doc else {
+            return;
+        };
+        if !doc.scenario.rules.support().facing {
+            return;
+        }
+        let Some(id) = self.tools.selected.clone() else {
+            return;
+        };
+        let Some(mut u) = doc.scenario.unit(&id).cloned() else {
+            return;
+        };
+        let dirs = doc.map.grid().dirs();
+        let now = u
+            .facing
+            .and_then(|d| dirs.iter().position(|x| *x == d))
+            .unwrap_or(0) as i32;
+        u.facing = Some(dirs[(now + by).rem_euclid(6) as usize]);
+        if let Some(e) = edit::update_unit(doc, &id, u) {
+            self.apply(e);
+        }
+    }
+
+    /// Opens the Armies window (rules with forces and Generals).
+    pub fn open_armies(&mut self) {
+        if let Some(d) = &self.doc
+            && d.scenario.rules.support().forces
+        {
+            self.armies = Some(armies::ArmiesWindow::new(&d.scenario));
+        }
+    }
+
+    /// The Armies window: each finished change is one undoable edit.
+    fn armies_ui(&mut self, ctx: &egui::Context) {
+        let (Some(w), Some(doc)) = (self.armies.as_mut(), self.doc.as_ref()) else {
+            return;
+        };
+        let out = w.ui(ctx, &doc.scenario, &doc.map, self.tools.selected.as_ref());
+        let e = out
+            .edit
+            .and_then(|(label, after)| Some((label, edit::set_scenario(doc, after)?)));
+        let centre = out
+            .select
+            .as_ref()
+            .and_then(|id| doc.scenario.unit(id))
+            .and_then(|u| u.start_hex());
+        if let Some((label, e)) = e {
+            self.apply(edit::Edit::Group {
+                label,
+                edits: vec![e],
+            });
+        }
+        if let Some(id) = out.select {
+            if let Some(h) = centre {
+                self.centre_on(h);
+            }
+            self.tools.selected = Some(id);
+        }
+        if out.closed {
+            self.armies = None;
         }
     }
 
@@ -1930,6 +2037,7 @@ impl VedetteApp {
         self.new_dialog_ui(&ctx);
         self.start_dialog_ui(&ctx);
         self.settings_ui(&ctx);
+        self.armies_ui(&ctx);
         self.path_prompt_ui(&ctx);
         self.prompt_ui(&ctx);
         self.recovery_ui(&ctx);

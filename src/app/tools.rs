@@ -101,6 +101,9 @@ pub struct Template {
     pub strength: u32,
     pub movement: u32,
     pub designation: String,
+    /// The facing new units take (index into the grid's directions), for
+    /// rules with facing.
+    pub facing: usize,
 }
 
 /// Tool options and the selection.
@@ -116,6 +119,8 @@ pub struct Tools {
     pub marker_side: SideId,
     pub victory_points: u32,
     pub selected: Option<UnitId>,
+    /// The brush paints hills or strongholds instead of terrain.
+    pub detail: Option<crate::edit::DetailPaint>,
     /// Why the last map action did nothing (shown in the tool panel).
     pub message: Option<String>,
 }
@@ -135,11 +140,13 @@ impl Default for Tools {
                 strength: 4,
                 movement: 4,
                 designation: String::new(),
+                facing: 0,
             },
             marker: MarkerKind::Exit,
             marker_side: SideId::new("French"),
             victory_points: 5,
             selected: None,
+            detail: None,
             message: None,
         }
     }
@@ -187,7 +194,12 @@ impl Tools {
             strength: self.template.strength,
             movement: self.template.movement,
             placement: Placement::Start(hex),
-            facing: None,
+            facing: doc
+                .scenario
+                .rules
+                .support()
+                .facing
+                .then(|| doc.map.grid().dirs()[self.template.facing % 6]),
             troop: Default::default(),
         }
     }
@@ -252,6 +264,21 @@ impl Tools {
                     );
                 }
             });
+        }
+        if self.tool == Tool::Brush && doc.scenario.rules.support().hills {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Paint");
+                ui.radio_value(&mut self.detail, None, "Terrain");
+                for d in crate::edit::DetailPaint::ALL {
+                    ui.radio_value(&mut self.detail, Some(d), d.name())
+                        .on_hover_text(
+                            "On top of the hex's terrain: a wooded hill is woods with a hill",
+                        );
+                }
+            });
+            if self.detail.is_some() {
+                return;
+            }
         }
         ui.label("Terrain");
         for t in &doc.map.terrain_kinds {
@@ -335,6 +362,16 @@ impl Tools {
             ui.label("Type");
             kind_radios(ui, &mut self.template.kind);
             ui.end_row();
+            if doc.scenario.rules.support().facing {
+                let l = ui.label("Facing");
+                let dirs = doc.map.grid().dirs();
+                let mut f = Some(dirs[self.template.facing % 6]);
+                facing_buttons(ui, &dirs, &mut f).labelled_by(l.id);
+                if let Some(i) = f.and_then(|d| dirs.iter().position(|x| *x == d)) {
+                    self.template.facing = i;
+                }
+                ui.end_row();
+            }
             let l = ui.label("Strength");
             ui.add(
                 super::fields::Number::new(&mut self.template.strength)
@@ -513,6 +550,45 @@ impl Tools {
             ui.label("Type");
             discrete |= kind_radios(ui, &mut u.kind);
             ui.end_row();
+            let support = doc.scenario.rules.support();
+            if support.facing {
+                let l = ui.label("Facing");
+                let dirs = doc.map.grid().dirs();
+                let r = facing_buttons(ui, &dirs, &mut u.facing)
+                    .labelled_by(l.id)
+                    .on_hover_text("Q and E turn the selected unit");
+                discrete |= r.changed();
+                ui.end_row();
+            }
+            if support.forces {
+                match u.kind {
+                    UnitKind::Artillery => {
+                        ui.label("Artillery");
+                        discrete |= ui
+                            .checkbox(&mut u.troop.horse, "Horse artillery [1.5]")
+                            .changed();
+                        ui.end_row();
+                    }
+                    UnitKind::Cavalry => {
+                        ui.label("Cavalry");
+                        discrete |= ui
+                            .checkbox(&mut u.troop.cossack, "Cossacks [3.4.1]")
+                            .changed();
+                        ui.end_row();
+                    }
+                    UnitKind::Infantry => {}
+                }
+                let force = doc
+                    .scenario
+                    .side(&u.side)
+                    .and_then(|s| s.forces.iter().find(|f| f.units.contains(&u.id)))
+                    .map_or("in no force (Armies window, A)".to_string(), |f| {
+                        f.name.clone()
+                    });
+                ui.label("Force");
+                ui.label(force);
+                ui.end_row();
+            }
             let l = ui.label("Strength");
             ui.add(
                 super::fields::Number::new(&mut u.strength)
@@ -608,6 +684,30 @@ impl Tools {
             }
         }
     }
+}
+
+/// Six buttons, one per direction of the grid, the current one lit; the
+/// response says `changed` when one is clicked.
+fn facing_buttons(
+    ui: &mut egui::Ui,
+    dirs: &[crate::hex::Dir; 6],
+    facing: &mut Option<crate::hex::Dir>,
+) -> egui::Response {
+    let inner = ui.horizontal(|ui| {
+        let mut changed = false;
+        for d in dirs {
+            if ui.selectable_label(*facing == Some(*d), d.name()).clicked() && *facing != Some(*d) {
+                *facing = Some(*d);
+                changed = true;
+            }
+        }
+        changed
+    });
+    let mut r = inner.response;
+    if inner.inner {
+        r.mark_changed();
+    }
+    r
 }
 
 fn hex_list(hexes: &[Hex]) -> String {

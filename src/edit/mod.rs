@@ -7,6 +7,7 @@
 //! Pure: no file system, no UI, no randomness.
 
 use crate::hex::{Hex, Hexside};
+use crate::scenario::HexDetail;
 use crate::scenario::{
     ExitCondition, HexsideFeature, Map, MapSource, OFF_MAP, Place, Placement, Scenario, SideId,
     Unit, UnitId, Victory, VictoryHex,
@@ -29,11 +30,67 @@ pub struct TerrainChange {
     pub after: char,
 }
 
+/// One hex's details (elevation, hill, stronghold) before and after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DetailChange {
+    pub hex: Hex,
+    pub before: HexDetail,
+    pub after: HexDetail,
+}
+
+/// What the detail brush does to each hex it covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DetailPaint {
+    /// A hill on top of the hex's terrain (a wooded hill is woods with a
+    /// hill), one contour step up.
+    Hill,
+    /// No hill, back to the base level.
+    NoHill,
+    /// A town hex fortified as a stronghold [3.8.1.3].
+    Stronghold,
+    NoStronghold,
+}
+
+impl DetailPaint {
+    pub const ALL: [DetailPaint; 4] = [
+        DetailPaint::Hill,
+        DetailPaint::NoHill,
+        DetailPaint::Stronghold,
+        DetailPaint::NoStronghold,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            DetailPaint::Hill => "Hill",
+            DetailPaint::NoHill => "Remove hill",
+            DetailPaint::Stronghold => "Stronghold",
+            DetailPaint::NoStronghold => "Remove stronghold",
+        }
+    }
+    fn paint(self, d: &HexDetail) -> HexDetail {
+        let mut d = d.clone();
+        match self {
+            DetailPaint::Hill => {
+                d.hill = true;
+                d.elevation = d.elevation.max(1);
+            }
+            DetailPaint::NoHill => {
+                d.hill = false;
+                d.elevation = 0;
+            }
+            DetailPaint::Stronghold => d.stronghold = true,
+            DetailPaint::NoStronghold => d.stronghold = false,
+        }
+        d
+    }
+}
+
 /// A change to a document that knows what it replaces.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
     /// Terrain codes of some hexes (a brush stroke or a fill).
     Terrain(Vec<TerrainChange>),
+    /// Hex details of some hexes (a hill or stronghold brush stroke).
+    Details(Vec<DetailChange>),
     /// The features along one hexside (canonical form).
     Hexside {
         side: Hexside,
@@ -96,6 +153,7 @@ impl Edit {
         match self {
             Edit::Terrain(c) if c.len() == 1 => format!("paint {}", c[0].hex),
             Edit::Terrain(c) => format!("paint {} hexes", c.len()),
+            Edit::Details(c) => format!("paint details of {} hex(es)", c.len()),
             Edit::Hexside {
                 side,
                 before,
@@ -132,6 +190,16 @@ impl Edit {
     /// The edit that undoes this one.
     pub fn inverse(&self) -> Edit {
         match self {
+            Edit::Details(c) => Edit::Details(
+                c.iter()
+                    .rev()
+                    .map(|t| DetailChange {
+                        hex: t.hex,
+                        before: t.after.clone(),
+                        after: t.before.clone(),
+                    })
+                    .collect(),
+            ),
             Edit::Terrain(c) => Edit::Terrain(
                 c.iter()
                     .rev()
@@ -201,6 +269,23 @@ impl Edit {
 
     fn check(&self, doc: &Document) -> Result<(), EditError> {
         match self {
+            Edit::Details(changes) => {
+                let mut seen: BTreeMap<Hex, HexDetail> = BTreeMap::new();
+                for c in changes {
+                    if !doc.map.in_bounds(c.hex) {
+                        return Err(EditError::OffMap(c.hex));
+                    }
+                    let found = seen
+                        .get(&c.hex)
+                        .cloned()
+                        .unwrap_or_else(|| doc.map.detail(c.hex));
+                    if found != c.before {
+                        return Err(EditError::Stale("hex details"));
+                    }
+                    seen.insert(c.hex, c.after.clone());
+                }
+                Ok(())
+            }
             Edit::Terrain(changes) => {
                 // Later changes of the same hex see earlier ones.
                 let mut seen: BTreeMap<Hex, char> = BTreeMap::new();
@@ -290,6 +375,15 @@ impl Edit {
 
     fn apply_unchecked(&self, doc: &mut Document) {
         match self {
+            Edit::Details(changes) => {
+                for c in changes {
+                    if c.after.is_default() {
+                        doc.map.hexes.remove(&c.hex);
+                    } else {
+                        doc.map.hexes.insert(c.hex, c.after.clone());
+                    }
+                }
+            }
             Edit::Terrain(changes) => {
                 for c in changes {
                     doc.map.set_code(c.hex, c.after);
@@ -340,6 +434,15 @@ impl Edit {
     /// both change the same unit (typing a designation).
     fn merge(&mut self, later: Edit) -> Result<(), Edit> {
         match (self, later) {
+            (Edit::Details(mine), Edit::Details(theirs)) => {
+                for t in theirs {
+                    match mine.iter_mut().find(|m| m.hex == t.hex) {
+                        Some(m) => m.after = t.after,
+                        None => mine.push(t),
+                    }
+                }
+                Ok(())
+            }
             (Edit::Terrain(mine), Edit::Terrain(theirs)) => {
                 for t in theirs {
                     match mine.iter_mut().find(|m| m.hex == t.hex) {
@@ -368,6 +471,7 @@ impl Edit {
     pub fn is_noop(&self) -> bool {
         match self {
             Edit::Terrain(c) => c.iter().all(|t| t.before == t.after),
+            Edit::Details(c) => c.iter().all(|t| t.before == t.after),
             Edit::Hexside { before, after, .. } => before == after,
             Edit::InsertUnit { .. } | Edit::RemoveUnit { .. } => false,
             Edit::UpdateUnit { before, after, .. } => before == after,
@@ -432,6 +536,22 @@ pub fn paint(doc: &Document, hexes: &[Hex], code: char) -> Option<Edit> {
         })
         .collect();
     (!changes.is_empty()).then_some(Edit::Terrain(changes))
+}
+
+/// The detail brush over `hexes`: hills or strongholds added or taken
+/// away, the terrain under them kept. `None` if nothing changes.
+pub fn paint_details(doc: &Document, hexes: &[Hex], what: DetailPaint) -> Option<Edit> {
+    let mut seen = BTreeSet::new();
+    let changes: Vec<DetailChange> = hexes
+        .iter()
+        .filter(|h| seen.insert(**h) && doc.map.in_bounds(**h))
+        .filter_map(|&hex| {
+            let before = doc.map.detail(hex);
+            let after = what.paint(&before);
+            (before != after).then_some(DetailChange { hex, before, after })
+        })
+        .collect();
+    (!changes.is_empty()).then_some(Edit::Details(changes))
 }
 
 /// The hexes a brush of `size` 1, 7 or 19 covers around `center` (a hex

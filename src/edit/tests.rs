@@ -384,3 +384,40 @@ proptest! {
         prop_assert_eq!(&doc, &fin);
     }
 }
+
+/// Hills are painted on top of the terrain (a wooded hill keeps its
+/// woods) and a stroke of several dabs undoes as one step (issue 19).
+#[test]
+fn hills_paint_over_terrain_and_a_stroke_undoes_as_one_step() {
+    let mut doc = waterloo();
+    let orig = doc.clone();
+    let mut hist = History::default();
+    let wood = h("1108");
+    let e = paint(&doc, &[wood], 'W').expect("woods");
+    hist.apply(&mut doc, e).expect("applies");
+    let after_woods = doc.clone();
+    let first = paint_details(&doc, &[wood], DetailPaint::Hill).expect("a hill");
+    hist.apply_in_stroke(&mut doc, first).expect("applies");
+    let second =
+        paint_details(&doc, &brush(&doc.map, h("1208"), 7), DetailPaint::Hill).expect("more hill");
+    hist.apply_in_stroke(&mut doc, second).expect("applies");
+    hist.end_stroke();
+    assert_eq!(
+        doc.map.code_at(wood),
+        Some('W'),
+        "the woods stay under the hill"
+    );
+    assert!(doc.map.detail(wood).hill && doc.map.detail(wood).elevation >= 1);
+    assert!(paint_details(&doc, &[wood], DetailPaint::Hill).is_none());
+    hist.undo(&mut doc).expect("undoes the stroke");
+    assert_eq!(doc, after_woods);
+    hist.undo(&mut doc).expect("undoes the woods");
+    assert_eq!(doc, orig);
+    // A stronghold and its removal leave no detail behind.
+    let e = paint_details(&doc, &[wood], DetailPaint::Stronghold).expect("a stronghold");
+    hist.apply(&mut doc, e).expect("applies");
+    assert!(doc.map.detail(wood).stronghold);
+    let e = paint_details(&doc, &[wood], DetailPaint::NoStronghold).expect("removed");
+    hist.apply(&mut doc, e).expect("applies");
+    assert_eq!(doc, orig);
+}

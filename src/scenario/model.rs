@@ -649,6 +649,14 @@ impl Scenario {
         self.units.iter().find(|u| &u.id == id)
     }
 
+    /// The force a unit belongs to, if any (rules with forces).
+    pub fn force_of(&self, id: &UnitId) -> Option<&Force> {
+        self.sides
+            .iter()
+            .flat_map(|s| s.forces.iter())
+            .find(|f| f.units.contains(id))
+    }
+
     /// The units that start on the map.
     pub fn units_at_start(&self) -> impl Iterator<Item = (&Unit, Hex)> {
         self.units

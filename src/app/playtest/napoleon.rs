@@ -1805,48 +1805,22 @@ impl NapoleonTable {
                 let info = &b.pieces[o as usize];
                 let at = centre + vec2(-side * 0.5 + k as f32 * side * 0.36, -side * 0.5);
                 let r = (side * 0.2).max(5.0);
-                let ring = if self.selected == Some(o) {
-                    Stroke::new(2.5, GOLD)
+                let text = if info.kind == PieceKind::General {
+                    st.command_factor[info.side as usize].to_string()
                 } else {
-                    Stroke::new(1.0, Color32::BLACK)
+                    format!(
+                        "{:+}",
+                        info.force.map_or(0, |f| st.leader_factor[f as usize])
+                    )
                 };
-                if info.kind == PieceKind::General {
-                    let pts: Vec<Pos2> = (0..10)
-                        .map(|i| {
-                            let a = std::f32::consts::PI * (i as f32) / 5.0
-                                - std::f32::consts::FRAC_PI_2;
-                            let rad = if i % 2 == 0 { r * 1.3 } else { r * 0.55 };
-                            at + vec2(a.cos(), a.sin()) * rad
-                        })
-                        .collect();
-                    painter.add(Shape::closed_line(pts.clone(), ring));
-                    painter.add(Shape::convex_polygon(
-                        vec![
-                            at + vec2(0.0, -r * 1.3),
-                            at + vec2(r * 1.2, r * 0.9),
-                            at + vec2(-r * 1.2, r * 0.9),
-                        ],
-                        GOLD,
-                        ring,
-                    ));
-                    painter.text(
-                        at + vec2(0.0, r * 0.2),
-                        Align2::CENTER_CENTER,
-                        st.command_factor[info.side as usize].to_string(),
-                        FontId::proportional(r),
-                        Color32::BLACK,
-                    );
-                } else {
-                    painter.circle(at, r, GOLD, ring);
-                    let factor = info.force.map_or(0, |f| st.leader_factor[f as usize]);
-                    painter.text(
-                        at,
-                        Align2::CENTER_CENTER,
-                        format!("{factor:+}"),
-                        FontId::proportional(r * 0.95),
-                        Color32::BLACK,
-                    );
-                }
+                map_view::draw_officer(
+                    painter,
+                    at,
+                    r,
+                    info.kind == PieceKind::General,
+                    &text,
+                    self.selected == Some(o),
+                );
             }
         }
     }
