@@ -25,6 +25,55 @@ pub struct ArmiesWindow {
     pub side: usize,
 }
 
+/// A General or a force's leader, by side and force index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Officer {
+    General { side: usize },
+    Leader { side: usize, force: usize },
+}
+
+impl Officer {
+    /// Who he is, for messages.
+    pub fn name(self, s: &Scenario) -> String {
+        match self {
+            Officer::General { side } => s
+                .sides
+                .get(side)
+                .and_then(|x| x.army.as_ref())
+                .map_or("the General".into(), |a| {
+                    format!("General {}", a.general.name)
+                }),
+            Officer::Leader { side, force } => s
+                .sides
+                .get(side)
+                .and_then(|x| x.forces.get(force))
+                .and_then(|f| f.leader.as_ref())
+                .map_or("the leader".into(), |l| l.name.clone()),
+        }
+    }
+
+    /// The scenario with the officer placed at `h`, or `None` if he no
+    /// longer exists.
+    pub fn placed(self, s: &Scenario, h: crate::hex::Hex) -> Option<Scenario> {
+        let mut s = s.clone();
+        match self {
+            Officer::General { side } => {
+                s.sides.get_mut(side)?.army.as_mut()?.general.hex = Some(h);
+            }
+            Officer::Leader { side, force } => {
+                s.sides
+                    .get_mut(side)?
+                    .forces
+                    .get_mut(force)?
+                    .leader
+                    .as_mut()?
+                    .hex = Some(h);
+            }
+        }
+        Some(s)
+    }
+}
+
 /// What a frame of the window asks of the editor.
 #[derive(Default)]
 pub struct ArmiesOutput {
@@ -33,6 +82,8 @@ pub struct ArmiesOutput {
     pub edit: Option<(String, Scenario)>,
     /// A unit to select in the editor (clicked in the window).
     pub select: Option<UnitId>,
+    /// An officer to place with the next click on the map.
+    pub place: Option<Officer>,
     /// The window was closed.
     pub closed: bool,
 }
@@ -182,11 +233,12 @@ impl ArmiesWindow {
                             .hex
                             .map_or("not placed".into(), |h| h.to_string()),
                     );
-                    if let Some(h) = selected_hex
-                        && ui.button(format!("With the selected unit ({h})")).clicked()
+                    if ui
+                        .button("Place on the map")
+                        .on_hover_text("Then click an empty hex: a General stands alone (N67)")
+                        .clicked()
                     {
-                        army.general.hex = Some(h);
-                        *label = Some("place the General".into());
+                        out.place = Some(Officer::General { side: s });
                     }
                 });
                 ui.end_row();
@@ -300,6 +352,15 @@ impl ArmiesWindow {
                                 l.hex = Some(h);
                                 *label = Some("place a leader".into());
                             }
+                            if ui
+                                .small_button("Place on the map")
+                                .on_hover_text(
+                                    "Then click a hex: alone, or with a unit of his force",
+                                )
+                                .clicked()
+                            {
+                                out.place = Some(Officer::Leader { side: s, force: fi });
+                            }
                         });
                     }
                     ui.horizontal_wrapped(|ui| {
@@ -400,8 +461,8 @@ impl ArmiesWindow {
     }
 }
 
-/// The units of a force as draggable rows; a click on "⌖" selects one in
-/// the editor.
+/// The units of a force as draggable rows; "Select" selects one in the
+/// editor.
 fn unit_list(
     ui: &mut Ui,
     s: &Scenario,
@@ -415,7 +476,7 @@ fn unit_list(
         };
         ui.horizontal(|ui| {
             if ui
-                .selectable_label(selected == Some(id), "⌖")
+                .selectable_label(selected == Some(id), "Select")
                 .on_hover_text("Select it on the map")
                 .clicked()
             {

@@ -120,6 +120,8 @@ pub struct VedetteApp {
     scenario_settings: Option<settings::ScenarioSettings>,
     /// The Armies window (rules with forces and Generals), when open.
     pub armies: Option<armies::ArmiesWindow>,
+    /// An officer to place with the next click on the map (Armies window).
+    pub placing: Option<armies::Officer>,
     /// The Map settings window, when open.
     map_settings: Option<settings::MapSettings>,
     generation: u64,
@@ -185,6 +187,7 @@ impl VedetteApp {
             validate_cost: std::time::Duration::ZERO,
             scenario_settings: None,
             armies: None,
+            placing: None,
             map_settings: None,
             generation: 0,
             last_autosave: 0.0,
@@ -951,6 +954,28 @@ impl VedetteApp {
         if response.clicked()
             && !space
             && let Some(pos) = pointer
+            && let Some(o) = self.placing.take()
+        {
+            // An officer placed from the Armies window.
+            let h = hex_of(pos);
+            if doc.map.in_bounds(h)
+                && let Some(after) = o.placed(&doc.scenario, h)
+                && let Some(e) = edit::set_scenario(doc, after)
+            {
+                edits.push((
+                    edit::Edit::Group {
+                        label: format!("place {} at {h}", o.name(&doc.scenario)),
+                        edits: vec![e],
+                    },
+                    false,
+                ));
+                message = Some(format!("{} placed at {h}", o.name(&doc.scenario)));
+            } else {
+                message = Some(format!("{h}: nothing placed"));
+            }
+        } else if response.clicked()
+            && !space
+            && let Some(pos) = pointer
         {
             let h = hex_of(pos);
             match self.tools.tool {
@@ -1584,6 +1609,9 @@ impl VedetteApp {
         }
         if ui.input(|i| i.key_pressed(Key::Escape)) {
             self.tools.selected = None;
+            if self.placing.take().is_some() {
+                self.tools.message = Some("Placing cancelled".into());
+            }
         }
     }
 
@@ -1696,6 +1724,15 @@ impl VedetteApp {
                 label,
                 edits: vec![e],
             });
+        }
+        if let Some(o) = out.place {
+            self.placing = Some(o);
+            if let Some(doc) = &self.doc {
+                self.tools.message = Some(format!(
+                    "Click a hex to place {} (Esc cancels)",
+                    o.name(&doc.scenario)
+                ));
+            }
         }
         if let Some(id) = out.select {
             if let Some(h) = centre {

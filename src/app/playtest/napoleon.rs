@@ -22,7 +22,7 @@ use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::engine::napoleon::{
     Activation, Command, Direction, Event, HexIx, MeleeOdds, NO_HEX, Napoleon, Pending, Phase,
-    PieceIx, PieceKind, Reach, State, sentence,
+    PieceIx, PieceKind, Reach, State, refusal, sentence,
 };
 use crate::hex::{Hex, Layout, Point};
 use crate::play::Seat;
@@ -174,7 +174,8 @@ impl NapoleonTable {
                 true
             }
             Err(e) => {
-                self.message = Some((false, format!("Refused: {e}")));
+                let why = refusal(&self.live().board, &e);
+                self.message = Some((false, format!("Refused: {why}")));
                 false
             }
         }
@@ -193,7 +194,7 @@ impl NapoleonTable {
                     }
                 }
                 Err(e) => {
-                    texts.push(format!("Refused: {e}"));
+                    texts.push(format!("Refused: {}", refusal(&self.live().board, &e)));
                     self.message = Some((false, texts.join("; ")));
                     self.after_change();
                     return false;

@@ -135,8 +135,8 @@ impl Rules for Napoleon {
         event.section().to_string()
     }
 
-    fn refusal_sentence(_board: &Board, refusal: &RuleError) -> String {
-        refusal.to_string()
+    fn refusal_sentence(board: &Board, refusal: &RuleError) -> String {
+        super::sentences::refusal(board, refusal)
     }
 
     fn command_name(c: &Command) -> &'static str {

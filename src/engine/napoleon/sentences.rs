@@ -2,7 +2,8 @@
 //! side names, hex labels and compass facings, never internal indices.
 
 use super::board::Board;
-use super::types::{Direction, Event, Phase};
+use super::types::{Direction, Event, Phase, RuleError};
+use crate::scenario::UnitId;
 use std::fmt::Write as _;
 
 fn piece(b: &Board, p: u16) -> String {
@@ -430,4 +431,41 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             None => format!("The game ends drawn: {reason}"),
         },
     }
+}
+
+/// A refusal as the table shows it: the rule's words and section, with
+/// the pieces by name rather than by id.
+pub fn refusal(b: &Board, e: &RuleError) -> String {
+    let ids: Vec<&UnitId> = match e {
+        RuleError::NotATarget { gun, target, .. } => vec![gun, target],
+        RuleError::GunMustFire(x) | RuleError::NotActive(x) | RuleError::NoMovementLeft(x) => {
+            vec![x]
+        }
+        RuleError::CannotMove { piece, .. }
+        | RuleError::CannotEnter { piece, .. }
+        | RuleError::CannotTurn { piece, .. }
+        | RuleError::CannotChangeFormation { piece, .. }
+        | RuleError::CannotEvade { piece, .. }
+        | RuleError::CannotMoveBack { piece, .. }
+        | RuleError::CannotFlee { piece, .. } => vec![piece],
+        _ => Vec::new(),
+    };
+    let mut text = e.to_string();
+    // Each id comes before the text that follows it in the message.
+    let mut from = 0;
+    for id in ids {
+        let Some(p) = b.piece_ix(id) else {
+            continue;
+        };
+        let name = &b.pieces[p as usize].name;
+        if name.is_empty() {
+            continue;
+        }
+        if let Some(at) = text[from..].find(id.as_str()) {
+            let at = from + at;
+            text.replace_range(at..at + id.as_str().len(), name);
+            from = at + name.len();
+        }
+    }
+    text
 }
