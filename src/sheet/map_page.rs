@@ -88,12 +88,27 @@ pub fn draw_map(
             fill: Some(fill),
             stroke: Some((Rgb(110, 110, 110), thin)),
         });
-        if map.detail(h).hill {
+        let detail = map.detail(h);
+        if detail.hill {
             page.items.push(Item::Circle {
                 centre: to_pt(layout.center(h)),
                 radius: size * 0.7,
                 fill: None,
                 stroke: Some((Rgb(140, 100, 60), size * 0.05)),
+            });
+        }
+        if detail.stronghold {
+            let c = to_pt(layout.center(h));
+            let half = size * 0.45;
+            page.items.push(Item::Polygon {
+                points: vec![
+                    pt(c.x - half, c.y - half),
+                    pt(c.x + half, c.y - half),
+                    pt(c.x + half, c.y + half),
+                    pt(c.x - half, c.y + half),
+                ],
+                fill: None,
+                stroke: Some((Rgb(70, 50, 40), size * 0.09)),
             });
         }
         if let Some(t) = map.terrain_at(h) {
@@ -172,10 +187,65 @@ pub fn draw_map(
     if detail.counters
         && let Some(s) = scenario
     {
+        let support = s.rules.support();
         for (u, h) in s.units_at_start() {
             if shown.contains(&h) {
                 let c = to_pt(layout.center(h));
                 counter(page, c, size * 1.1, u, Rgb::from_colour(s.unit_colour(u)));
+                // Rules with facing: a dark wedge on the counter's front.
+                if support.facing
+                    && let Some(d) = u.facing
+                    && let Some((a, b)) = layout.edge(h, d)
+                {
+                    let m = to_pt(Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0));
+                    front_mark(page, c, size * 1.1, m);
+                }
+            }
+        }
+        // Leaders (a disc with the factor) and Generals (a star with the
+        // command factor) where they start.
+        if support.forces {
+            let mut at_hex: BTreeMap<Hex, usize> = BTreeMap::new();
+            for side in &s.sides {
+                let officers = side
+                    .forces
+                    .iter()
+                    .filter_map(|f| {
+                        let l = f.leader.as_ref()?;
+                        Some((l.hex?, false, format!("{:+}", l.factor)))
+                    })
+                    .chain(side.army.as_ref().and_then(|a| {
+                        Some((a.general.hex?, true, a.general.command_factor.to_string()))
+                    }));
+                for (h, general, text) in officers {
+                    if !shown.contains(&h) {
+                        continue;
+                    }
+                    let k = at_hex.entry(h).or_default();
+                    let c = to_pt(layout.center(h));
+                    let r = size * 0.24;
+                    let at = pt(c.x - size * 0.55 + *k as f32 * r * 2.2, c.y - size * 0.55);
+                    *k += 1;
+                    let gold = Rgb(235, 190, 40);
+                    if general {
+                        page.items.push(star(at, r * 1.4, gold));
+                    } else {
+                        page.items.push(Item::Circle {
+                            centre: at,
+                            radius: r,
+                            fill: Some(gold),
+                            stroke: Some((Rgb(60, 45, 0), r * 0.12)),
+                        });
+                    }
+                    page.items.push(Item::Text {
+                        at: pt(at.x, at.y + r * 0.45),
+                        size: r * 3.0,
+                        text,
+                        bold: true,
+                        colour: Rgb::BLACK,
+                        align: Align::Centre,
+                    });
+                }
             }
         }
     }
@@ -366,6 +436,29 @@ pub fn star(c: Pt, r: f32, fill: Rgb) -> Item {
         fill: Some(fill),
         stroke: Some((Rgb(60, 45, 0), r * 0.12)),
     }
+}
+
+/// A unit's front: a dark wedge on the edge of a counter `side` wide
+/// centred on `c`, pointing out toward `toward` (the middle of the hexside
+/// it faces).
+fn front_mark(page: &mut Page, c: Pt, side: f32, toward: Pt) {
+    let (dx, dy) = (toward.x - c.x, toward.y - c.y);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    let (ux, uy) = (dx / len, dy / len);
+    let half = side / 2.0;
+    let reach = half / ux.abs().max(uy.abs()).max(1e-3);
+    let edge = pt(c.x + ux * reach, c.y + uy * reach);
+    let w = side * 0.2;
+    let tip = pt(edge.x + ux * side * 0.22, edge.y + uy * side * 0.22);
+    page.items.push(Item::Polygon {
+        points: vec![
+            pt(edge.x - uy * w, edge.y + ux * w),
+            tip,
+            pt(edge.x + uy * w, edge.y - ux * w),
+        ],
+        fill: Some(Rgb(30, 30, 30)),
+        stroke: Some((Rgb(250, 240, 200), side * 0.03)),
+    });
 }
 
 /// Whether dark text reads better than white on `fill`.
@@ -759,10 +852,22 @@ fn choose(map: &Map, paper: (f32, f32), title_height: f32) -> Choice {
 
 /// Draws the map legend in one line at `y`: the markers and features a
 /// player needs to read the map.
-pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) {
+/// Returns how far below `y` its last line lies (0 for one line).
+pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) -> f32 {
+    let (x0, y0) = (x, y);
     let mut x = x;
+    let mut y = y;
     let size = 5.0;
-    let text = |page: &mut Page, x: &mut f32, t: &str| {
+    let right = page.width - MARGIN;
+    // Each entry: its mark's width and its words; a new line when it
+    // would run past the margin.
+    let start = |x: &mut f32, y: &mut f32, mark: f32, t: &str| {
+        if *x + mark + text_width(t, 7.0, false) > right && *x > x0 {
+            *x = x0;
+            *y += 4.5;
+        }
+    };
+    let text = |page: &mut Page, x: &mut f32, y: f32, t: &str| {
         page.items.push(Item::Text {
             at: pt(*x, y + 1.2),
             size: 7.0,
@@ -780,6 +885,7 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         {
             continue;
         }
+        start(&mut x, &mut y, 4.5, &t.name);
         page.items.push(square(
             pt(x + 1.8, y),
             1.8,
@@ -787,15 +893,17 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             Some((Rgb(110, 110, 110), 0.15)),
         ));
         x += 4.5;
-        text(page, &mut x, &t.name);
+        text(page, &mut x, y, &t.name);
     }
     let has = |f: HexsideFeature| map.hexsides.values().any(|fs| fs.contains(&f));
     if has(HexsideFeature::Road) {
+        start(&mut x, &mut y, size + 1.5, "Road");
         page.items.push(road(pt(x, y), pt(x + size, y), size * 1.5));
         x += size + 1.5;
-        text(page, &mut x, "Road");
+        text(page, &mut x, y, "Road");
     }
     if has(HexsideFeature::River) {
+        start(&mut x, &mut y, size + 1.5, "River");
         page.items.push(Item::Line {
             from: pt(x, y),
             to: pt(x + size, y),
@@ -803,10 +911,66 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             width: 0.8,
         });
         x += size + 1.5;
-        text(page, &mut x, "River");
+        text(page, &mut x, y, "River");
     }
-    let Some(s) = s else { return };
+    let Some(s) = s else { return y - y0 };
+    let support = s.rules.support();
+    if support.hills && map.hexes.values().any(|d| d.hill) {
+        start(&mut x, &mut y, 5.0, "Hill");
+        page.items.push(Item::Circle {
+            centre: pt(x + 2.0, y),
+            radius: 2.0,
+            fill: None,
+            stroke: Some((Rgb(140, 100, 60), 0.4)),
+        });
+        x += 5.0;
+        text(page, &mut x, y, "Hill");
+    }
+    if map.hexes.values().any(|d| d.stronghold) {
+        start(&mut x, &mut y, 5.0, "Stronghold");
+        page.items.push(Item::Polygon {
+            points: vec![
+                pt(x, y - 1.8),
+                pt(x + 3.6, y - 1.8),
+                pt(x + 3.6, y + 1.8),
+                pt(x, y + 1.8),
+            ],
+            fill: None,
+            stroke: Some((Rgb(70, 50, 40), 0.5)),
+        });
+        x += 5.0;
+        text(page, &mut x, y, "Stronghold");
+    }
+    if support.facing && s.units.iter().any(|u| u.facing.is_some()) {
+        start(&mut x, &mut y, 5.0, "Front of a unit");
+        page.items.push(Item::Polygon {
+            points: vec![pt(x, y - 1.5), pt(x + 3.0, y), pt(x, y + 1.5)],
+            fill: Some(Rgb(30, 30, 30)),
+            stroke: None,
+        });
+        x += 5.0;
+        text(page, &mut x, y, "Front of a unit");
+    }
+    if support.forces {
+        let gold = Rgb(235, 190, 40);
+        start(&mut x, &mut y, 5.0, "General (command factor)");
+        page.items.push(star(pt(x + 1.8, y), 2.0, gold));
+        x += 5.0;
+        text(page, &mut x, y, "General (command factor)");
+        start(&mut x, &mut y, 5.0, "Leader (factor)");
+        page.items.push(Item::Circle {
+            centre: pt(x + 1.8, y),
+            radius: 1.7,
+            fill: Some(gold),
+            stroke: Some((Rgb(60, 45, 0), 0.2)),
+        });
+        x += 5.0;
+        text(page, &mut x, y, "Leader (factor)");
+    }
     if let Some(e) = s.victory.exits.first() {
+        let side = s.side(&e.side).map_or(e.side.as_str(), |x| x.name.as_str());
+        let words = format!("{side} exit");
+        start(&mut x, &mut y, 5.0, &words);
         let col = s
             .side(&e.side)
             .map_or(Rgb::BLACK, |x| Rgb::from_colour(x.colour));
@@ -816,14 +980,14 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             stroke: None,
         });
         x += 5.0;
-        let side = s.side(&e.side).map_or(e.side.as_str(), |x| x.name.as_str());
-        text(page, &mut x, &format!("{side} exit"));
+        text(page, &mut x, y, &words);
     }
     let entry = s
         .units
         .iter()
         .find(|u| matches!(u.placement, Placement::Reinforcement { .. }));
     if let Some(u) = entry {
+        start(&mut x, &mut y, 5.5, "Reinforcement entry");
         page.items.push(Item::Circle {
             centre: pt(x + 2.0, y),
             radius: 2.0,
@@ -831,13 +995,15 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             stroke: Some((Rgb::from_colour(s.unit_colour(u)), 0.5)),
         });
         x += 5.5;
-        text(page, &mut x, "Reinforcement entry");
+        text(page, &mut x, y, "Reinforcement entry");
     }
     if !s.victory.victory_hexes.is_empty() {
+        start(&mut x, &mut y, 5.0, "Victory hex");
         page.items.push(star(pt(x + 1.8, y), 2.0, Rgb(200, 160, 0)));
         x += 5.0;
-        text(page, &mut x, "Victory hex");
+        text(page, &mut x, y, "Victory hex");
     }
+    y - y0
 }
 
 /// The map alone on a page just big enough for it (hexes

@@ -15,6 +15,7 @@
 pub mod flow;
 pub mod font;
 pub mod map_page;
+pub mod napoleon;
 pub mod pdf;
 pub mod raster;
 pub mod sections;
@@ -259,6 +260,16 @@ pub fn map_sheets(s: &Scenario, map: &Map, paper: Paper) -> Result<usize, SheetE
 
 /// The whole sheet on pages of the given paper.
 pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
+    // The rule set's own sections: the one place the sheet tells rule sets
+    // apart.
+    let napoleon = matches!(s.rules, crate::scenario::RuleSet::Napoleon(_));
+    let victory = |flow: &mut flow::Flow| {
+        if napoleon {
+            napoleon::victory(flow, s, map);
+        } else {
+            sections::victory(flow, s);
+        }
+    };
     let (pw, ph) = paper.size_mm();
     let mut probe = Page::new(pw, ph);
     let title_h = title_block(&mut probe, s);
@@ -268,7 +279,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
         map_page::MapPlan::OnePage { landscape, size } => {
             pages.push(map_on_first_page(s, map, paper, landscape, size));
             flow.new_page();
-            sections::victory(&mut flow, s);
+            victory(&mut flow);
         }
         map_page::MapPlan::Tiled {
             landscape,
@@ -282,7 +293,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
                 flow.paragraph(&s.description, 8.5);
             }
             overview(&mut flow, s, map, &tiles);
-            sections::victory(&mut flow, s);
+            victory(&mut flow);
             pages.append(&mut flow.pages);
             for t in &tiles {
                 pages.push(map_sheet(s, map, paper, landscape, size, t, &tiles));
@@ -291,13 +302,19 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
         }
     }
     // The rest flows on: after the map page, or after the map sheets.
-    sections::order_of_battle(&mut flow, s, map);
-    sections::reinforcements(&mut flow, s, map);
-    sections::chits(&mut flow, s);
-    sections::crt(&mut flow, s);
-    sections::terrain_effects(&mut flow, map);
-    sections::turn_track(&mut flow, s);
-    sections::loss_tracks(&mut flow, s);
+    if napoleon {
+        napoleon::sections(&mut flow, s, map);
+        sections::terrain_effects(&mut flow, map);
+        sections::turn_track(&mut flow, s);
+    } else {
+        sections::order_of_battle(&mut flow, s, map);
+        sections::reinforcements(&mut flow, s, map);
+        sections::chits(&mut flow, s);
+        sections::crt(&mut flow, s);
+        sections::terrain_effects(&mut flow, map);
+        sections::turn_track(&mut flow, s);
+        sections::loss_tracks(&mut flow, s);
+    }
     pages.append(&mut flow.pages);
     flow::Flow::footers(&mut pages, &s.title);
     pages
@@ -395,8 +412,8 @@ fn overview(flow: &mut flow::Flow, s: &Scenario, map: &Map, tiles: &[map_page::T
     }
     flow.y += mh + 3.0;
     let y = flow.y;
-    map_page::legend(flow.page(), Some(s), map, MARGIN, y + 2.0);
-    flow.y += 6.0;
+    let extra = map_page::legend(flow.page(), Some(s), map, MARGIN, y + 2.0);
+    flow.y += 6.0 + extra;
 }
 
 /// One sheet of the tiled map, with its heading, alignment marks where it

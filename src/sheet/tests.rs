@@ -331,3 +331,54 @@ fn the_backends_draw_the_waterloo_map() {
     let pdf = pdf::write(&layout(&s, &m, Paper::A4), &s.title).expect("writes");
     assert!(pdf.starts_with(b"%PDF-"));
 }
+
+/// Issue 19, item 6: the setup sheet of a *Napoleon* scenario prints the
+/// orders of battle by army, force and unit with the leaders' factors and
+/// the General's command factor, the tables a player needs, the break
+/// points, the victory locations and a casualty roster; its counters show
+/// their front, and the map shows leaders and Generals; no CRT, chits or
+/// loss tracks, which these rules never read.
+#[test]
+fn a_napoleon_sheet_prints_armies_forces_tables_and_a_roster() {
+    let s = parse_scenario(
+        include_str!("../../scenarios/saint-aubin.ron"),
+        "saint-aubin.ron",
+    )
+    .expect("parses");
+    let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
+    let pages = layout(&s, &m, Paper::A4);
+    assert_inside(&pages);
+    let texts = all_texts(&pages);
+    let has = |t: &str| texts.iter().any(|x| x.contains(t));
+    for t in [
+        "Order of battle: French, break point 3",
+        "General Marmont (command factor 3, at 0902), France",
+        "Bonet's division — leader Bonet (+1), at 0604",
+        "Command check [3.7.1]",
+        "Melee [3.7.3]",
+        "Artillery evasion [3.7.2.9.3]",
+        "Troop characteristics (N13-N19)",
+        "Vedette default",
+        "Victory locations (N33)",
+        "Casualty roster",
+        "General (command factor)",
+        "Front of a unit",
+    ] {
+        assert!(has(t), "the sheet lacks {t:?}");
+    }
+    for t in ["Combat Results Table", "Loss tracks", "chit tables"] {
+        assert!(
+            !has(t),
+            "the sheet prints {t:?}, which these rules never read"
+        );
+    }
+    // The gun evasion numbers are the engine's.
+    assert!(has("5+") && has("2+"));
+    // Each unit has a row of boxes: one per casualty point it can take.
+    let boxes = pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .filter(|i| matches!(i, Item::Polygon { points, fill: Some(Rgb::WHITE), .. } if points.len() == 4))
+        .count();
+    assert!(boxes >= 60, "{boxes} roster boxes");
+}

@@ -14,7 +14,7 @@ mod sentences;
 mod state;
 mod types;
 
-pub use board::{Board, HexIx, NO_HEX, PieceIx, PieceKind, SetupError};
+pub use board::{Board, HexIx, NO_HEX, PieceInfo, PieceIx, PieceKind, SetupError};
 pub use combat::{Evasion, gun_evasion_number};
 pub use contract::Napoleon;
 pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach};
