@@ -20,7 +20,7 @@ fn main() {
                 let _ = std::io::stderr().write_all(out.stderr.as_bytes());
                 std::process::exit(out.code);
             }
-            if let Err(e) = vedette::app::run(args.file, args.balance, args.game) {
+            if let Err(e) = vedette::app::run(args.file, args.balance, args.game, args.armies) {
                 eprintln!("vedette: {e}");
                 std::process::exit(1);
             }

@@ -257,13 +257,13 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
     );
     key(&mut h, Key::A);
     h.get_by_label("Armies");
-    build_side(&mut h, [&fa, &fb], [&nfa, &nfb], hx("2102"));
+    build_side(&mut h, [&fa, &fb], [&nfa, &nfb], hx("0101"));
     h.get_all_by_label("Prussian")
         .next()
         .expect("the tab")
         .click();
     h.run();
-    build_side(&mut h, [&pa, &pb], [&npa, &npb], hx("2115"));
+    build_side(&mut h, [&pa, &pb], [&npa, &npb], hx("0116"));
     {
         let doc = h.state().doc.as_ref().expect("doc");
         for (si, (a, b)) in [(&fa, &fb), (&pa, &pb)].iter().enumerate() {

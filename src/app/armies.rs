@@ -115,8 +115,11 @@ impl ArmiesWindow {
         let mut out = ArmiesOutput::default();
         let mut label = None;
         let mut open = true;
+        // By the right edge, clear of the tools and the left of the map.
+        let right = ctx.content_rect().right();
         egui::Window::new("Armies")
             .open(&mut open)
+            .default_pos(egui::pos2((right - 490.0).max(0.0), 70.0))
             .default_width(460.0)
             .default_height(560.0)
             .show(ctx, |ui| {

@@ -2106,11 +2106,13 @@ pub fn app_icon() -> Option<egui::IconData> {
 /// With `balance`, the Balance panel opens running a batch of that many
 /// games.
 /// With `game`, a saved game log opens in the playtest table, on the
-/// scenario file it names unless `path` is given.
+/// scenario file it names unless `path` is given. With `armies`, the
+/// Armies window opens.
 pub fn run(
     path: Option<PathBuf>,
     balance: Option<u32>,
     game: Option<PathBuf>,
+    armies: bool,
 ) -> anyhow::Result<()> {
     let path = match (path, &game) {
         (Some(p), _) => p,
@@ -2157,6 +2159,9 @@ pub fn run(
             app.check_recovery();
             if let Some(g) = &game {
                 app.load_game(g);
+            }
+            if armies {
+                app.open_armies();
             }
             if let Some(games) = balance {
                 app.balance.open = true;

@@ -25,6 +25,9 @@ pub struct Cli {
     /// scenario it names (or the FILE given).
     #[arg(long, value_name = "LOG")]
     pub game: Option<PathBuf>,
+    /// Open the Armies window (rules with forces and Generals).
+    #[arg(long)]
+    pub armies: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -270,10 +270,11 @@ fn melee_table(flow: &mut Flow, s: &Scenario) {
         LeaderMelee::WholeForceFull => "the leader's factor, for every unit of the force",
     };
     let vulnerable = match o.vulnerable_rule {
-        VulnerableRule::PlusTwo => "+2 against a vulnerable unit (column, ford, bridge, defile)",
-        VulnerableRule::MinusOneAndReroll => "a failed attack on it may be re-rolled",
-        VulnerableRule::Both => "+2, and a failed attack on it may be re-rolled",
+        VulnerableRule::PlusTwo => ("+2", ""),
+        VulnerableRule::MinusOneAndReroll => ("", "; a failed attack on it may be re-rolled"),
+        VulnerableRule::Both => ("+2", "; a failed attack on it may be re-rolled"),
     };
+
     let columns = [
         Column::new("Modifier").wrapping(),
         Column::new("Attacker").centred(),
@@ -311,9 +312,12 @@ fn melee_table(flow: &mut Flow, s: &Scenario) {
             Cell::new("yes"),
         ],
         vec![
-            Cell::new(format!("Vulnerable defender (N93): {vulnerable}")),
-            Cell::new("yes"),
-            Cell::new(""),
+            Cell::new(format!(
+                "Against a vulnerable opponent: in column, on a ford, bridge or defile (N93){}",
+                vulnerable.1
+            )),
+            Cell::new(vulnerable.0),
+            Cell::new(vulnerable.0),
         ],
     ];
     if o.woods_defence_modifier != 0 {

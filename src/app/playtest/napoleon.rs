@@ -125,6 +125,7 @@ impl NapoleonTable {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut t = NapoleonTable::new(session, scenario_file);
         t.seats.paused = true;
+        t.next_mover();
         t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
         Ok(t)
     }
@@ -213,6 +214,36 @@ impl NapoleonTable {
             && !self.live().on_map(p)
         {
             self.selected = None;
+        }
+        if self.selected.is_none() {
+            self.next_mover();
+        }
+    }
+
+    /// N: selects the next unit of the activation in progress that may
+    /// still move (after the one selected), for a human to move.
+    pub fn next_mover(&mut self) {
+        if !self.human_to_act() {
+            return;
+        }
+        let st = self.live();
+        let Some(a) = st.active.as_ref().filter(|_| st.pending.is_none()) else {
+            return;
+        };
+        let movers: Vec<PieceIx> = a
+            .moved
+            .iter()
+            .filter(|(p, m)| {
+                !m.done && st.on_map(*p) && st.board.pieces[*p as usize].kind.is_unit()
+            })
+            .map(|(p, _)| *p)
+            .collect();
+        let after = self
+            .selected
+            .and_then(|s| movers.iter().position(|&p| p == s))
+            .map_or(0, |i| i + 1);
+        if let Some(&p) = movers.get(after % movers.len().max(1)) {
+            self.select(Some(p));
         }
     }
 
@@ -357,7 +388,14 @@ impl NapoleonTable {
                         facing: f,
                     });
                 } else {
-                    self.select(None);
+                    // The centre: it stays selected (N picks the next).
+                    self.message = Some((
+                        true,
+                        format!(
+                            "{} selected: click a green hex to move, near a hexside to face it;                              N selects the next piece",
+                            self.name(p)
+                        ),
+                    ));
                 }
                 return;
             }
@@ -566,6 +604,7 @@ impl NapoleonTable {
     fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
         let mut rotate = 0i8;
         let mut formation = false;
+        let mut next = false;
         let mut end = false;
         ctx.input_mut(|i| {
             if i.consume_shortcut(&UNDO_MOVE) {
@@ -611,6 +650,9 @@ impl NapoleonTable {
             if i.key_pressed(Key::C) && plain {
                 formation = true;
             }
+            if i.key_pressed(Key::N) && plain {
+                next = true;
+            }
             if i.key_pressed(Key::F5) {
                 self.confirm_leave = true;
             }
@@ -623,6 +665,9 @@ impl NapoleonTable {
         }
         if formation {
             self.toggle_formation();
+        }
+        if next {
+            self.next_mover();
         }
         if end {
             self.end_step();
@@ -1024,8 +1069,8 @@ impl NapoleonTable {
         }
         ui.label(
             RichText::new(
-                "Select a piece, click a green hex to move there; click nearer a hexside to end \
-                 facing it. Q/E turn, C line/column, Ctrl+Z takes back a step.",
+                "Select a piece (N: the next), click a green hex to move there; click nearer a \
+                 hexside to end facing it. Q/E turn, C line/column, Ctrl+Z takes back a step.",
             )
             .small()
             .weak(),
@@ -1127,6 +1172,30 @@ impl NapoleonTable {
     /// die is rolled [3.7.3.2].
     fn melee_preview_ui(&mut self, ui: &mut egui::Ui) {
         let Some(p) = self.mover() else {
+            // Nothing selected: every melee the activation would fight as
+            // things stand.
+            let st = self.live().clone();
+            let Some(a) = &st.active else {
+                return;
+            };
+            let mut first = true;
+            for (q, _) in &a.moved {
+                if !st.on_map(*q) || !st.board.pieces[*q as usize].kind.is_troop() {
+                    continue;
+                }
+                for e in st.contact(*q) {
+                    if first {
+                        ui.label(
+                            RichText::new(
+                                "The melees this activation will fight, as things stand:",
+                            )
+                            .small(),
+                        );
+                        first = false;
+                    }
+                    melee_odds_ui(ui, &st, *q, e, &st.melee_odds(*q, e));
+                }
+            }
             return;
         };
         let st = self.live().clone();
