@@ -342,7 +342,11 @@ impl BalancePanel {
                     before: Option<&Interval>,
                     c: Color32| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("{name} win")).color(c).strong());
+                ui.label(
+                    RichText::new(format!("{name} win"))
+                        .color(legible(c, ui.visuals().dark_mode))
+                        .strong(),
+                );
                 let mut text = pct(now.rate);
                 if let Some(b) = before {
                     text = format!("{} -> {}", pct(b.rate), pct(now.rate));
@@ -584,5 +588,16 @@ impl BalancePanel {
                 Color32::from_rgba_unmultiplied(220, 30, 30, (60.0 + 120.0 * f) as u8),
             );
         }
+    }
+}
+
+/// A side's colour as text: lightened on a dark background when it is
+/// too dark to read there (a black or navy side).
+fn legible(c: Color32, dark_mode: bool) -> Color32 {
+    let luma = 0.299 * c.r() as f32 + 0.587 * c.g() as f32 + 0.114 * c.b() as f32;
+    if dark_mode && luma < 110.0 {
+        c.lerp_to_gamma(Color32::WHITE, 0.55)
+    } else {
+        c
     }
 }

@@ -1171,56 +1171,55 @@ impl NapoleonTable {
     /// where it stands): each side's modifiers and the chances, before any
     /// die is rolled [3.7.3.2].
     fn melee_preview_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(p) = self.mover() else {
-            // Nothing selected: every melee the activation would fight as
-            // things stand.
-            let st = self.live().clone();
-            let Some(a) = &st.active else {
-                return;
-            };
-            let mut first = true;
-            for (q, _) in &a.moved {
-                if !st.on_map(*q) || !st.board.pieces[*q as usize].kind.is_troop() {
-                    continue;
-                }
-                for e in st.contact(*q) {
-                    if first {
-                        ui.label(
-                            RichText::new(
-                                "The melees this activation will fight, as things stand:",
-                            )
-                            .small(),
-                        );
-                        first = false;
-                    }
-                    melee_odds_ui(ui, &st, *q, e, &st.melee_odds(*q, e));
-                }
-            }
-            return;
-        };
         let st = self.live().clone();
-        let hovered = self.hovered;
-        let toward = self.hover_facing();
-        let reach = self.reach().to_vec();
-        let (after, contacts) = match hovered.and_then(|h| {
+        // Where the pointer is, for the selected piece: the melees it
+        // would fight if it moved there.
+        if let Some(p) = self.mover()
+            && let Some(h) = self.hovered
+            && st.board.hex_ix(h) != Some(st.pos[p as usize])
+        {
+            let toward = self.hover_facing();
+            let reach = self.reach().to_vec();
             let here: Vec<&Reach> = reach.iter().filter(|r| r.hex == h).collect();
-            here.iter()
+            if let Some(r) = here
+                .iter()
                 .find(|r| Some(r.facing) == toward)
                 .or_else(|| here.first())
-                .map(|r| (*r).clone())
-        }) {
-            Some(r) if !r.contacts.is_empty() => (st.after_path(p, &r.path), r.contacts),
-            _ => {
-                let c = st.contact(p);
-                if c.is_empty() {
-                    return;
+                .filter(|r| !r.contacts.is_empty())
+            {
+                let after = st.after_path(p, &r.path);
+                ui.label(
+                    RichText::new(format!(
+                        "If {} moves to {h}, facing {}:",
+                        st.board.pieces[p as usize].name,
+                        compass(&st, r.facing)
+                    ))
+                    .small(),
+                );
+                for &e in &r.contacts {
+                    melee_odds_ui(ui, &after, p, e, &after.melee_odds(p, e));
                 }
-                (st.clone(), c)
             }
+        }
+        // Every melee the activation would fight as things stand.
+        let Some(a) = &st.active else {
+            return;
         };
-        for e in contacts {
-            let odds = after.melee_odds(p, e);
-            melee_odds_ui(ui, &after, p, e, &odds);
+        let mut first = true;
+        for (q, _) in &a.moved {
+            if !st.on_map(*q) || !st.board.pieces[*q as usize].kind.is_troop() {
+                continue;
+            }
+            for e in st.contact(*q) {
+                if first {
+                    ui.label(
+                        RichText::new("The melees this activation will fight, as things stand:")
+                            .small(),
+                    );
+                    first = false;
+                }
+                melee_odds_ui(ui, &st, *q, e, &st.melee_odds(*q, e));
+            }
         }
     }
 
