@@ -466,6 +466,19 @@ impl BalancePanel {
                 r.sides[side], l.mean, l.sd, r.thresholds[side]
             ));
         }
+        // What only this rule set counts (impulses, break tests...).
+        if !r.counters.is_empty() {
+            egui::Grid::new("balance-counters")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (name, c) in &r.counters {
+                        ui.label(name);
+                        ui.label(format!("{:.2} ± {:.2} ({}-{})", c.mean, c.sd, c.min, c.max));
+                        ui.end_row();
+                    }
+                });
+        }
         Plot::new("balance-losses")
             .height(140.0)
             .allow_zoom(false)

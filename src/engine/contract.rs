@@ -64,6 +64,19 @@ pub struct Tallies {
     pub demoralized: [bool; 2],
     /// The variant chits drawn, when the rule set has them.
     pub chits: Option<[u32; 2]>,
+    /// Counts only this rule set keeps, per game (impulses played, break
+    /// tests failed...): a batch reports each one's mean and spread.
+    pub counters: Vec<Counter>,
+}
+
+/// One rule-set-specific count of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter {
+    /// What is counted ("impulses played", "break tests failed").
+    pub name: &'static str,
+    /// Whose: a side, or none for the game as a whole.
+    pub side: Option<u8>,
+    pub value: u32,
 }
 
 /// The kinds of computer player, as named on the command line. Every rule

@@ -13,7 +13,7 @@ mod fnv;
 pub mod napoleon;
 pub mod naw;
 
-pub use contract::{BatchScale, GameEnd, Lost, Rules, Tallies};
+pub use contract::{BatchScale, Counter, GameEnd, Lost, Rules, Tallies};
 pub use dice::Dice;
 pub use fnv::Fnv;
 

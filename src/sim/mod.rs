@@ -81,6 +81,10 @@ pub struct GameSummary {
     pub chits: Option<[u32; 2]>,
     pub commands: u32,
     pub eliminated: Vec<Loss>,
+    /// The rule set's own counts of the game: (what, whose side, how
+    /// many).
+    #[serde(default)]
+    pub counters: Vec<(String, Option<u8>, u32)>,
 }
 
 /// The seed of game `i` of a batch: SplitMix64 of the batch seed and the
@@ -157,6 +161,11 @@ pub fn play_game<R: Computer>(know: &Arc<R::Knowledge>, cfg: &SimConfig<R>, i: u
         chits: t.chits,
         commands,
         eliminated,
+        counters: t
+            .counters
+            .iter()
+            .map(|c| (c.name.to_string(), c.side, c.value))
+            .collect(),
     }
 }
 

@@ -134,6 +134,9 @@ pub struct Report {
     pub loss_histogram: [Vec<u32>; 2],
     /// Per side, results by the chit that side drew.
     pub by_chit: [Vec<ChitRow>; 2],
+    /// The rule set's own counts per game (impulses, break tests...):
+    /// their words (with the side's name) and spread.
+    pub counters: Vec<(String, Spread)>,
 }
 
 /// A report being built as games finish: add each game's summary, then
@@ -152,6 +155,8 @@ pub struct Tally {
     decided_on_turn: Vec<[u32; 2]>,
     loss_histogram: [Vec<u32>; 2],
     chits: [BTreeMap<u32, ChitRow>; 2],
+    /// The rule set's counters in the order first met, by (name, side).
+    counters: Vec<((String, Option<u8>), Running)>,
 }
 
 impl Tally {
@@ -174,6 +179,7 @@ impl Tally {
                 vec![0u32; bins(scale.loss_limits[1])],
             ],
             chits: [BTreeMap::new(), BTreeMap::new()],
+            counters: Vec::new(),
         }
     }
 
@@ -196,6 +202,20 @@ impl Tally {
             let i = (g.losses[side] as usize / 5).min(h.len() - 1);
             h[i] += 1;
         }
+        for (name, side, value) in &g.counters {
+            match self
+                .counters
+                .iter_mut()
+                .find(|((n, s), _)| n == name && s == side)
+            {
+                Some((_, r)) => r.add(*value),
+                None => {
+                    let mut r = Running::default();
+                    r.add(*value);
+                    self.counters.push(((name.clone(), *side), r));
+                }
+            }
+        }
         for (by_side, &c) in self.chits.iter_mut().zip(g.chits.iter().flatten()) {
             let row = by_side.entry(c).or_insert(ChitRow {
                 chit: c,
@@ -214,6 +234,17 @@ impl Tally {
 
     pub fn finish(self) -> Report {
         let n = self.games;
+        let counters = self
+            .counters
+            .iter()
+            .map(|((name, side), r)| {
+                let words = match side {
+                    Some(s) => format!("{name} by {}", self.sides[*s as usize & 1]),
+                    None => name.clone(),
+                };
+                (words, r.spread())
+            })
+            .collect();
         Report {
             games: n,
             sides: self.sides,
@@ -229,6 +260,7 @@ impl Tally {
             decided_on_turn: self.decided_on_turn,
             loss_histogram: self.loss_histogram,
             by_chit: self.chits.map(|c| c.into_values().collect()),
+            counters,
         }
     }
 }
@@ -284,6 +316,16 @@ impl Report {
                     s,
                     "units exited by {}: {:.2} ± {:.2} (max {})",
                     self.sides[side], e.mean, e.sd, e.max
+                );
+            }
+        }
+        if !self.counters.is_empty() {
+            let _ = writeln!(s, "per game (mean ± sd, range):");
+            for (name, c) in &self.counters {
+                let _ = writeln!(
+                    s,
+                    "  {name:<36} {:6.2} ± {:5.2}  ({}-{})",
+                    c.mean, c.sd, c.min, c.max
                 );
             }
         }

@@ -111,4 +111,25 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
         .count();
     eprintln!("{decided} of 200 heuristic games decided");
     assert!(decided >= 100, "{decided}");
+    // The rule set's own counts (issue 19, item 5): every game plays
+    // impulses, and a side wins only when the other fails a break test
+    // in the Final Step [4.1].
+    let count = |g: &sim::GameSummary, name: &str, side: Option<u8>| {
+        g.counters
+            .iter()
+            .find(|(n, s, _)| n == name && *s == side)
+            .map(|c| c.2)
+            .expect("the counter")
+    };
+    for g in &games {
+        assert!(count(g, "impulses played", None) >= 1);
+        if let GameResult::Win(w) = g.result {
+            assert!(count(g, "break tests failed", Some(1 - w)) >= 1, "{g:?}");
+        }
+    }
+    let report = sim::Report::new::<Napoleon>(
+        &<Napoleon as crate::engine::Rules>::board(&s, &m).expect("board"),
+        &games,
+    );
+    assert!(report.text().contains("break tests failed by Prussian"));
 }

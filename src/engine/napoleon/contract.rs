@@ -1,7 +1,7 @@
 //! *Napoleon* behind the rule-set contract, and its computer player.
 
 use super::{Board, Command, Event, Phase, RuleError, SetupError, State};
-use crate::engine::{BatchScale, Dice, GameEnd, Lost, Rules, Tallies};
+use crate::engine::{BatchScale, Counter, Dice, GameEnd, Lost, Rules, Tallies};
 use crate::scenario::{Map, Scenario};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -90,6 +90,32 @@ impl Rules for Napoleon {
             exited: [0, 0],
             demoralized: [0, 1].map(|s| state.lost[s] >= state.board.armies[s].break_point),
             chits: None,
+            counters: {
+                let mut c = vec![Counter {
+                    name: "impulses played",
+                    side: None,
+                    value: state.impulses_played,
+                }];
+                for s in 0..2u8 {
+                    let i = s as usize;
+                    c.push(Counter {
+                        name: "break tests taken",
+                        side: Some(s),
+                        value: state.break_tests[i],
+                    });
+                    c.push(Counter {
+                        name: "break tests failed",
+                        side: Some(s),
+                        value: state.breaks_failed[i],
+                    });
+                    c.push(Counter {
+                        name: "casualty points taken",
+                        side: Some(s),
+                        value: state.casualty_points[i],
+                    });
+                }
+                c
+            },
         }
     }
 

@@ -2451,6 +2451,7 @@ impl State {
                 isolated,
             } => {
                 self.impulse = *impulse;
+                self.impulses_played += 1;
                 self.initiative = *initiative;
                 self.engaged.iter_mut().for_each(|x| *x = false);
                 for &f in engaged {
@@ -2480,8 +2481,23 @@ impl State {
             }
             Event::BombardDeclared { gun, target } => self.targets.push((*gun, *target)),
             Event::Bombarded { .. } | Event::Saves { .. } | Event::DefensiveFire { .. } => {}
-            Event::Melee { .. } | Event::BreakTest { .. } => {}
-            Event::Casualties { piece, total, .. } => self.casualties[*piece as usize] = *total,
+            Event::Melee { .. } => {}
+            Event::BreakTest { side, total, .. } => {
+                let s = *side as usize & 1;
+                self.break_tests[s] += 1;
+                if *total <= 0 {
+                    self.breaks_failed[s] += 1;
+                }
+            }
+            Event::Casualties {
+                piece,
+                total,
+                points,
+            } => {
+                self.casualties[*piece as usize] = *total;
+                self.casualty_points[self.board.pieces[*piece as usize].side as usize & 1] +=
+                    *points;
+            }
             Event::Eliminated { piece } => {
                 let p = *piece as usize;
                 if self.pos[p] != NO_HEX {

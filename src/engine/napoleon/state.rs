@@ -192,6 +192,13 @@ pub struct State {
     pub pending: Option<Pending>,
     /// Infantry, cavalry and artillery each side has lost (N98).
     pub lost: [u32; 2],
+    /// Impulses played in the game, all turns together (for batches).
+    pub impulses_played: u32,
+    /// Break tests each side has taken, and failed, in the Final Step.
+    pub break_tests: [u32; 2],
+    pub breaks_failed: [u32; 2],
+    /// Casualty points each side's units have taken.
+    pub casualty_points: [u32; 2],
     pub outcome: Option<Outcome>,
 }
 
@@ -227,6 +234,10 @@ impl State {
             combat: None,
             pending: None,
             lost: [0; 2],
+            impulses_played: 0,
+            break_tests: [0; 2],
+            breaks_failed: [0; 2],
+            casualty_points: [0; 2],
             outcome: None,
             turn: 0,
             impulse: 0,

@@ -147,6 +147,7 @@ impl Rules for Naw {
             exited: state.exited,
             demoralized: state.demoralized,
             chits: state.chits,
+            counters: Vec::new(),
         }
     }
 
