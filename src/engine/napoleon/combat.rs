@@ -221,7 +221,7 @@ impl State {
                     || self.enemy_in(n, side)
                     || self.terrain_bars(p, n).is_some()
                     || !self.may_pass(p, n)
-                    || (gun && !self.adjacent_enemy_troops(n, side).is_empty())
+                    || (gun && self.has_adjacent_enemy_troop(n, side))
                 {
                     continue;
                 }

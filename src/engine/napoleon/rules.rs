@@ -468,7 +468,7 @@ impl State {
             ));
         }
         // An unattached gun stays out of enemy troops' reach (N73, N104).
-        if kind.is_gun() && !self.adjacent_enemy_troops(to_ix, side).is_empty() {
+        if kind.is_gun() && self.has_adjacent_enemy_troop(to_ix, side) {
             let host = there.iter().any(|&q| {
                 self.kind_of(q).is_troop() && self.board.pieces[q as usize].force == info.force
             });
@@ -482,7 +482,7 @@ impl State {
         // Leaving a town towards the enemy [3.8.1.2] (N92, N103).
         if kind == PieceKind::Infantry
             && self.in_town(p)
-            && !self.adjacent_enemy_troops(to_ix, side).is_empty()
+            && self.has_adjacent_enemy_troop(to_ix, side)
         {
             return Err(enter(
                 "an infantry unit may not move from a town to a hex next to the enemy",
@@ -664,9 +664,7 @@ impl State {
         if m.entered > 0 || m.turns_before > 0 || m.formation_changed {
             return Err(no("formation changes only at the start of a unit's move"));
         }
-        if !self
-            .adjacent_enemy_troops(self.pos[p as usize], self.side_of(p))
-            .is_empty()
+        if self.has_adjacent_enemy_troop(self.pos[p as usize], self.side_of(p))
             || self.units_of(1 - self.side_of(p)).any(|e| {
                 self.board
                     .distance(self.pos[e as usize], self.pos[p as usize])

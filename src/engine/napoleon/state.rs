@@ -364,12 +364,35 @@ impl State {
     /// adjacent to an enemy infantry or cavalry unit (with `front_only`,
     /// across one of its front hexsides).
     pub fn in_enemy_zoc(&self, h: HexIx, side: u8) -> bool {
-        self.adjacent_enemy_troops(h, side).into_iter().any(|e| {
-            self.board.options.zoc_hexes == ZocHexes::AllAdjacent
-                || self
-                    .board
-                    .dir_to(self.pos[e as usize], h)
-                    .is_some_and(|d| self.is_front(e, d))
+        // Asked on every step and turn: one pass, nothing allocated.
+        let all = self.board.options.zoc_hexes == ZocHexes::AllAdjacent;
+        let around = &self.board.neighbours[h as usize];
+        self.pos.iter().enumerate().any(|(q, &at)| {
+            let q = q as PieceIx;
+            at != NO_HEX
+                && at != h
+                && self.side(q) != side
+                && self.kind(q).is_troop()
+                && around.contains(&at)
+                && (all
+                    || self
+                        .board
+                        .dir_to(at, h)
+                        .is_some_and(|d| self.is_front(q, d)))
+        })
+    }
+
+    /// Whether any enemy infantry or cavalry is adjacent to a hex (what
+    /// `adjacent_enemy_troops(..).is_empty()` asks, without the list).
+    pub fn has_adjacent_enemy_troop(&self, h: HexIx, side: u8) -> bool {
+        let around = &self.board.neighbours[h as usize];
+        self.pos.iter().enumerate().any(|(q, &at)| {
+            let q = q as PieceIx;
+            at != NO_HEX
+                && at != h
+                && self.side(q) != side
+                && self.kind(q).is_troop()
+                && around.contains(&at)
         })
     }
 
