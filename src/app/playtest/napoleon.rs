@@ -1095,6 +1095,9 @@ impl NapoleonTable {
                         "{}{}",
                         if m.done {
                             "done".to_string()
+                        } else if a.result == Activation::Static {
+                            // No unit of a Static force moves [3.7.1.1].
+                            "static".to_string()
                         } else {
                             format!("{left} MP")
                         },
