@@ -130,13 +130,7 @@ fn build_side(
         let to = centre_of(h, "Remove", k) - egui::vec2(60.0, 0.0);
         drag(h, from, to);
     }
-    for k in 0..2 {
-        h.get_all_by_label("Leader")
-            .nth(k)
-            .expect("the leader box")
-            .click();
-        h.run();
-    }
+    // A new force comes with its leader (N12), to place.
     for (k, id) in units.iter().enumerate() {
         h.state_mut().tools.selected = Some((*id).clone());
         h.run();

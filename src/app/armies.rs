@@ -121,7 +121,7 @@ impl ArmiesWindow {
             .open(&mut open)
             .default_pos(egui::pos2((right - 490.0).max(0.0), 70.0))
             .default_width(460.0)
-            .default_height(560.0)
+            .default_height(720.0)
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     for (i, s) in self.draft.sides.iter().enumerate() {
@@ -388,9 +388,15 @@ impl ArmiesWindow {
         }
         if ui.button("Add a force").clicked() {
             let k = n + 1;
+            // Each force is one leader and its units (N12): it comes with
+            // a leader of factor 0, to rename and place.
             self.draft.sides[s].forces.push(Force {
                 name: format!("Force {k}"),
-                leader: None,
+                leader: Some(Leader {
+                    name: format!("Leader {k}"),
+                    factor: 0,
+                    hex: None,
+                }),
                 units: Vec::new(),
             });
             *label = Some("add a force".into());
