@@ -21,7 +21,7 @@ pub use naw::{AttackDraft, Playtest, Session, Setup};
 pub use seats::Speed;
 pub use start::{StartChoice, StartDialog, VariantChoice};
 
-use crate::app::map_view::{DrawOptions, MapView};
+use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::play::Seat;
 use crate::scenario::{Map, RuleSet, Scenario};
 use std::any::Any;
@@ -158,6 +158,72 @@ fn loaded_text(path: &Path, commands: usize, seats: [Seat; 2]) -> String {
         ""
     };
     format!("Loaded {} ({commands} commands){computers}", path.display())
+}
+
+/// The map area of a table: the rectangle it takes (kept in `map_rect`,
+/// the view following it when the panels resize), the fit on first show
+/// or `F`, zoom by wheel or pinch at the pointer. Returns the area's
+/// response and the layout to draw and hit-test with; panning and clicks
+/// are the table's.
+pub fn map_area(
+    ui: &mut egui::Ui,
+    view: &mut MapView,
+    map: &Map,
+    map_rect: &mut Option<Rect>,
+) -> (egui::Response, crate::hex::Layout) {
+    let rect = ui.available_rect_before_wrap();
+    let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    if let Some(old) = *map_rect
+        && old != rect
+        && view.fitted
+    {
+        view.follow_rect(old, rect);
+    }
+    *map_rect = Some(rect);
+    if !view.fitted
+        || (ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none())
+            && !ui.ctx().text_edit_focused())
+    {
+        view.fit(map, rect);
+    }
+    if let Some(pos) = response.hover_pos() {
+        let zoom = ui.input(|i| i.zoom_delta());
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        let factor = zoom * (scroll / 400.0).exp();
+        if factor != 1.0 {
+            view.zoom_at(rect, pos, factor);
+        }
+    }
+    let layout = view.layout(map, rect);
+    (response, layout)
+}
+
+/// The board under a table's counters: the map with the scenario's marks
+/// and the table's hex highlights, counters left to the table.
+pub fn draw_board(
+    painter: &egui::Painter,
+    layout: &crate::hex::Layout,
+    map: &Map,
+    scenario: &Scenario,
+    hex_numbers: bool,
+    overlay: Vec<egui::Shape>,
+) {
+    let rect = painter.clip_rect();
+    painter.rect_filled(rect, 0.0, Color32::from_gray(60));
+    map_view::draw_map_with(
+        painter,
+        rect,
+        layout,
+        map,
+        Some(scenario),
+        DrawOptions {
+            hex_numbers,
+            counters: false,
+        },
+        &|p| {
+            p.extend(overlay.clone());
+        },
+    );
 }
 
 /// The scenario file a saved game log names, whatever its rule set.

@@ -1609,31 +1609,11 @@ impl Playtest {
     }
 
     fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        let rect = ui.available_rect_before_wrap();
-        let response = ui.allocate_rect(rect, Sense::click_and_drag());
-        if let Some(old) = self.map_rect
-            && old != rect
-            && view.fitted
-        {
-            view.follow_rect(old, rect);
-        }
-        self.map_rect = Some(rect);
         let map = self.session.map.clone();
-        if !view.fitted {
-            view.fit(&map, rect);
-        }
-        let layout = view.layout(&map, rect);
+        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
+        let rect = response.rect;
         let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
         self.hovered = response.hover_pos().map(hex_of);
-        // Zoom and pan as in the editor.
-        if let Some(pos) = response.hover_pos() {
-            let zoom = ui.input(|i| i.zoom_delta());
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            let factor = zoom * (scroll / 400.0).exp();
-            if factor != 1.0 {
-                view.zoom_at(rect, pos, factor);
-            }
-        }
         let press = ui.input(|i| i.pointer.press_origin());
         let movement = self.human_to_act()
             && self.session.game.state.phase == Phase::Movement
@@ -1677,28 +1657,15 @@ impl Playtest {
             self.select(None);
             self.draft = AttackDraft::default();
         }
-        if ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none())
-            && !ui.ctx().text_edit_focused()
-        {
-            view.fit(&map, rect);
-        }
-
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 0.0, Color32::from_gray(60));
         let overlay = self.overlay_shapes(&layout);
-        map_view::draw_map_with(
+        super::draw_board(
             &painter,
-            rect,
             &layout,
             &map,
-            Some(&self.session.scenario),
-            DrawOptions {
-                hex_numbers: draw.hex_numbers,
-                counters: false,
-            },
-            &|p| {
-                p.extend(overlay.clone());
-            },
+            &self.session.scenario,
+            draw.hex_numbers,
+            overlay,
         );
         self.draw_counters(&painter, &layout, rect);
         self.draw_path_preview(&painter, &layout);

@@ -392,6 +392,8 @@ impl State {
                     let mut at = h;
                     while at != start {
                         path.push(at);
+                        // Every hex reached was entered from one already
+                        // in `from`, back to the start: the index holds.
                         at = from[&at];
                     }
                     path.reverse();
