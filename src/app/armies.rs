@@ -254,7 +254,7 @@ impl ArmiesWindow {
                         .on_hover_text("Otherwise 25% of the army's units, rounded up (N98)")
                         .changed()
                     {
-                        army.break_point = own.then_some(units_of_side.div_ceil(4).max(1));
+                        army.break_point = own.then_some(Army::break_point_of(None, units_of_side));
                         *label = Some("set the break point".into());
                     }
                     match army.break_point.as_mut() {
@@ -267,7 +267,10 @@ impl ArmiesWindow {
                             }
                         }
                         None => {
-                            ui.label(format!("{} units (25%)", units_of_side.div_ceil(4)));
+                            ui.label(format!(
+                                "{} units (25%)",
+                                Army::break_point_of(None, units_of_side)
+                            ));
                         }
                     }
                 });

@@ -34,6 +34,15 @@ pub struct Army {
     pub break_point: Option<u32>,
 }
 
+impl Army {
+    /// The break point of an army of `units` infantry, cavalry and
+    /// artillery units: the scenario's, or 25 % rounded up (N98).
+    pub fn break_point_of(army: Option<&Army>, units: u32) -> u32 {
+        army.and_then(|a| a.break_point)
+            .unwrap_or(units.div_ceil(4).max(1))
+    }
+}
+
 /// The army's General [1.1][3.6.1].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

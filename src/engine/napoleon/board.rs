@@ -368,10 +368,7 @@ impl Board {
                     let n = a.nation.trim().to_ascii_lowercase();
                     n == "france" || n == "french"
                 }),
-                // 25 % rounded up (N98), unless the scenario sets it.
-                break_point: army
-                    .and_then(|a| a.break_point)
-                    .unwrap_or(units.div_ceil(4).max(1)),
+                break_point: crate::scenario::napoleon::Army::break_point_of(army, units),
                 cavalry_movement: cav_ma(si),
             });
         }
