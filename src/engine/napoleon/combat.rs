@@ -274,9 +274,9 @@ impl State {
                 }
                 path.reverse();
                 let mut st = self.clone();
-                st.pos[p as usize] = h;
+                st.pos.set(p, h);
                 for &q in &with {
-                    st.pos[q as usize] = h;
+                    st.pos.set(q, h);
                 }
                 let joined = info.force.is_none_or(|force| st.contiguous(force));
                 let near = st.distance_to_force(p, &with);
@@ -925,9 +925,9 @@ impl State {
                 ..
             } => {
                 if let Some(h) = path.last().and_then(|h| self.board.hex_ix(*h)) {
-                    self.pos[*piece as usize] = h;
+                    self.pos.set(*piece, h);
                     for &q in with {
-                        self.pos[q as usize] = h;
+                        self.pos.set(q, h);
                     }
                 }
                 self.facing[*piece as usize] = *facing;
@@ -1052,7 +1052,7 @@ impl State {
             Event::LeaderPlaced { force, to } => {
                 let l = self.board.forces[*force as usize].leader;
                 if let Some(h) = self.board.hex_ix(*to) {
-                    self.pos[l as usize] = h;
+                    self.pos.set(l, h);
                 }
             }
             _ => {}

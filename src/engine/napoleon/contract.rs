@@ -259,7 +259,8 @@ impl Rules for Napoleon {
     }
 
     fn watch(state: &State, into: &mut Vec<super::HexIx>) {
-        into.clone_from(&state.pos);
+        into.clear();
+        into.extend_from_slice(&state.pos);
     }
 
     fn losses(state: &State, before: &Vec<super::HexIx>, events: &[Event]) -> Vec<Lost> {

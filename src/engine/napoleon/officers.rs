@@ -274,7 +274,7 @@ impl State {
             }
             Event::OfficerFled { officer, to } => {
                 if let Some(n) = self.board.hex_ix(*to) {
-                    self.pos[*officer as usize] = n;
+                    self.pos.set(*officer, n);
                 }
                 self.pending = match self.pending {
                     Some(Pending::OfficerFlight {
@@ -293,7 +293,7 @@ impl State {
             }
             Event::OfficerCaptured { officer } => {
                 let o = *officer as usize;
-                self.pos[o] = NO_HEX;
+                self.pos.set(o as PieceIx, NO_HEX);
                 let info = &self.board.pieces[o];
                 match (info.kind, info.force) {
                     (PieceKind::Leader, Some(f)) => self.leader_factor[f as usize] = -1,
@@ -325,7 +325,7 @@ impl State {
             Event::GeneralPlaced { side, to } => {
                 let g = self.board.armies[*side as usize].general;
                 if let Some(n) = self.board.hex_ix(*to) {
-                    self.pos[g as usize] = n;
+                    self.pos.set(g, n);
                 }
                 self.pending = match self.pending {
                     Some(Pending::GeneralPlacement {

@@ -59,6 +59,60 @@ pub struct MeleeOdds {
     pub attacker_wins: f64,
 }
 
+/// A position of the piece a search moves: where it stands, how it faces
+/// and its record of the move.
+#[derive(Clone, Copy)]
+struct Node {
+    hex: HexIx,
+    facing: u8,
+    moved: super::state::Moved,
+}
+
+/// A step into a hex or a turn to a hexside.
+#[derive(Clone, Copy)]
+enum Move {
+    Step(HexIx),
+    Turn(u8),
+}
+
+/// What [`State::explore`] found: every position with the node it came
+/// from and the move, the cheapest node for each hex and facing, and a
+/// state to look at them in (the position after the piece's first move,
+/// with each node written into it by [`Explored::look_at`]).
+struct Explored {
+    piece: PieceIx,
+    nodes: Vec<(Node, usize, Option<Move>)>,
+    best: Vec<(u32, usize)>,
+    look: State,
+}
+
+impl Explored {
+    /// Writes node `ix` into the look-at state.
+    fn look_at(&mut self, ix: usize) -> &State {
+        let n = self.nodes[ix].0;
+        write_node(&mut self.look, self.piece, &n);
+        &self.look
+    }
+}
+
+fn node_of(st: &State, p: PieceIx) -> Node {
+    Node {
+        hex: st.pos[p as usize],
+        facing: st.facing[p as usize],
+        moved: st.moved_of(p).copied().unwrap_or_default(),
+    }
+}
+
+fn write_node(st: &mut State, p: PieceIx, n: &Node) {
+    st.pos.set(p, n.hex);
+    st.facing[p as usize] = n.facing;
+    if let Some(a) = &mut st.active
+        && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p)
+    {
+        *m = n.moved;
+    }
+}
+
 impl State {
     /// Every hex and facing a piece of the active force can end its move
     /// in from where it stands, at the least cost, with a path of steps
@@ -68,8 +122,56 @@ impl State {
         let Some(p) = self.board.piece_ix(id) else {
             return Vec::new();
         };
-        if !self.on_map(p) || self.moved_of(p).is_none() {
+        let Some(mut ex) = self.explore(p) else {
             return Vec::new();
+        };
+        let mut out: Vec<Reach> = Vec::with_capacity(ex.best.len());
+        for (cost, ix) in std::mem::take(&mut ex.best) {
+            let mut path = Vec::new();
+            let mut i = ix;
+            while let Some(&(_, from, Some(m))) = ex.nodes.get(i) {
+                path.push(match m {
+                    Move::Step(n) => Command::Step {
+                        piece: id.clone(),
+                        to: self.board.hex(n),
+                    },
+                    Move::Turn(facing) => Command::Turn {
+                        piece: id.clone(),
+                        facing,
+                    },
+                });
+                i = from;
+            }
+            path.reverse();
+            let node = ex.nodes[ix].0;
+            out.push(Reach {
+                hex: self.board.hex(node.hex),
+                facing: node.facing,
+                cost,
+                path,
+                contacts: ex.look_at(ix).contact(p),
+            });
+        }
+        out.sort_by_key(|r| (r.cost, r.hex, r.facing));
+        out
+    }
+
+    /// Whether some sequence of piece `p`'s remaining legal steps and
+    /// turns puts it in contact with an enemy unit (N61): the positions
+    /// [`State::reach`] finds, without their paths.
+    pub(super) fn could_reach_contact(&self, p: PieceIx) -> bool {
+        let Some(mut ex) = self.explore(p) else {
+            return false;
+        };
+        let best = std::mem::take(&mut ex.best);
+        best.into_iter().any(|(_, ix)| ex.look_at(ix).in_contact(p))
+    }
+
+    /// The search behind [`State::reach`]: `None` when `p` is not a piece
+    /// of the active force on the map.
+    fn explore(&self, p: PieceIx) -> Option<Explored> {
+        if !self.on_map(p) || self.moved_of(p).is_none() {
+            return None;
         }
         // Dijkstra on movement points: with everything else equal, fewer
         // points spent never leaves a piece worse off, so the first time a
@@ -80,18 +182,16 @@ impl State {
         // is kept as that node, and explored on one working copy of the
         // state with the node written into it, rather than on a copy of
         // the whole state per position.
-        #[derive(Clone, Copy)]
-        struct Node {
-            hex: HexIx,
-            facing: u8,
-            moved: super::state::Moved,
-        }
+        //
         // The rules ask only whether a piece has turned or entered a hex
-        // yet (N65), never how often: the key of a position.
+        // yet (N65), never how often: the key of a position. Moving
+        // freely (N63), it turns as it likes and never steps backward, so
+        // its turns do not count either.
+        let free = self.active.as_ref().is_some_and(|a| self.free_facing(a));
         let key = |n: &Node| -> usize {
             let m = &n.moved;
-            let bits = usize::from(m.turns_before > 0)
-                | usize::from(m.turns_after > 0) << 1
+            let bits = usize::from(!free && m.turns_before > 0)
+                | usize::from(!free && m.turns_after > 0) << 1
                 | usize::from(m.backward) << 2
                 | usize::from(m.entered > 0) << 3;
             ((n.hex as usize * 6 + n.facing as usize) << 4) | bits
@@ -100,28 +200,17 @@ impl State {
         let mut settled: Fast<usize, ()> = Fast::default();
         let mut queued: Fast<usize, u32> = Fast::default();
         let mut best: Fast<usize, (u32, usize)> = Fast::default();
-        // Nodes with the index of the node they came from and the command.
-        let mut nodes: Vec<(Node, usize, Option<Command>)> = Vec::new();
-        let node_of = |st: &State| Node {
-            hex: st.pos[p as usize],
-            facing: st.facing[p as usize],
-            moved: st.moved_of(p).copied().unwrap_or_default(),
-        };
-        let write = |st: &mut State, n: &Node| {
-            st.pos[p as usize] = n.hex;
-            st.facing[p as usize] = n.facing;
-            if let Some(a) = &mut st.active
-                && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p)
-            {
-                *m = n.moved;
-            }
-        };
-        let root = node_of(self);
+        // Nodes with the index of the node they came from and the move.
+        let mut nodes: Vec<(Node, usize, Option<Move>)> = Vec::new();
+        let root = node_of(self, p);
         nodes.push((root, usize::MAX, None));
-        // The state once the piece has made its first step or turn.
+        // The position before any move, and the one after the piece's
+        // first step or turn (which ends the last piece's move, N57).
+        let mut root_state = self.clone();
         let mut moved_base: Option<State> = None;
         let mut heap = BinaryHeap::new();
         heap.push(Reverse((root.moved.mp, 0usize)));
+        let mut next: Vec<(Node, Move)> = Vec::with_capacity(12);
         while let Some(Reverse((cost, ix))) = heap.pop() {
             let node = nodes[ix].0;
             let k = key(&node);
@@ -132,13 +221,10 @@ impl State {
             if best.get(&slot).is_none_or(|&(c, _)| cost < c) {
                 best.insert(slot, (cost, ix));
             }
-            // The successors, each from the node's position. The root
-            // (before the piece's first step or turn, which changes which
-            // piece moved last) is explored on fresh copies of the state.
-            let mut next: Vec<(Node, Command)> = Vec::new();
-            let mut root_state;
+            // The successors, each from the node's position, undone
+            // after each (at the root, with the activation's record).
+            next.clear();
             let base: &mut State = if ix == 0 {
-                root_state = self.clone();
                 &mut root_state
             } else {
                 match moved_base.as_mut() {
@@ -146,85 +232,60 @@ impl State {
                     None => continue,
                 }
             };
+            write_node(base, p, &node);
             let mut first: Option<State> = None;
-            write(base, &node);
-            let moves = self.board.neighbours[node.hex as usize]
+            let steps = self.board.neighbours[node.hex as usize]
                 .iter()
                 .filter(|&&n| n != NO_HEX)
-                .map(|&n| Command::Step {
-                    piece: id.clone(),
-                    to: self.board.hex(n),
-                })
-                .chain((0..6u8).map(|facing| Command::Turn {
-                    piece: id.clone(),
-                    facing,
-                }));
-            for c in moves {
-                match &c {
-                    Command::Step { to, .. } => {
-                        if base.check_step(id, *to).is_err() {
+                .map(|&n| Move::Step(n));
+            // Moving freely, a position turned into has the same turns
+            // open as the one it turned from, which explored them.
+            let turned = free && matches!(nodes[ix].2, Some(Move::Turn(_)));
+            let turns = (0..if turned { 0 } else { 6u8 }).map(Move::Turn);
+            for m in steps.chain(turns) {
+                match m {
+                    Move::Step(n) => {
+                        if !base.step_ok(p, n, 4) {
                             continue;
                         }
-                        if let Some(n) = self.board.hex_ix(*to) {
-                            base.move_piece(p, n);
-                        }
+                        base.move_piece(p, n);
                     }
-                    Command::Turn { facing, .. } => {
-                        if base.check_turn(id, *facing).is_err() {
+                    Move::Turn(facing) => {
+                        if !base.turn_ok(p, facing) {
                             continue;
                         }
-                        base.apply(&Event::Turned {
-                            piece: p,
-                            facing: *facing,
-                        });
+                        base.apply(&Event::Turned { piece: p, facing });
                     }
-                    _ => continue,
                 }
-                next.push((node_of(base), c));
+                next.push((node_of(base, p), m));
                 if ix == 0 {
                     if first.is_none() {
                         first = Some(base.clone());
                     }
-                    *base = self.clone();
+                    base.active.clone_from(&self.active);
                 }
-                write(base, &node);
+                write_node(base, p, &node);
             }
             if moved_base.is_none() {
                 moved_base = first;
             }
-            for (n2, c) in next {
+            for &(n2, m) in &next {
                 let k2 = key(&n2);
                 let mp = n2.moved.mp;
                 if settled.contains_key(&k2) || queued.get(&k2).is_some_and(|&q| q <= mp) {
                     continue;
                 }
                 queued.insert(k2, mp);
-                nodes.push((n2, ix, Some(c)));
+                nodes.push((n2, ix, Some(m)));
                 heap.push(Reverse((mp, nodes.len() - 1)));
             }
         }
-        let mut out: Vec<Reach> = Vec::new();
-        let mut look = moved_base.unwrap_or_else(|| self.clone());
-        for (cost, ix) in best.into_values() {
-            let node = nodes[ix].0;
-            let mut path = Vec::new();
-            let mut i = ix;
-            while let Some((_, from, Some(c))) = nodes.get(i) {
-                path.push(c.clone());
-                i = *from;
-            }
-            path.reverse();
-            write(&mut look, &node);
-            out.push(Reach {
-                hex: self.board.hex(node.hex),
-                facing: node.facing,
-                cost,
-                path,
-                contacts: look.contact(p),
-            });
-        }
-        out.sort_by_key(|r| (r.cost, r.hex, r.facing));
-        out
+        Some(Explored {
+            piece: p,
+            nodes,
+            best: best.into_values().collect(),
+            look: moved_base.unwrap_or(root_state),
+        })
     }
 
     /// The position after piece `p` of the active force makes the steps

@@ -31,6 +31,25 @@ pub struct MoveBackPlan {
     pub only_friends: bool,
 }
 
+/// Why a piece of the active force may not act, before it is named in
+/// a [`RuleError`].
+#[derive(Clone, Copy)]
+enum NotActing {
+    NoActivation,
+    NotInForce,
+    Static(u16),
+    Moved(&'static str),
+}
+
+/// Why a step is refused, before the piece is named in a [`RuleError`].
+#[derive(Clone, Copy)]
+enum StepRefused {
+    NotAdjacent,
+    Move(&'static str),
+    Enter(&'static str, &'static str),
+    NoMovementLeft,
+}
+
 impl State {
     /// The side that must act now.
     pub fn to_act(&self) -> u8 {
@@ -363,21 +382,37 @@ impl State {
     fn active_piece(&self, id: &UnitId) -> R<(PieceIx, &Active, &Moved)> {
         self.maneuver_side()?;
         let p = self.piece(id)?;
-        let a = self.active.as_ref().ok_or(RuleError::NoActivation)?;
+        match self.active_ix(p) {
+            Ok((a, m)) => Ok((p, a, m)),
+            Err(no) => Err(match no {
+                NotActing::NoActivation => RuleError::NoActivation,
+                NotActing::NotInForce => RuleError::NotActive(id.clone()),
+                NotActing::Static(f) => RuleError::Static(self.force_name(f)),
+                NotActing::Moved(why) => RuleError::CannotMove {
+                    piece: id.clone(),
+                    why,
+                },
+            }),
+        }
+    }
+
+    /// [`State::active_piece`] by index, in the Maneuver phase, without
+    /// naming the piece (the searches ask this thousands of times).
+    fn active_ix(&self, p: PieceIx) -> Result<(&Active, &Moved), NotActing> {
+        let a = self.active.as_ref().ok_or(NotActing::NoActivation)?;
         let Some(m) = self.moved_of(p) else {
-            return Err(RuleError::NotActive(id.clone()));
+            return Err(NotActing::NotInForce);
         };
         if !self.on_map(p) {
-            return Err(RuleError::NotActive(id.clone()));
+            return Err(NotActing::NotInForce);
         }
         if a.result == Activation::Static {
-            return Err(RuleError::Static(self.force_name(a.force)));
+            return Err(NotActing::Static(a.force));
         }
         if m.done {
-            return Err(RuleError::CannotMove {
-                piece: id.clone(),
-                why: "another unit has moved since: each unit's move is finished before the next begins (N57)",
-            });
+            return Err(NotActing::Moved(
+                "another unit has moved since: each unit's move is finished before the next begins (N57)",
+            ));
         }
         // Moving another piece ends the last one's move (N57), which must
         // then stand where stacking allows (N67, N68).
@@ -386,12 +421,11 @@ impl State {
             && self.on_map(l)
             && !self.stack_legal_with(l, self.pos[l as usize])
         {
-            return Err(RuleError::CannotMove {
-                piece: id.clone(),
-                why: "the piece that moved last is passing through a stack 3.7.2.1 forbids; it moves on first (N57, N68)",
-            });
+            return Err(NotActing::Moved(
+                "the piece that moved last is passing through a stack 3.7.2.1 forbids; it moves on first (N57, N68)",
+            ));
         }
-        Ok((p, a, m))
+        Ok((a, m))
     }
 
     /// Whether force `f` counts as engaged now: as fixed at the start of
@@ -408,7 +442,7 @@ impl State {
     }
 
     /// Whether the active force moves freely (unengaged, N63).
-    fn free_facing(&self, a: &Active) -> bool {
+    pub(super) fn free_facing(&self, a: &Active) -> bool {
         !self.engaged[a.force as usize]
             && self.board.options.maneuver_movement == ManeuverMovement::FreeFacing
     }
@@ -433,26 +467,57 @@ impl State {
     fn check_step_from(&self, id: &UnitId, to: Hex, look_ahead: u32) -> R<()> {
         let (p, a, m) = self.active_piece(id)?;
         let to_ix = self.board.hex_ix(to).ok_or(RuleError::OffMap(to))?;
+        self.step_refusal(p, a, m, to_ix, look_ahead)
+            .map_err(|no| match no {
+                StepRefused::NotAdjacent => RuleError::NotAdjacent(to),
+                StepRefused::Move(why) => RuleError::CannotMove {
+                    piece: id.clone(),
+                    why,
+                },
+                StepRefused::Enter(why, section) => RuleError::CannotEnter {
+                    piece: id.clone(),
+                    hex: to,
+                    why,
+                    section,
+                },
+                StepRefused::NoMovementLeft => RuleError::NoMovementLeft(id.clone()),
+            })
+    }
+
+    /// Whether piece `p` of the active force may step into the adjacent
+    /// hex `n` now: [`State::check_step`] by index, with nothing
+    /// allocated, for the searches ([`State::reach`]).
+    pub(super) fn step_ok(&self, p: PieceIx, n: HexIx, look_ahead: u32) -> bool {
+        self.maneuver_side().is_ok()
+            && self
+                .active_ix(p)
+                .is_ok_and(|(a, m)| self.step_refusal(p, a, m, n, look_ahead).is_ok())
+    }
+
+    /// The rules of one step of `p` (record `m` in activation `a`) into
+    /// hex `to_ix` (3.7.2, N57-N70).
+    fn step_refusal(
+        &self,
+        p: PieceIx,
+        a: &Active,
+        m: &Moved,
+        to_ix: HexIx,
+        look_ahead: u32,
+    ) -> Result<(), StepRefused> {
         let from = self.pos[p as usize];
         let dir = self
             .board
             .dir_to(from, to_ix)
-            .ok_or(RuleError::NotAdjacent(to))?;
+            .ok_or(StepRefused::NotAdjacent)?;
         let kind = self.kind_of(p);
         let side = self.side_of(p);
         let info = &self.board.pieces[p as usize];
         if m.backward {
-            return Err(RuleError::CannotMove {
-                piece: id.clone(),
-                why: "it moved backward, which ends its move (N64)",
-            });
+            return Err(StepRefused::Move(
+                "it moved backward, which ends its move (N64)",
+            ));
         }
-        let enter = |why: &'static str, section: &'static str| RuleError::CannotEnter {
-            piece: id.clone(),
-            hex: to,
-            why,
-            section,
-        };
+        let enter = StepRefused::Enter;
         if self.enemy_in(to_ix, side) {
             return Err(enter("it holds an enemy unit", "3.7.2.7"));
         }
@@ -460,7 +525,6 @@ impl State {
             return Err(enter(why, section));
         }
         // Passing through (N68).
-        let there: Vec<PieceIx> = self.at(to_ix).collect();
         if !self.may_pass(p, to_ix) {
             return Err(enter(
                 "only artillery passes through friends; other units only through their own force's guns and leader",
@@ -469,7 +533,7 @@ impl State {
         }
         // An unattached gun stays out of enemy troops' reach (N73, N104).
         if kind.is_gun() && self.has_adjacent_enemy_troop(to_ix, side) {
-            let host = there.iter().any(|&q| {
+            let host = self.at(to_ix).any(|q| {
                 self.kind_of(q).is_troop() && self.board.pieces[q as usize].force == info.force
             });
             if !host {
@@ -538,13 +602,12 @@ impl State {
                     0
                 };
             if m.mp + cost > allowance {
-                return Err(RuleError::NoMovementLeft(id.clone()));
+                return Err(StepRefused::NoMovementLeft);
             }
         } else if m.entered > 0 {
-            return Err(RuleError::CannotMove {
-                piece: id.clone(),
-                why: "a backward move across a rear hexside is the unit's whole move (N64)",
-            });
+            return Err(StepRefused::Move(
+                "a backward move across a rear hexside is the unit's whole move (N64)",
+            ));
         }
         // Isolated units never move to face the enemy (N70, N105).
         if self.isolated[p as usize] && kind.is_troop() {
@@ -573,15 +636,12 @@ impl State {
                 st.apply(&Event::Stepped {
                     piece: p,
                     from: self.board.hex(from),
-                    to,
+                    to: self.board.hex(to_ix),
                     backward: false,
                 });
-                onward = st.board.neighbours[to_ix as usize].iter().any(|&n| {
-                    n != NO_HEX
-                        && st
-                            .check_step_from(id, st.board.hex(n), look_ahead - 1)
-                            .is_ok()
-                });
+                onward = st.board.neighbours[to_ix as usize]
+                    .iter()
+                    .any(|&n| n != NO_HEX && st.step_ok(p, n, look_ahead - 1));
             }
             if !onward {
                 return Err(enter(
@@ -596,25 +656,45 @@ impl State {
     /// Checks a turn to hexside `facing` (N65).
     pub fn check_turn(&self, id: &UnitId, facing: u8) -> R<()> {
         let (p, a, m) = self.active_piece(id)?;
+        self.turn_refusal(p, a, m, facing)
+            .map_err(|why| RuleError::CannotTurn {
+                piece: id.clone(),
+                why,
+            })
+    }
+
+    /// Whether piece `p` of the active force may turn to `facing` now:
+    /// [`State::check_turn`] by index, with nothing allocated.
+    pub(super) fn turn_ok(&self, p: PieceIx, facing: u8) -> bool {
+        self.maneuver_side().is_ok()
+            && self
+                .active_ix(p)
+                .is_ok_and(|(a, m)| self.turn_refusal(p, a, m, facing).is_ok())
+    }
+
+    /// The rules of a turn of `p` to `facing` (N65), or why not.
+    fn turn_refusal(
+        &self,
+        p: PieceIx,
+        a: &Active,
+        m: &Moved,
+        facing: u8,
+    ) -> Result<(), &'static str> {
         let kind = self.kind_of(p);
-        let no = |why: &'static str| RuleError::CannotTurn {
-            piece: id.clone(),
-            why,
-        };
         if !kind.is_unit() {
-            return Err(no("officers have no facing (N6)"));
+            return Err("officers have no facing (N6)");
         }
         if facing > 5 || facing == self.facing[p as usize] {
-            return Err(no("that is its facing already, or not a hexside"));
+            return Err("that is its facing already, or not a hexside");
         }
         if self.in_town(p) {
-            return Err(no("a unit in a town has no facing [3.8.1.2]"));
+            return Err("a unit in a town has no facing [3.8.1.2]");
         }
         if m.backward {
-            return Err(no("it moved backward, which ends its move (N102)"));
+            return Err("it moved backward, which ends its move (N102)");
         }
         if self.in_enemy_zoc(self.pos[p as usize], self.side_of(p)) {
-            return Err(no("in an enemy zone of control"));
+            return Err("in an enemy zone of control");
         }
         let h = self.pos[p as usize];
         if kind.is_gun()
@@ -623,7 +703,7 @@ impl State {
                     && self.board.pieces[q as usize].force == self.board.pieces[p as usize].force
             })
         {
-            return Err(no("an attached gun faces as its host [3.7.2.9.1]"));
+            return Err("an attached gun faces as its host [3.7.2.9.1]");
         }
         if !kind.is_gun() && !self.free_facing(a) {
             let may = match kind {
@@ -633,17 +713,17 @@ impl State {
                 }
             };
             if !may {
-                return Err(no(if kind == PieceKind::Infantry {
+                return Err(if kind == PieceKind::Infantry {
                     "infantry makes one turn, before moving"
                 } else {
                     "cavalry makes one turn before moving and one more on its way"
-                }));
+                });
             }
         }
         if self.isolated[p as usize] && kind.is_troop() {
             let enemy_ahead = self.would_face_enemy(h, self.side_of(p), facing);
             if enemy_ahead {
-                return Err(no("an isolated unit may not turn to face the enemy (N105)"));
+                return Err("an isolated unit may not turn to face the enemy (N105)");
             }
         }
         Ok(())
@@ -753,7 +833,7 @@ impl State {
                 if !self.kind_of(p).is_troop() || self.isolated[p as usize] {
                     continue;
                 }
-                if self.contact(p).is_empty() && self.could_contact(p) {
+                if !self.in_contact(p) && self.could_reach_contact(p) {
                     return Some((
                         format!(
                             "in Charge! {} must move into contact with the enemy",
@@ -794,10 +874,27 @@ impl State {
                     && self.check_step(id, self.board.hex(n)).is_ok()
                     && (!keep || {
                         let mut st = self.clone();
-                        st.pos[p as usize] = n;
+                        st.pos.set(p, n);
                         st.contiguous(f)
                     })
             })
+    }
+
+    /// Whether a unit faces an enemy infantry or cavalry unit in contact
+    /// ([`State::contact`] is not empty), with nothing allocated.
+    pub fn in_contact(&self, p: PieceIx) -> bool {
+        let h = self.pos[p as usize];
+        h != NO_HEX
+            && self.board.neighbours[h as usize]
+                .iter()
+                .enumerate()
+                .any(|(d, &n)| {
+                    n != NO_HEX
+                        && self.is_front(p, d as u8)
+                        && self.at(n).any(|e| {
+                            self.side_of(e) != self.side_of(p) && self.kind_of(e).is_troop()
+                        })
+                })
     }
 
     /// Enemy infantry and cavalry a unit faces in contact.
@@ -810,48 +907,6 @@ impl State {
             .into_iter()
             .filter(|&e| self.faces(p, e))
             .collect()
-    }
-
-    /// Whether some sequence of the unit's remaining legal steps and turns
-    /// puts it in contact (N61), searched on copies of the state.
-    fn could_contact(&self, p: PieceIx) -> bool {
-        let id = self.board.pieces[p as usize].id.clone();
-        let mut stack = vec![self.clone()];
-        let mut seen = 0;
-        while let Some(st) = stack.pop() {
-            seen += 1;
-            if seen > 400 {
-                return false;
-            }
-            if !st.contact(p).is_empty() {
-                return true;
-            }
-            for n in st.board.neighbours[st.pos[p as usize] as usize] {
-                if n != NO_HEX && st.check_step(&id, st.board.hex(n)).is_ok() {
-                    let mut s2 = st.clone();
-                    let from = s2.board.hex(s2.pos[p as usize]);
-                    s2.apply(&Event::Stepped {
-                        piece: p,
-                        from,
-                        to: s2.board.hex(n),
-                        backward: st
-                            .is_backward(p, st.board.dir_to(st.pos[p as usize], n).unwrap_or(0)),
-                    });
-                    stack.push(s2);
-                }
-            }
-            for f in 0..6u8 {
-                if st.check_turn(&id, f).is_ok() {
-                    let mut s2 = st.clone();
-                    s2.apply(&Event::Turned {
-                        piece: p,
-                        facing: f,
-                    });
-                    stack.push(s2);
-                }
-            }
-        }
-        false
     }
 
     // ---------------------------------------------------------------
@@ -1091,7 +1146,7 @@ impl State {
             return false;
         }
         let mut st = self.clone();
-        st.pos[p as usize] = n;
+        st.pos.set(p, n);
         !st.guns_contacted(p).is_empty()
     }
 
@@ -2499,7 +2554,7 @@ impl State {
             Event::Eliminated { piece } => {
                 let p = *piece as usize;
                 if self.pos[p] != NO_HEX {
-                    self.pos[p] = NO_HEX;
+                    self.pos.set(p as PieceIx, NO_HEX);
                     self.lost[self.board.pieces[p].side as usize] += 1;
                 }
                 // A choice waiting on a piece that is gone is over.
@@ -2539,7 +2594,7 @@ impl State {
             Event::GeneralMoved { side, path } => {
                 let g = self.board.armies[*side as usize].general;
                 if let Some(h) = path.last().and_then(|h| self.board.hex_ix(*h)) {
-                    self.pos[g as usize] = h;
+                    self.pos.set(g, h);
                 }
             }
             Event::Stepped {
@@ -2559,7 +2614,7 @@ impl State {
                 });
                 let cost = self.board.cost[to_ix as usize];
                 let ma = self.board.pieces[p as usize].movement;
-                self.pos[p as usize] = to_ix;
+                self.pos.set(p, to_ix);
                 if let Some(a) = &mut self.active {
                     if let Some(last) = a.last
                         && last != p
@@ -2622,7 +2677,7 @@ impl State {
             Event::MovesTakenBack { pieces } => {
                 for &(p, h, f, c) in pieces {
                     if let Some(i) = self.board.hex_ix(h) {
-                        self.pos[p as usize] = i;
+                        self.pos.set(p, i);
                     }
                     self.facing[p as usize] = f;
                     self.column[p as usize] = c;
@@ -2658,7 +2713,7 @@ impl State {
                 piece, to, facing, ..
             } => {
                 if let Some(n) = self.board.hex_ix(*to) {
-                    self.pos[*piece as usize] = n;
+                    self.pos.set(*piece, n);
                 }
                 if self.board.pieces[*piece as usize].kind.is_unit() {
                     self.facing[*piece as usize] = *facing;

@@ -144,6 +144,105 @@ impl Pending {
     }
 }
 
+/// Where each piece stands (`NO_HEX`: eliminated), read as a slice of
+/// hexes by piece; with the pieces of each hex threaded into a list in
+/// the order of their indices, so "what stands here" (asked on every step
+/// a search tries) is a walk down a stack rather than a pass over every
+/// piece. Written only through [`Positions::set`], which keeps both.
+#[derive(Clone)]
+pub struct Positions {
+    hex: Vec<HexIx>,
+    /// Per hex, its first piece; per piece, the next in its hex
+    /// (`NO_PIECE` ends a list).
+    first: Vec<PieceIx>,
+    next: Vec<PieceIx>,
+}
+
+/// The end of a hex's list of pieces.
+const NO_PIECE: PieceIx = PieceIx::MAX;
+
+impl Positions {
+    pub fn new(hex: Vec<HexIx>, hexes: usize) -> Positions {
+        let mut p = Positions {
+            first: vec![NO_PIECE; hexes],
+            next: vec![NO_PIECE; hex.len()],
+            hex: vec![NO_HEX; hex.len()],
+        };
+        for (q, h) in hex.into_iter().enumerate() {
+            p.set(q as PieceIx, h);
+        }
+        p
+    }
+
+    /// Puts piece `q` in hex `h` (`NO_HEX`: off the map).
+    pub fn set(&mut self, q: PieceIx, h: HexIx) {
+        let old = self.hex[q as usize];
+        if old == h {
+            return;
+        }
+        if old != NO_HEX {
+            // Unlink it from the old hex's list.
+            let mut at = self.first[old as usize];
+            if at == q {
+                self.first[old as usize] = self.next[q as usize];
+            } else {
+                while at != NO_PIECE {
+                    let n = self.next[at as usize];
+                    if n == q {
+                        self.next[at as usize] = self.next[q as usize];
+                        break;
+                    }
+                    at = n;
+                }
+            }
+        }
+        self.next[q as usize] = NO_PIECE;
+        self.hex[q as usize] = h;
+        if h == NO_HEX {
+            return;
+        }
+        // Link it into the new hex's list, in index order.
+        let head = self.first[h as usize];
+        if head == NO_PIECE || head > q {
+            self.next[q as usize] = head;
+            self.first[h as usize] = q;
+            return;
+        }
+        let mut at = head;
+        while self.next[at as usize] != NO_PIECE && self.next[at as usize] < q {
+            at = self.next[at as usize];
+        }
+        self.next[q as usize] = self.next[at as usize];
+        self.next[at as usize] = q;
+    }
+
+    /// The pieces in hex `h`, in the order of their indices.
+    pub fn in_hex(&self, h: HexIx) -> impl Iterator<Item = PieceIx> + '_ {
+        let mut at = self.first.get(h as usize).copied().unwrap_or(NO_PIECE);
+        std::iter::from_fn(move || {
+            if at == NO_PIECE {
+                return None;
+            }
+            let q = at;
+            at = self.next[q as usize];
+            Some(q)
+        })
+    }
+}
+
+impl std::ops::Deref for Positions {
+    type Target = [HexIx];
+    fn deref(&self) -> &[HexIx] {
+        &self.hex
+    }
+}
+
+impl std::fmt::Debug for Positions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.hex.fmt(f)
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -158,8 +257,9 @@ pub struct State {
     pub impulse: u32,
     pub phase: Phase,
     pub initiative: u8,
-    /// Where each piece stands (`NO_HEX`: eliminated).
-    pub pos: Vec<HexIx>,
+    /// Where each piece stands (`NO_HEX`: eliminated), and what each
+    /// hex holds.
+    pub pos: Positions,
     /// Facing as a hexside index 0-5 (N6).
     pub facing: Vec<u8>,
     pub column: Vec<bool>,
@@ -207,11 +307,14 @@ impl State {
         let n = board.pieces.len();
         let f = board.forces.len();
         State {
-            pos: board
-                .pieces
-                .iter()
-                .map(|p| p.start.unwrap_or(NO_HEX))
-                .collect(),
+            pos: Positions::new(
+                board
+                    .pieces
+                    .iter()
+                    .map(|p| p.start.unwrap_or(NO_HEX))
+                    .collect(),
+                board.hexes.len(),
+            ),
             facing: board.pieces.iter().map(|p| p.facing).collect(),
             column: vec![false; n],
             casualties: vec![0; n],
@@ -261,11 +364,7 @@ impl State {
 
     /// Pieces in a hex.
     pub fn at(&self, h: HexIx) -> impl Iterator<Item = PieceIx> + '_ {
-        self.pos
-            .iter()
-            .enumerate()
-            .filter(move |(_, q)| **q == h)
-            .map(|(i, _)| i as PieceIx)
+        self.pos.in_hex(h)
     }
 
     /// Infantry, cavalry and artillery of a side on the map.
@@ -338,62 +437,43 @@ impl State {
         self.board.dir_to(a, b).is_some_and(|d| self.is_front(p, d))
     }
 
-    /// Enemy infantry and cavalry adjacent to a hex.
+    /// Enemy infantry and cavalry adjacent to a hex, in the order of the
+    /// hexsides, then of the pieces.
     pub fn adjacent_enemy_troops(&self, h: HexIx, side: u8) -> Vec<PieceIx> {
-        // One pass over the pieces (this is asked on every step), in the
-        // order of the hexsides, then of the pieces.
-        let around = &self.board.neighbours[h as usize];
-        let mut found: Vec<(usize, PieceIx)> = Vec::new();
-        for (q, &at) in self.pos.iter().enumerate() {
-            if at == NO_HEX || at == h {
-                continue;
-            }
-            let q = q as PieceIx;
-            if self.side(q) == side || !self.kind(q).is_troop() {
-                continue;
-            }
-            if let Some(d) = around.iter().position(|&n| n == at) {
-                found.push((d, q));
-            }
-        }
-        found.sort_unstable();
-        found.into_iter().map(|(_, q)| q).collect()
+        self.enemy_troops_around(h, side).map(|(_, q)| q).collect()
+    }
+
+    /// Each enemy infantry or cavalry unit adjacent to `h` with the hex it
+    /// stands in (asked on every step and turn: nothing allocated).
+    fn enemy_troops_around(
+        &self,
+        h: HexIx,
+        side: u8,
+    ) -> impl Iterator<Item = (HexIx, PieceIx)> + '_ {
+        self.board.neighbours[h as usize]
+            .iter()
+            .filter(move |&&n| n != NO_HEX && n != h)
+            .flat_map(move |&n| self.at(n).map(move |q| (n, q)))
+            .filter(move |&(_, q)| self.side(q) != side && self.kind(q).is_troop())
     }
 
     /// Whether a hex lies in an enemy zone of control for `side` (N66):
     /// adjacent to an enemy infantry or cavalry unit (with `front_only`,
     /// across one of its front hexsides).
     pub fn in_enemy_zoc(&self, h: HexIx, side: u8) -> bool {
-        // Asked on every step and turn: one pass, nothing allocated.
         let all = self.board.options.zoc_hexes == ZocHexes::AllAdjacent;
-        let around = &self.board.neighbours[h as usize];
-        self.pos.iter().enumerate().any(|(q, &at)| {
-            let q = q as PieceIx;
-            at != NO_HEX
-                && at != h
-                && self.side(q) != side
-                && self.kind(q).is_troop()
-                && around.contains(&at)
-                && (all
-                    || self
-                        .board
-                        .dir_to(at, h)
-                        .is_some_and(|d| self.is_front(q, d)))
+        self.enemy_troops_around(h, side).any(|(at, q)| {
+            all || self
+                .board
+                .dir_to(at, h)
+                .is_some_and(|d| self.is_front(q, d))
         })
     }
 
     /// Whether any enemy infantry or cavalry is adjacent to a hex (what
     /// `adjacent_enemy_troops(..).is_empty()` asks, without the list).
     pub fn has_adjacent_enemy_troop(&self, h: HexIx, side: u8) -> bool {
-        let around = &self.board.neighbours[h as usize];
-        self.pos.iter().enumerate().any(|(q, &at)| {
-            let q = q as PieceIx;
-            at != NO_HEX
-                && at != h
-                && self.side(q) != side
-                && self.kind(q).is_troop()
-                && around.contains(&at)
-        })
+        self.enemy_troops_around(h, side).next().is_some()
     }
 
     /// Whether the hex holds a piece of the other side.
@@ -403,36 +483,40 @@ impl State {
 
     /// Whether the pieces in a hex make a legal stack [3.7.2.1] (N67).
     pub fn stack_legal(&self, pieces: &[PieceIx]) -> bool {
-        let troops = pieces.iter().filter(|&&p| self.kind(p).is_troop()).count();
-        let guns = pieces.iter().filter(|&&p| self.kind(p).is_gun()).count();
-        let leaders = pieces
-            .iter()
-            .filter(|&&p| self.kind(p) == PieceKind::Leader)
-            .count();
-        let generals = pieces
-            .iter()
-            .filter(|&&p| self.kind(p) == PieceKind::General)
-            .count();
+        self.stack_legal_of(pieces.iter().copied())
+    }
+
+    /// [`State::stack_legal`] of the pieces an iterator gives, counted
+    /// as they come (asked on every step, so nothing is collected).
+    fn stack_legal_of(&self, pieces: impl Iterator<Item = PieceIx>) -> bool {
+        let (mut troops, mut guns, mut leaders, mut generals, mut count) = (0, 0, 0, 0, 0);
+        let mut first = None;
+        let mut mixed = false;
+        for p in pieces {
+            count += 1;
+            match self.kind(p) {
+                k if k.is_troop() => troops += 1,
+                k if k.is_gun() => guns += 1,
+                PieceKind::Leader => leaders += 1,
+                _ => generals += 1,
+            }
+            // One force and one side to a stack.
+            let key = (self.board.pieces[p as usize].force, self.side(p));
+            match first {
+                None => first = Some(key),
+                Some(k) => mixed |= k != key,
+            }
+        }
         if generals > 0 {
-            return pieces.len() == 1;
+            return count == 1;
         }
-        let forces: Vec<_> = pieces
-            .iter()
-            .map(|&p| self.board.pieces[p as usize].force)
-            .collect();
-        let sides: Vec<_> = pieces.iter().map(|&p| self.side(p)).collect();
-        if forces.windows(2).any(|w| w[0] != w[1]) || sides.windows(2).any(|w| w[0] != w[1]) {
-            return false;
-        }
-        troops <= 1 && leaders <= 1 && guns <= if troops == 1 { 1 } else { 2 }
+        !mixed && troops <= 1 && leaders <= 1 && guns <= if troops == 1 { 1 } else { 2 }
     }
 
     /// Whether the pieces in hex `h`, with `p` added if it is not there
     /// yet, make a legal stack (N67).
     pub fn stack_legal_with(&self, p: PieceIx, h: HexIx) -> bool {
-        let mut pieces: Vec<PieceIx> = self.at(h).filter(|&q| q != p).collect();
-        pieces.push(p);
-        self.stack_legal(&pieces)
+        self.stack_legal_of(self.at(h).filter(|&q| q != p).chain(std::iter::once(p)))
     }
 
     /// The hexes a piece's force holds, for cohesion (N69).

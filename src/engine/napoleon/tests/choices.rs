@@ -559,7 +559,7 @@ fn n52_an_officer_alone_is_never_entered_nor_attacked() {
     ]);
     let leader = g.state.board.forces[1].leader;
     let at = g.state.board.hex_ix(h("0506")).expect("on the map");
-    g.state.pos[leader as usize] = at;
+    g.state.pos.set(leader, at);
     to_maneuver(&mut g, 0);
     activate(&mut g, "F0", Activation::Forward);
     refused(
@@ -585,7 +585,9 @@ fn n52_a_leader_alone_joins_a_unit_of_his_force_when_one_is_in_reach() {
         U("b2", 1, 0, Infantry, 4, "0807", Dir::N),
     ]);
     let leader = g.state.board.forces[1].leader;
-    g.state.pos[leader as usize] = g.state.board.hex_ix(h("0506")).expect("on the map");
+    g.state
+        .pos
+        .set(leader, g.state.board.hex_ix(h("0506")).expect("on the map"));
     to_maneuver(&mut g, 0);
     activate(&mut g, "F0", Activation::Forward);
     let ev = events_of(

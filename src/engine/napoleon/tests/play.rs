@@ -15,6 +15,13 @@ fn invariants(st: &State, context: &str) {
             stacks.entry(h).or_default().push(p as PieceIx);
         }
     }
+    // What each hex holds, as the index keeps it, is what the positions
+    // say, in the order of the pieces.
+    for h in 0..b.hexes.len() as HexIx {
+        let held: Vec<PieceIx> = st.at(h).collect();
+        let want = stacks.get(&h).cloned().unwrap_or_default();
+        assert_eq!(held, want, "{context}: the pieces in hex {h}");
+    }
     for (p, info) in b.pieces.iter().enumerate() {
         // Casualties within capacity (N19).
         if info.kind.is_unit() {
@@ -116,7 +123,7 @@ impl Player<Napoleon> for Closing {
                     return true;
                 };
                 let mut after = st.clone();
-                after.pos[p as usize] = t;
+                after.pos.set(p, t);
                 !st.contiguous(f) || after.contiguous(f)
             }
             Command::TakeBack => false,

@@ -249,8 +249,9 @@ fn section_3_6_1_special_actions_spend_adcs_within_5_hexes() {
         "3.7.1.1",
     );
     // Moving the General away puts the leader out of reach.
-    g.state.pos[g.state.board.armies[0].general as usize] =
-        g.state.board.hex_ix(h("1210")).expect("hex");
+    let general = g.state.board.armies[0].general;
+    let at = g.state.board.hex_ix(h("1210")).expect("hex");
+    g.state.pos.set(general, at);
     refused(&mut g, Command::Rally { force: "F0".into() }, "3.6.1");
 }
 
@@ -1003,7 +1004,9 @@ fn section_3_7_2_2_engagement_is_fixed_at_the_impulse_start_or_at_activation_by_
             .engagement_snapshot = snapshot;
         to_maneuver(&mut g, 0);
         let b1 = piece(&g, "b1");
-        g.state.pos[b1 as usize] = g.state.board.hex_ix(h("0508")).expect("on the map");
+        g.state
+            .pos
+            .set(b1, g.state.board.hex_ix(h("0508")).expect("on the map"));
         let by_activation = snapshot == EngagementSnapshot::Activation;
         assert_eq!(g.state.engaged_for(0), by_activation);
         activate(&mut g, "F0", Activation::Forward);
@@ -1221,7 +1224,9 @@ fn n33_village_points_occupied_or_controlled_by_the_last_side_to_hold_the_hex() 
         assert_eq!(g.state.location_points(0), 1, "held");
         // a1 leaves at a later activation.
         let a1 = piece(&g, "a1");
-        g.state.pos[a1 as usize] = g.state.board.hex_ix(h("0503")).expect("on the map");
+        g.state
+            .pos
+            .set(a1, g.state.board.hex_ix(h("0503")).expect("on the map"));
         g.state.apply(&Event::ActivationEnded { force: 0 });
         assert_eq!(
             g.state.location_points(0),
@@ -1230,7 +1235,9 @@ fn n33_village_points_occupied_or_controlled_by_the_last_side_to_hold_the_hex() 
         );
         // A Prussian unit ends an activation there.
         let b1 = piece(&g, "b1");
-        g.state.pos[b1 as usize] = g.state.board.hex_ix(h("0505")).expect("on the map");
+        g.state
+            .pos
+            .set(b1, g.state.board.hex_ix(h("0505")).expect("on the map"));
         g.state.apply(&Event::ActivationEnded { force: 1 });
         assert_eq!(g.state.location_points(0), 0);
         assert_eq!(g.state.control, vec![Some(1)]);
