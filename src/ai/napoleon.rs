@@ -148,7 +148,13 @@ pub struct NapoleonPlayer {
     /// piece ends next to one of them, so the force stays contiguous
     /// (3.7.2.4).
     placed: Vec<HexIx>,
+    /// Objective fields already worked out, with what they were worked
+    /// out from (side, kind, enemy hexes, locations wanted): the pieces
+    /// of one activation mostly ask the same.
+    fields: Vec<(FieldKey, Arc<Vec<f64>>)>,
 }
+
+type FieldKey = (u8, PieceKind, Vec<HexIx>, Vec<HexIx>);
 
 impl NapoleonPlayer {
     pub fn new(board: Arc<Board>, tuning: NapoleonTuning, seed: u64) -> Self {
@@ -162,6 +168,7 @@ impl NapoleonPlayer {
             queue: None,
             path: VecDeque::new(),
             placed: Vec::new(),
+            fields: Vec::new(),
         }
     }
 
@@ -277,7 +284,7 @@ impl NapoleonPlayer {
     /// How far each hex is from what the side is after: the nearest enemy
     /// unit, or a victory location it does not hold (weighted), along the
     /// way a piece of `kind` can go.
-    fn objective_field(&self, state: &State, side: u8, kind: PieceKind) -> Vec<f64> {
+    fn objective_field(&mut self, state: &State, side: u8, kind: PieceKind) -> Arc<Vec<f64>> {
         let enemies: Vec<HexIx> = state
             .units_of(1 - side)
             .map(|e| state.pos[e as usize])
@@ -287,8 +294,23 @@ impl NapoleonPlayer {
             .into_iter()
             .map(|(h, _)| h)
             .collect();
-        let e = self.route_field(kind, &enemies);
-        let l = self.route_field(kind, &wanted);
+        let key = (side, kind, enemies, wanted);
+        if let Some((_, f)) = self.fields.iter().find(|(k, _)| *k == key) {
+            return f.clone();
+        }
+        let field = Arc::new(self.work_out_field(&key.2, &key.3, kind));
+        // A handful of kinds and sides at a time; a new position starts
+        // afresh.
+        if self.fields.len() >= 8 {
+            self.fields.clear();
+        }
+        self.fields.push((key, field.clone()));
+        field
+    }
+
+    fn work_out_field(&self, enemies: &[HexIx], wanted: &[HexIx], kind: PieceKind) -> Vec<f64> {
+        let e = self.route_field(kind, enemies);
+        let l = self.route_field(kind, wanted);
         let f = self.tuning.location_distance_factor;
         // Where no route leads to anything it is after (an enemy behind
         // a town its cavalry may not pass), straight distance still draws

@@ -184,22 +184,19 @@ impl State {
         // the whole state per position.
         //
         // The rules ask only whether a piece has turned or entered a hex
-        // yet (N65), never how often: the key of a position. Moving
-        // freely (N63), it turns as it likes and never steps backward, so
-        // its turns do not count either.
+        // yet (N65), never how often, and some of that only at times: the
+        // key of a position is its hex, facing and what the rules still
+        // ask of its record (`move_key`).
         let free = self.active.as_ref().is_some_and(|a| self.free_facing(a));
         let key = |n: &Node| -> usize {
-            let m = &n.moved;
-            let bits = usize::from(!free && m.turns_before > 0)
-                | usize::from(!free && m.turns_after > 0) << 1
-                | usize::from(m.backward) << 2
-                | usize::from(m.entered > 0) << 3;
-            ((n.hex as usize * 6 + n.facing as usize) << 4) | bits
+            ((n.hex as usize * 6 + n.facing as usize) << 4) | self.move_key(p, free, &n.moved)
         };
-        type Fast<K, V> = HashMap<K, V, BuildHasherDefault<crate::engine::Fnv>>;
-        let mut settled: Fast<usize, ()> = Fast::default();
-        let mut queued: Fast<usize, u32> = Fast::default();
-        let mut best: Fast<usize, (u32, usize)> = Fast::default();
+        // Dense tables by key and by hex and facing: a search settles a
+        // good share of them, so they beat hashing.
+        let slots = self.board.hexes.len() * 6;
+        let mut settled = vec![false; slots << 4];
+        let mut queued = vec![u32::MAX; slots << 4];
+        let mut best: Vec<(u32, usize)> = vec![(u32::MAX, usize::MAX); slots];
         // Nodes with the index of the node they came from and the move.
         let mut nodes: Vec<(Node, usize, Option<Move>)> = Vec::new();
         let root = node_of(self, p);
@@ -214,12 +211,12 @@ impl State {
         while let Some(Reverse((cost, ix))) = heap.pop() {
             let node = nodes[ix].0;
             let k = key(&node);
-            if settled.insert(k, ()).is_some() {
+            if std::mem::replace(&mut settled[k], true) {
                 continue;
             }
             let slot = node.hex as usize * 6 + node.facing as usize;
-            if best.get(&slot).is_none_or(|&(c, _)| cost < c) {
-                best.insert(slot, (cost, ix));
+            if cost < best[slot].0 {
+                best[slot] = (cost, ix);
             }
             // The successors, each from the node's position, undone
             // after each (at the root, with the activation's record).
@@ -241,7 +238,8 @@ impl State {
             // Moving freely, a position turned into has the same turns
             // open as the one it turned from, which explored them.
             let turned = free && matches!(nodes[ix].2, Some(Move::Turn(_)));
-            let turns = (0..if turned { 0 } else { 6u8 }).map(Move::Turn);
+            let open = if turned { [false; 6] } else { base.turns_ok(p) };
+            let turns = (0..6u8).filter(|&f| open[f as usize]).map(Move::Turn);
             for m in steps.chain(turns) {
                 match m {
                     Move::Step(n) => {
@@ -250,12 +248,7 @@ impl State {
                         }
                         base.move_piece(p, n);
                     }
-                    Move::Turn(facing) => {
-                        if !base.turn_ok(p, facing) {
-                            continue;
-                        }
-                        base.apply(&Event::Turned { piece: p, facing });
-                    }
+                    Move::Turn(facing) => base.apply(&Event::Turned { piece: p, facing }),
                 }
                 next.push((node_of(base, p), m));
                 if ix == 0 {
@@ -272,10 +265,10 @@ impl State {
             for &(n2, m) in &next {
                 let k2 = key(&n2);
                 let mp = n2.moved.mp;
-                if settled.contains_key(&k2) || queued.get(&k2).is_some_and(|&q| q <= mp) {
+                if settled[k2] || queued[k2] <= mp {
                     continue;
                 }
-                queued.insert(k2, mp);
+                queued[k2] = mp;
                 nodes.push((n2, ix, Some(m)));
                 heap.push(Reverse((mp, nodes.len() - 1)));
             }
@@ -283,7 +276,10 @@ impl State {
         Some(Explored {
             piece: p,
             nodes,
-            best: best.into_values().collect(),
+            best: best
+                .into_iter()
+                .filter(|&(_, ix)| ix != usize::MAX)
+                .collect(),
             look: moved_base.unwrap_or(root_state),
         })
     }

@@ -663,13 +663,26 @@ impl State {
             })
     }
 
-    /// Whether piece `p` of the active force may turn to `facing` now:
-    /// [`State::check_turn`] by index, with nothing allocated.
-    pub(super) fn turn_ok(&self, p: PieceIx, facing: u8) -> bool {
-        self.maneuver_side().is_ok()
-            && self
-                .active_ix(p)
-                .is_ok_and(|(a, m)| self.turn_refusal(p, a, m, facing).is_ok())
+    /// The hexsides piece `p` of the active force may turn to now, by
+    /// facing: [`State::check_turn`] for all six at once, by index and
+    /// with nothing allocated, for the searches ([`State::reach`]).
+    pub(super) fn turns_ok(&self, p: PieceIx) -> [bool; 6] {
+        let mut open = [false; 6];
+        let Ok((a, m)) = self
+            .maneuver_side()
+            .map_err(|_| ())
+            .and_then(|_| self.active_ix(p).map_err(|_| ()))
+        else {
+            return open;
+        };
+        if !self.kind_of(p).is_unit() || self.turning_refusal(p, a, m).is_err() {
+            return open;
+        }
+        for (f, o) in open.iter_mut().enumerate() {
+            let f = f as u8;
+            *o = f != self.facing[p as usize] && self.facing_refusal(p, f).is_ok();
+        }
+        open
     }
 
     /// The rules of a turn of `p` to `facing` (N65), or why not.
@@ -680,13 +693,20 @@ impl State {
         m: &Moved,
         facing: u8,
     ) -> Result<(), &'static str> {
-        let kind = self.kind_of(p);
-        if !kind.is_unit() {
+        if !self.kind_of(p).is_unit() {
             return Err("officers have no facing (N6)");
         }
         if facing > 5 || facing == self.facing[p as usize] {
             return Err("that is its facing already, or not a hexside");
         }
+        self.turning_refusal(p, a, m)?;
+        self.facing_refusal(p, facing)
+    }
+
+    /// What forbids unit `p` any turn now, whatever the hexside (N65,
+    /// N102, 3.8.1.2, 3.7.2.9.1).
+    fn turning_refusal(&self, p: PieceIx, a: &Active, m: &Moved) -> Result<(), &'static str> {
+        let kind = self.kind_of(p);
         if self.in_town(p) {
             return Err("a unit in a town has no facing [3.8.1.2]");
         }
@@ -720,9 +740,37 @@ impl State {
                 });
             }
         }
-        if self.isolated[p as usize] && kind.is_troop() {
-            let enemy_ahead = self.would_face_enemy(h, self.side_of(p), facing);
-            if enemy_ahead {
+        Ok(())
+    }
+
+    /// What of piece `p`'s record of its move the rules of its later
+    /// steps and turns still ask, as bits: whether it has entered a hex
+    /// (N64), moved backward (N64, N102), and the turns that still limit
+    /// it (N65: infantry one turn before moving; cavalry one before and
+    /// one on its way; guns and a force moving freely, none). Positions
+    /// with the same bits are the same to the rest of the move, which
+    /// lets a search take each once ([`State::reach`]).
+    pub(super) fn move_key(&self, p: PieceIx, free: bool, m: &Moved) -> usize {
+        let kind = self.kind_of(p);
+        let counted = kind.is_troop() && !free;
+        let turns = if !counted {
+            0
+        } else if m.entered == 0 {
+            usize::from(m.turns_before > 0)
+        } else if kind == PieceKind::Cavalry {
+            usize::from(m.turns_after > 0) << 1
+        } else {
+            0
+        };
+        turns | usize::from(m.backward) << 2 | usize::from(m.entered > 0) << 3
+    }
+
+    /// What forbids unit `p` a turn to this hexside: an isolated unit
+    /// never turns to face the enemy (N105).
+    fn facing_refusal(&self, p: PieceIx, facing: u8) -> Result<(), &'static str> {
+        if self.isolated[p as usize] && self.kind_of(p).is_troop() {
+            let h = self.pos[p as usize];
+            if self.would_face_enemy(h, self.side_of(p), facing) {
                 return Err("an isolated unit may not turn to face the enemy (N105)");
             }
         }
