@@ -18,7 +18,7 @@ use super::{Computer, Player, PlayerKind, RandomPlayer};
 use crate::engine::Dice;
 use crate::engine::napoleon::{
     Activation, Board, Command, Direction, HexIx, NO_HEX, Napoleon, Pending, Phase, PieceIx,
-    PieceKind, Reach, State,
+    PieceKind, ReachPlace, Reachable, State,
 };
 use crate::scenario::napoleon::NapoleonTerrain;
 use serde::{Deserialize, Serialize};
@@ -577,11 +577,9 @@ impl NapoleonPlayer {
                 continue;
             }
             match self.destination(state, p) {
-                Some(r) => {
-                    if let Some(h) = self.board.hex_ix(r.hex) {
-                        self.placed.push(h);
-                    }
-                    self.path = r.path.into();
+                Some((h, path)) => {
+                    self.placed.push(h);
+                    self.path = path.into();
                 }
                 None => self.placed.push(state.pos[p as usize]),
             }
@@ -625,8 +623,8 @@ impl NapoleonPlayer {
         ps.into_iter().map(|(_, _, p)| p).collect()
     }
 
-    /// Where piece `p` of the active force goes, and how.
-    fn destination(&mut self, state: &State, p: PieceIx) -> Option<Reach> {
+    /// Where piece `p` of the active force goes (its hex), and how.
+    fn destination(&mut self, state: &State, p: PieceIx) -> Option<(HexIx, Vec<Command>)> {
         let a = state.active.as_ref()?;
         if !state.on_map(p) {
             return None;
@@ -638,11 +636,9 @@ impl NapoleonPlayer {
         // Where it can go as it stands, and in the other formation (a
         // change only at the start of its move [3.8.2.1]): a column
         // crosses fords and bridges.
-        let mut options: Vec<(Reach, bool)> = state
-            .reach(&id)
-            .into_iter()
-            .map(|r| (r, state.column[p as usize]))
-            .collect();
+        // Each set of places with the formation change that starts it.
+        let mut sets: Vec<(Reachable, Option<Command>)> = Vec::new();
+        sets.extend(state.reachable(p).map(|r| (r, None)));
         let other = !state.column[p as usize];
         let change = Command::Formation {
             piece: id.clone(),
@@ -654,16 +650,23 @@ impl NapoleonPlayer {
                 piece: p,
                 column: other,
             });
-            for mut r in st.reach(&id) {
-                r.path.insert(0, change.clone());
-                options.push((r, other));
-            }
+            sets.extend(st.reachable(p).map(|r| (r, Some(change.clone()))));
         }
-        options.retain(|(r, _)| {
-            self.board
-                .hex_ix(r.hex)
-                .is_some_and(|h| h == state.pos[p as usize] || state.stack_legal_with(p, h))
-        });
+        // Each place as (set, place, in column), with the length of its
+        // path and the path itself worked out only when needed.
+        let mut options: Vec<(usize, &ReachPlace, bool)> = sets
+            .iter()
+            .enumerate()
+            .flat_map(|(s, (r, c))| {
+                let column = state.column[p as usize] ^ c.is_some();
+                r.places.iter().map(move |place| (s, place, column))
+            })
+            .filter(|&(_, r, _)| r.hex == state.pos[p as usize] || state.stack_legal_with(p, r.hex))
+            .collect();
+        let path_of = |s: usize, r: &ReachPlace| -> Vec<Command> {
+            let (set, change) = &sets[s];
+            change.iter().cloned().chain(set.path(r)).collect()
+        };
         // Cohesion: end next to a piece already placed, when the force
         // must end contiguous and one can.
         let cohesive = a.was_contiguous
@@ -685,13 +688,9 @@ impl NapoleonPlayer {
             self.placed.clone()
         };
         if cohesive && !anchors.is_empty() {
-            let near = |r: &Reach| {
-                self.board
-                    .hex_ix(r.hex)
-                    .is_some_and(|h| anchors.iter().any(|&x| self.board.distance(h, x) <= 1))
-            };
-            if options.iter().any(|(r, _)| near(r)) {
-                options.retain(|(r, _)| near(r));
+            let near = |r: &ReachPlace| anchors.iter().any(|&x| self.board.distance(r.hex, x) <= 1);
+            if options.iter().any(|&(_, r, _)| near(r)) {
+                options.retain(|&(_, r, _)| near(r));
             }
         }
         if options.is_empty() {
@@ -701,11 +700,10 @@ impl NapoleonPlayer {
         let enemy_hexes: Vec<HexIx> = enemies.iter().map(|&e| state.pos[e as usize]).collect();
         let kind = self.kind_of(p);
         let field = self.objective_field(state, side, kind);
-        let mut best: Option<(f64, Reach)> = None;
-        for (r, column) in options {
-            let Some(h) = self.board.hex_ix(r.hex) else {
-                continue;
-            };
+        let mut best: Option<(f64, usize, &ReachPlace)> = None;
+        for (s_set, r, column) in options {
+            let h = r.hex;
+            let steps = r.steps + usize::from(sets[s_set].1.is_some());
             let score = match result {
                 Activation::Retreat | Activation::SauveQuiPeut => {
                     let d = enemy_hexes
@@ -746,7 +744,7 @@ impl NapoleonPlayer {
                     s += self.facing_score(state, h, r.facing, &enemy_hexes);
                     s += self.support(state, p, h);
                     if kind.is_troop() {
-                        s += self.contact_score(state, p, &r, result);
+                        s += self.contact_score(state, p, r, &path_of(s_set, r), result);
                         s -=
                             self.tuning.flank_weight * self.flanks(state, side, h, r.facing) as f64;
                         if !r.contacts.is_empty() {
@@ -761,15 +759,15 @@ impl NapoleonPlayer {
                         // A leader keeps out of the enemy's reach.
                         s -= 5.0 * self.enemy_neighbours(state, h, side) as f64;
                     }
-                    s - f64::from(r.cost) * 0.01 - self.tuning.fuss_weight * r.path.len() as f64
+                    s - f64::from(r.cost) * 0.01 - self.tuning.fuss_weight * steps as f64
                 }
             };
             let score = score + self.noise();
-            if best.as_ref().is_none_or(|(b, _)| score > *b) {
-                best = Some((score, r));
+            if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
+                best = Some((score, s_set, r));
             }
         }
-        best.map(|(_, r)| r)
+        best.map(|(_, s, r)| (r.hex, path_of(s, r)))
     }
 
     /// Whether the other formation could serve this move: a column to
@@ -860,11 +858,18 @@ impl NapoleonPlayer {
 
     /// A melee this place commits the unit to (N78): its value, or a
     /// heavy penalty below the threshold; under Charge! contact is owed.
-    fn contact_score(&self, state: &State, p: PieceIx, r: &Reach, result: Activation) -> f64 {
+    fn contact_score(
+        &self,
+        state: &State,
+        p: PieceIx,
+        r: &ReachPlace,
+        path: &[Command],
+        result: Activation,
+    ) -> f64 {
         if r.contacts.is_empty() {
             return 0.0;
         }
-        let after = state.after_path(p, &r.path);
+        let after = state.after_path(p, path);
         let v: f64 = r
             .contacts
             .iter()

@@ -17,7 +17,7 @@ mod types;
 pub use board::{Board, HexIx, NO_HEX, PieceInfo, PieceIx, PieceKind, SetupError};
 pub use combat::{Evasion, gun_evasion_number};
 pub use contract::Napoleon;
-pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach};
+pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach, ReachPlace, Reachable};
 pub use sentences::{refusal, sentence};
 pub use state::{Active, Combat, Moved, Outcome, Pending, State, front_hexside};
 pub use types::{Activation, Command, Direction, Event, Phase, RuleError};

@@ -8,8 +8,7 @@ use super::state::State;
 use super::types::{Activation, Command, Event, Phase};
 use crate::hex::Hex;
 use crate::scenario::UnitId;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// One place a unit of the active force can end its move, and how.
@@ -57,6 +56,54 @@ pub struct MeleeOdds {
     pub outcomes: Vec<MeleeOutcome>,
     /// The chance that the defender moves back or is eliminated.
     pub attacker_wins: f64,
+}
+
+/// Every place a piece of the active force can end its move in
+/// ([`State::reachable`]), in the order of [`State::reach`].
+pub struct Reachable {
+    pub places: Vec<ReachPlace>,
+    id: UnitId,
+    board: std::sync::Arc<super::board::Board>,
+    nodes: Vec<(Node, usize, Option<Move>)>,
+}
+
+/// One place of a [`Reachable`]: a [`Reach`] by index, with the length of
+/// its path instead of the path.
+#[derive(Clone, Debug)]
+pub struct ReachPlace {
+    pub hex: HexIx,
+    pub facing: u8,
+    /// Movement points spent (N62).
+    pub cost: u32,
+    /// The steps and turns of its path.
+    pub steps: usize,
+    /// The enemy infantry and cavalry it would face in contact there.
+    pub contacts: Vec<PieceIx>,
+    node: usize,
+}
+
+impl Reachable {
+    /// The steps and turns that take the piece to `place` (one of
+    /// [`Reachable::places`]).
+    pub fn path(&self, place: &ReachPlace) -> Vec<Command> {
+        let mut path = Vec::new();
+        let mut at = place.node;
+        while let Some(&(_, from, Some(m))) = self.nodes.get(at) {
+            path.push(match m {
+                Move::Step(n) => Command::Step {
+                    piece: self.id.clone(),
+                    to: self.board.hex(n),
+                },
+                Move::Turn(facing) => Command::Turn {
+                    piece: self.id.clone(),
+                    facing,
+                },
+            });
+            at = from;
+        }
+        path.reverse();
+        path
+    }
 }
 
 /// A position of the piece a search moves: where it stands, how it faces
@@ -122,38 +169,54 @@ impl State {
         let Some(p) = self.board.piece_ix(id) else {
             return Vec::new();
         };
-        let Some(mut ex) = self.explore(p) else {
+        let Some(r) = self.reachable(p) else {
             return Vec::new();
         };
-        let mut out: Vec<Reach> = Vec::with_capacity(ex.best.len());
-        for (cost, ix) in std::mem::take(&mut ex.best) {
-            let mut path = Vec::new();
-            let mut i = ix;
-            while let Some(&(_, from, Some(m))) = ex.nodes.get(i) {
-                path.push(match m {
-                    Move::Step(n) => Command::Step {
-                        piece: id.clone(),
-                        to: self.board.hex(n),
-                    },
-                    Move::Turn(facing) => Command::Turn {
-                        piece: id.clone(),
-                        facing,
-                    },
-                });
-                i = from;
-            }
-            path.reverse();
-            let node = ex.nodes[ix].0;
-            out.push(Reach {
-                hex: self.board.hex(node.hex),
-                facing: node.facing,
-                cost,
-                path,
-                contacts: ex.look_at(ix).contact(p),
-            });
-        }
-        out.sort_by_key(|r| (r.cost, r.hex, r.facing));
-        out
+        r.places
+            .iter()
+            .map(|place| Reach {
+                hex: self.board.hex(place.hex),
+                facing: place.facing,
+                cost: place.cost,
+                path: r.path(place),
+                contacts: place.contacts.clone(),
+            })
+            .collect()
+    }
+
+    /// [`State::reach`] by index, each path kept as the search left it
+    /// until [`Reachable::path`] asks for it: what a computer player,
+    /// which scores every place and takes one, needs.
+    pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
+        let mut ex = self.explore(p)?;
+        let best = std::mem::take(&mut ex.best);
+        let mut places: Vec<ReachPlace> = best
+            .into_iter()
+            .map(|(cost, ix)| {
+                let mut steps = 0;
+                let mut i = ix;
+                while let Some(&(_, from, Some(_))) = ex.nodes.get(i) {
+                    steps += 1;
+                    i = from;
+                }
+                let node = ex.nodes[ix].0;
+                ReachPlace {
+                    hex: node.hex,
+                    facing: node.facing,
+                    cost,
+                    steps,
+                    contacts: ex.look_at(ix).contact(p),
+                    node: ix,
+                }
+            })
+            .collect();
+        places.sort_by_key(|r| (r.cost, self.board.hex(r.hex), r.facing));
+        Some(Reachable {
+            id: self.board.pieces[p as usize].id.clone(),
+            board: self.board.clone(),
+            places,
+            nodes: ex.nodes,
+        })
     }
 
     /// Whether some sequence of piece `p`'s remaining legal steps and
@@ -205,10 +268,29 @@ impl State {
         // first step or turn (which ends the last piece's move, N57).
         let mut root_state = self.clone();
         let mut moved_base: Option<State> = None;
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((root.moved.mp, 0usize)));
+        // Movement points are small whole numbers and no move lowers them
+        // (a backward step, which sets them to the allowance, is a unit's
+        // first and only step, N64): a queue of buckets by points, each in
+        // the order its nodes were made, takes the nodes in the order a
+        // heap on (points, node) would, without the heap's work.
+        let mut buckets: Vec<Vec<usize>> = Vec::new();
+        let (mut at, mut cursor) = (root.moved.mp as usize, 0usize);
+        let push = |buckets: &mut Vec<Vec<usize>>, mp: usize, ix: usize| {
+            if buckets.len() <= mp {
+                buckets.resize_with(mp + 1, Vec::new);
+            }
+            buckets[mp].push(ix);
+        };
+        push(&mut buckets, at, 0);
         let mut next: Vec<(Node, Move)> = Vec::with_capacity(12);
-        while let Some(Reverse((cost, ix))) = heap.pop() {
+        while let Some(bucket) = buckets.get(at) {
+            let Some(&ix) = bucket.get(cursor) else {
+                at += 1;
+                cursor = 0;
+                continue;
+            };
+            cursor += 1;
+            let cost = at as u32;
             let node = nodes[ix].0;
             let k = key(&node);
             if std::mem::replace(&mut settled[k], true) {
@@ -270,7 +352,7 @@ impl State {
                 }
                 queued[k2] = mp;
                 nodes.push((n2, ix, Some(m)));
-                heap.push(Reverse((mp, nodes.len() - 1)));
+                push(&mut buckets, (mp as usize).max(at), nodes.len() - 1);
             }
         }
         Some(Explored {
