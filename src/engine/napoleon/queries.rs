@@ -127,6 +127,8 @@ enum Move {
 /// state to look at them in (the position after the piece's first move,
 /// with each node written into it by [`Explored::look_at`]).
 struct Explored {
+    /// Whether the search stopped at a position in contact.
+    contact_found: bool,
     piece: PieceIx,
     nodes: Vec<(Node, usize, Option<Move>)>,
     best: Vec<(u32, usize)>,
@@ -188,7 +190,7 @@ impl State {
     /// until [`Reachable::path`] asks for it: what a computer player,
     /// which scores every place and takes one, needs.
     pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
-        let mut ex = self.explore(p)?;
+        let mut ex = self.explore(p, false)?;
         let best = std::mem::take(&mut ex.best);
         let mut places: Vec<ReachPlace> = best
             .into_iter()
@@ -223,16 +225,13 @@ impl State {
     /// turns puts it in contact with an enemy unit (N61): the positions
     /// [`State::reach`] finds, without their paths.
     pub(super) fn could_reach_contact(&self, p: PieceIx) -> bool {
-        let Some(mut ex) = self.explore(p) else {
-            return false;
-        };
-        let best = std::mem::take(&mut ex.best);
-        best.into_iter().any(|(_, ix)| ex.look_at(ix).in_contact(p))
+        self.explore(p, true).is_some_and(|ex| ex.contact_found)
     }
 
     /// The search behind [`State::reach`]: `None` when `p` is not a piece
-    /// of the active force on the map.
-    fn explore(&self, p: PieceIx) -> Option<Explored> {
+    /// of the active force on the map. With `until_contact`, it stops at
+    /// the first position in contact with the enemy (`contact_found`).
+    fn explore(&self, p: PieceIx, until_contact: bool) -> Option<Explored> {
         if !self.on_map(p) || self.moved_of(p).is_none() {
             return None;
         }
@@ -283,6 +282,7 @@ impl State {
         };
         push(&mut buckets, at, 0);
         let mut next: Vec<(Node, Move)> = Vec::with_capacity(12);
+        let mut contact_found = false;
         while let Some(bucket) = buckets.get(at) {
             let Some(&ix) = bucket.get(cursor) else {
                 at += 1;
@@ -312,6 +312,10 @@ impl State {
                 }
             };
             write_node(base, p, &node);
+            if until_contact && base.in_contact(p) {
+                contact_found = true;
+                break;
+            }
             let mut first: Option<State> = None;
             let steps = self.board.neighbours[node.hex as usize]
                 .iter()
@@ -356,6 +360,7 @@ impl State {
             }
         }
         Some(Explored {
+            contact_found,
             piece: p,
             nodes,
             best: best
