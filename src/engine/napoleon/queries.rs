@@ -258,7 +258,9 @@ impl State {
         let slots = self.board.hexes.len() * 6;
         let mut settled = vec![false; slots << 4];
         let mut queued = vec![u32::MAX; slots << 4];
-        let mut best: Vec<(u32, usize)> = vec![(u32::MAX, usize::MAX); slots];
+        // The cheapest node for each hex and facing (`u32::MAX`: none), in
+        // one byte pattern so it starts as a fill.
+        let mut best: Vec<u32> = vec![u32::MAX; slots];
         // Nodes with the index of the node they came from and the move.
         let mut nodes: Vec<(Node, usize, Option<Move>)> = Vec::new();
         let root = node_of(self, p);
@@ -290,15 +292,15 @@ impl State {
                 continue;
             };
             cursor += 1;
-            let cost = at as u32;
             let node = nodes[ix].0;
             let k = key(&node);
             if std::mem::replace(&mut settled[k], true) {
                 continue;
             }
             let slot = node.hex as usize * 6 + node.facing as usize;
-            if cost < best[slot].0 {
-                best[slot] = (cost, ix);
+            if best[slot] == u32::MAX {
+                // Nodes settle in order of cost: the first is the cheapest.
+                best[slot] = ix as u32;
             }
             // The successors, each from the node's position, undone
             // after each (at the root, with the activation's record).
@@ -362,11 +364,12 @@ impl State {
         Some(Explored {
             contact_found,
             piece: p,
-            nodes,
             best: best
                 .into_iter()
-                .filter(|&(_, ix)| ix != usize::MAX)
+                .filter(|&ix| ix != u32::MAX)
+                .map(|ix| (nodes[ix as usize].0.moved.mp, ix as usize))
                 .collect(),
+            nodes,
             look: moved_base.unwrap_or(root_state),
         })
     }
