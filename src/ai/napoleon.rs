@@ -102,7 +102,7 @@ impl Default for NapoleonTuning {
             loss_weight: 6.0,
             casualty_weight: 6.0,
             min_attack_value: 0.5,
-            approach_weight: 1.0,
+            approach_weight: 2.0,
             location_distance_factor: 1.5,
             flank_weight: 3.0,
             face_weight: 1.5,
@@ -177,6 +177,38 @@ impl NapoleonPlayer {
             return 0.0;
         }
         f64::from(self.dice.roll(1000)) / 1000.0 * self.tuning.noise
+    }
+
+    /// The last resort of an activation no plan could end: random steps,
+    /// ending the activation as soon as the rules allow. A turn is taken
+    /// only when no step is open, and a take-back only when nothing else
+    /// is (a walk that turns or takes everything back at whim can wander
+    /// for ever, say in a Retreat! that must end far from the enemy and
+    /// contiguous, 3.7.1.1, N60).
+    fn scramble(&mut self, state: &State) -> Option<Command> {
+        let cmds = state.legal_commands();
+        if let Some(end) = cmds
+            .iter()
+            .find(|c| matches!(c, Command::EndActivation { .. }))
+        {
+            return Some(end.clone());
+        }
+        let of = |want: fn(&Command) -> bool| -> Vec<&Command> {
+            cmds.iter().filter(|c| want(c)).collect()
+        };
+        let steps = of(|c| !matches!(c, Command::TakeBack | Command::Turn { .. }));
+        let turns = of(|c| matches!(c, Command::Turn { .. }));
+        // Turning on the spot leads nowhere after a while: half the time,
+        // with no step open, start again.
+        let pick = if !steps.is_empty() {
+            steps
+        } else if !turns.is_empty() && (self.dice.roll(2) == 1 || cmds.len() == turns.len()) {
+            turns
+        } else {
+            return cmds.into_iter().find(|c| matches!(c, Command::TakeBack));
+        };
+        let i = (self.dice.roll(pick.len() as u32) - 1) as usize;
+        pick.get(i).map(|c| (*c).clone())
     }
 
     /// The first of `cmds` the rules accept.
@@ -557,7 +589,7 @@ impl NapoleonPlayer {
             return Some(Command::Reroll);
         }
         if self.tier >= 3 {
-            return self.random.choose(state);
+            return self.scramble(state);
         }
         if self.queue.is_none() {
             self.queue = Some(self.order(state, a.force));
@@ -601,7 +633,7 @@ impl NapoleonPlayer {
             return Some(Command::TakeBack);
         }
         self.tier = 3;
-        self.random.choose(state)
+        self.scramble(state)
     }
 
     /// The order the force's pieces move in: troops nearest the enemy

@@ -68,15 +68,14 @@ fn heuristic_beats_random_from_either_side() {
     eprintln!(
         "French heuristic: {french:?}; Prussian heuristic: {prussians:?} (wins, draws, losses)"
     );
-    // Measured over 100 games (seeds 0-99): the French heuristic won
-    // 91, drew 7, lost 2; the Prussian heuristic won 77, drew 20, lost
-    // 3. The issue asks for 90 % from either side: the Prussians, who
-    // must cross the stream against an army that may never come down to
-    // it, are short of that (see the issue note). These floors keep
-    // what is reached.
-    assert!(f64::from(french.0) >= 0.85 * n as f64, "{french:?}");
+    // Measured over 200 games (seeds 0-199): the French heuristic won
+    // 195, drew 3, lost 2; the Prussian heuristic won 196, drew 3, lost
+    // 1. The issue asks for 90 % from either side. (With the approach
+    // weight at 1.0 the Prussians, who must cross the stream to an army
+    // that may never come down to it, drew a fifth of their games.)
+    assert!(f64::from(french.0) >= 0.9 * n as f64, "{french:?}");
     assert!(french.0 >= 4 * french.2.max(1), "{french:?}");
-    assert!(f64::from(prussians.0) >= 0.6 * n as f64, "{prussians:?}");
+    assert!(f64::from(prussians.0) >= 0.9 * n as f64, "{prussians:?}");
     assert!(prussians.0 >= 4 * prussians.2.max(1), "{prussians:?}");
 }
 

@@ -768,10 +768,26 @@ impl State {
     /// What forbids unit `p` a turn to this hexside: an isolated unit
     /// never turns to face the enemy (N105).
     fn facing_refusal(&self, p: PieceIx, facing: u8) -> Result<(), &'static str> {
-        if self.isolated[p as usize] && self.kind_of(p).is_troop() {
-            let h = self.pos[p as usize];
-            if self.would_face_enemy(h, self.side_of(p), facing) {
-                return Err("an isolated unit may not turn to face the enemy (N105)");
+        let h = self.pos[p as usize];
+        if self.isolated[p as usize]
+            && self.kind_of(p).is_troop()
+            && self.would_face_enemy(h, self.side_of(p), facing)
+        {
+            return Err("an isolated unit may not turn to face the enemy (N105)");
+        }
+        // A piece passing through a stack it may not end in keeps a way
+        // on (N68): no turn that leaves every step on across its rear,
+        // which ends a move only where it starts (N64).
+        if !self.stack_legal_with(p, h) {
+            let mut st = self.clone();
+            st.apply(&Event::Turned { piece: p, facing });
+            let onward = self.board.neighbours[h as usize]
+                .iter()
+                .any(|&n| n != NO_HEX && st.step_ok(p, n, 3));
+            if !onward {
+                return Err(
+                    "it is passing through a stack it may not end in, and could not move on facing that way [3.7.2.1]",
+                );
             }
         }
         Ok(())
@@ -907,8 +923,9 @@ impl State {
     }
 
     /// Whether the unit has a legal step away that keeps its force
-    /// contiguous: where contiguity and distance conflict, contiguity wins
-    /// (N60, N49).
+    /// contiguous, into a hex it may stop in: where contiguity and
+    /// distance conflict, contiguity wins (N60, N49), and a hex it could
+    /// only pass through (N68) is no place to end farther away.
     fn has_step_away(&self, p: PieceIx) -> bool {
         let id = &self.board.pieces[p as usize].id;
         let Some(f) = self.board.pieces[p as usize].force else {
@@ -920,6 +937,7 @@ impl State {
             .any(|&n| {
                 n != NO_HEX
                     && self.check_step(id, self.board.hex(n)).is_ok()
+                    && self.stack_legal_with(p, n)
                     && (!keep || {
                         let mut st = self.clone();
                         st.pos.set(p, n);

@@ -856,6 +856,47 @@ fn section_3_6_1_d_sauve_qui_peut_saves_the_engaged_units_at_a_cost() {
 }
 
 #[test]
+fn section_3_7_2_1_a_piece_passing_through_may_not_turn_where_it_could_not_move_on() {
+    // In a Retreat! from b1, g1 (a gun of F0) passes through x1 (another
+    // French force). Turned about there, every step on would be nearer
+    // b1 or cross its rear, which ends a move only where it starts
+    // (N60, N64): it would be stranded in a stack it may not end in
+    // (N68). Game 137 of the shipped batch once stuck so.
+    let units = [
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("x1", 0, 1, Infantry, 4, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0501", Dir::S),
+    ];
+    let mut g = game(&units);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Retreat);
+    g.execute(&Command::Step {
+        piece: "g1".into(),
+        to: h("0504"),
+    })
+    .expect("passes through, away from b1");
+    let b = g.state.board.clone();
+    let at = b.hex_ix(h("0504")).expect("on the map");
+    let south = b
+        .dir_to(at, b.hex_ix(h("0505")).expect("on the map"))
+        .expect("adjacent");
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "g1".into(),
+            facing: (south + 3) % 6,
+        },
+        "3.7.2.1",
+    );
+    // A turn that keeps a way on is allowed.
+    g.execute(&Command::Turn {
+        piece: "g1".into(),
+        facing: (south + 1) % 6,
+    })
+    .expect("still faces a way on");
+}
+
+#[test]
 fn section_3_7_2_1_a_move_ends_only_where_stacking_allows() {
     // g1 (a gun of F0) may pass through x1, infantry of another French
     // force, but not stop there (N67, N68).
