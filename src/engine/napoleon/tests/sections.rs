@@ -856,6 +856,46 @@ fn section_3_6_1_d_sauve_qui_peut_saves_the_engaged_units_at_a_cost() {
 }
 
 #[test]
+fn n60_a_hex_a_gun_could_only_pass_through_is_no_step_away_in_a_retreat() {
+    // Retreat! from b1: g1, two hexes from b1, could go farther only
+    // through x1 (another French force), a hex it may not stop in (N68);
+    // woods bar every other way [3.8.6]. Beyond x1 it would leave its
+    // leader, who stays: contiguity wins, and g1 may stop short (N60).
+    // Game 137 of the shipped batch once had no legal end here.
+    let units = [
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("x1", 0, 1, Infantry, 4, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0501", Dir::S),
+    ];
+    let probe = game(&units);
+    let g1 = probe.state.pos[piece(&probe, "g1") as usize];
+    let x1 = probe.state.pos[piece(&probe, "x1") as usize];
+    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
+    for &n in &probe.state.board.neighbours[g1 as usize] {
+        if n != NO_HEX && n != x1 {
+            let hex = probe.state.board.hex(n);
+            let (c, r) = (hex.col as usize - 1, hex.row as usize - 1);
+            rows[r].replace_range(c..c + 1, "W");
+        }
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut g = game_on(&rows, &units);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Retreat);
+    // Its one step away is into x1's hex, to pass through.
+    g.state
+        .check(&Command::Step {
+            piece: "g1".into(),
+            to: h("0504"),
+        })
+        .expect("it may pass through x1");
+    g.execute(&Command::EndActivation {
+        direction: Direction::LeftToRight,
+    })
+    .expect("g1 may stay: no hex farther that it may stop in keeps its force contiguous");
+}
+
+#[test]
 fn section_3_7_2_1_a_piece_passing_through_may_not_turn_where_it_could_not_move_on() {
     // In a Retreat! from b1, g1 (a gun of F0) passes through x1 (another
     // French force). Turned about there, every step on would be nearer
