@@ -668,11 +668,10 @@ impl State {
     /// with nothing allocated, for the searches ([`State::reach`]).
     pub(super) fn turns_ok(&self, p: PieceIx) -> [bool; 6] {
         let mut open = [false; 6];
-        let Ok((a, m)) = self
-            .maneuver_side()
-            .map_err(|_| ())
-            .and_then(|_| self.active_ix(p).map_err(|_| ()))
-        else {
+        if self.maneuver_side().is_err() {
+            return open;
+        }
+        let Ok((a, m)) = self.active_ix(p) else {
             return open;
         };
         if !self.kind_of(p).is_unit() || self.turning_refusal(p, a, m).is_err() {
@@ -949,30 +948,24 @@ impl State {
     /// Whether a unit faces an enemy infantry or cavalry unit in contact
     /// ([`State::contact`] is not empty), with nothing allocated.
     pub fn in_contact(&self, p: PieceIx) -> bool {
-        let h = self.pos[p as usize];
-        h != NO_HEX
-            && self.board.neighbours[h as usize]
-                .iter()
-                .enumerate()
-                .any(|(d, &n)| {
-                    n != NO_HEX
-                        && self.is_front(p, d as u8)
-                        && self.at(n).any(|e| {
-                            self.side_of(e) != self.side_of(p) && self.kind_of(e).is_troop()
-                        })
-                })
+        self.contacts_of(p).next().is_some()
     }
 
     /// Enemy infantry and cavalry a unit faces in contact.
     pub fn contact(&self, p: PieceIx) -> Vec<PieceIx> {
+        self.contacts_of(p).collect()
+    }
+
+    /// [`State::contact`] as it is found, in the order of the hexsides,
+    /// then of the pieces.
+    fn contacts_of(&self, p: PieceIx) -> impl Iterator<Item = PieceIx> + '_ {
         let h = self.pos[p as usize];
-        if h == NO_HEX {
-            return Vec::new();
-        }
-        self.adjacent_enemy_troops(h, self.side_of(p))
+        (h != NO_HEX)
+            .then(|| self.enemy_troops_around(h, self.side_of(p)))
             .into_iter()
-            .filter(|&e| self.faces(p, e))
-            .collect()
+            .flatten()
+            .map(|(_, e)| e)
+            .filter(move |&e| self.faces(p, e))
     }
 
     // ---------------------------------------------------------------

@@ -445,7 +445,7 @@ impl State {
 
     /// Each enemy infantry or cavalry unit adjacent to `h` with the hex it
     /// stands in (asked on every step and turn: nothing allocated).
-    fn enemy_troops_around(
+    pub(super) fn enemy_troops_around(
         &self,
         h: HexIx,
         side: u8,

@@ -855,6 +855,23 @@ fn section_3_6_1_d_sauve_qui_peut_saves_the_engaged_units_at_a_cost() {
     refused(&mut g, Command::Activate { force: "F0".into() }, "3.7.1.1");
 }
 
+/// The open map with woods in every hex around unit `around`'s but the
+/// one `except` stands in, as `units` place them.
+fn woods_around(units: &[U], around: &str, except: &str) -> Vec<String> {
+    let probe = game(units);
+    let at = |id: &str| probe.state.pos[piece(&probe, id) as usize];
+    let (centre, open) = (at(around), at(except));
+    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
+    for &n in &probe.state.board.neighbours[centre as usize] {
+        if n != NO_HEX && n != open {
+            let hex = probe.state.board.hex(n);
+            let (c, r) = (hex.col as usize - 1, hex.row as usize - 1);
+            rows[r].replace_range(c..c + 1, "W");
+        }
+    }
+    rows
+}
+
 #[test]
 fn n60_a_hex_a_gun_could_only_pass_through_is_no_step_away_in_a_retreat() {
     // Retreat! from b1: g1, two hexes from b1, could go farther only
@@ -867,17 +884,7 @@ fn n60_a_hex_a_gun_could_only_pass_through_is_no_step_away_in_a_retreat() {
         U("x1", 0, 1, Infantry, 4, "0504", Dir::S),
         U("b1", 1, 0, Infantry, 4, "0501", Dir::S),
     ];
-    let probe = game(&units);
-    let g1 = probe.state.pos[piece(&probe, "g1") as usize];
-    let x1 = probe.state.pos[piece(&probe, "x1") as usize];
-    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
-    for &n in &probe.state.board.neighbours[g1 as usize] {
-        if n != NO_HEX && n != x1 {
-            let hex = probe.state.board.hex(n);
-            let (c, r) = (hex.col as usize - 1, hex.row as usize - 1);
-            rows[r].replace_range(c..c + 1, "W");
-        }
-    }
+    let rows = woods_around(&units, "g1", "x1");
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut g = game_on(&rows, &units);
     to_maneuver(&mut g, 0);
@@ -998,17 +1005,7 @@ fn section_3_7_2_1_a_move_ends_only_where_stacking_allows() {
 
     // With every hex around x1 but the one it came from in woods, where
     // no gun goes [3.8.6], g1 could not move on: it may not enter.
-    let probe = game(&units);
-    let x1 = probe.state.pos[piece(&probe, "x1") as usize];
-    let g1 = probe.state.pos[piece(&probe, "g1") as usize];
-    let mut rows: Vec<String> = OPEN.iter().map(|r| r.to_string()).collect();
-    for &n in &probe.state.board.neighbours[x1 as usize] {
-        if n != NO_HEX && n != g1 {
-            let hex = probe.state.board.hex(n);
-            let (c, r) = (hex.col as usize - 1, hex.row as usize - 1);
-            rows[r].replace_range(c..c + 1, "W");
-        }
-    }
+    let rows = woods_around(&units, "x1", "g1");
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut units = units;
     // g2 stays near b1, so that F0 is still engaged and a step back
