@@ -161,7 +161,7 @@ impl ArmiesWindow {
         label: &mut Option<String>,
     ) {
         let s = self.side;
-        let dirs = map.grid().dirs();
+        let dirs = map.grid().sides();
         let selected_hex = selected
             .and_then(|id| self.draft.unit(id))
             .filter(|u| u.side == self.draft.sides[s].id)
@@ -371,7 +371,7 @@ impl ArmiesWindow {
                     }
                     ui.horizontal_wrapped(|ui| {
                         ui.label("Face");
-                        for d in dirs {
+                        for &d in dirs {
                             if ui
                                 .small_button(d.name())
                                 .on_hover_text("Every unit of the force faces this way")

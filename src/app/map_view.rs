@@ -555,7 +555,7 @@ fn edge_arrow(
 ) {
     let grid = map.grid();
     let c = p(layout.center(h));
-    for dir in grid.dirs() {
+    for &dir in grid.sides() {
         let Some(n) = grid.neighbour(h, dir) else {
             continue;
         };

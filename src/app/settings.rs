@@ -772,18 +772,8 @@ impl MapSettings {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 text_row(ui, "Name", &mut self.draft.name);
-                ui.label("Hexes");
-                ui.label(format!(
-                    "{} ({} shifted half a hex)",
-                    match self.draft.orientation {
-                        crate::hex::Orientation::FlatTop => "flat top, numbered by columns",
-                        crate::hex::Orientation::PointyTop => "pointy top, numbered by rows",
-                    },
-                    match self.draft.stagger {
-                        crate::hex::Stagger::Even => "even",
-                        crate::hex::Stagger::Odd => "odd",
-                    }
-                ))
+                ui.label("Grid");
+                ui.label(grid_description(self.draft.grid()))
                 .on_hover_text("Fixed once a map is made: changing it would move every hex. Start a new scenario for another layout.");
                 ui.end_row();
                 ui.label("Size");
@@ -1132,4 +1122,22 @@ fn option_rows(
                 }
             }
         });
+}
+
+/// The map's grid in words, for Map settings.
+pub(crate) fn grid_description(grid: crate::hex::Grid) -> String {
+    use crate::hex::{Orientation, Stagger};
+    let stagger = match grid.stagger {
+        Stagger::Even => "even",
+        Stagger::Odd => "odd",
+    };
+    match grid.orientation {
+        Orientation::FlatTop => {
+            format!("hexes, flat top, numbered by columns ({stagger} shifted half a hex)")
+        }
+        Orientation::PointyTop => {
+            format!("hexes, pointy top, numbered by rows ({stagger} shifted half a hex)")
+        }
+        Orientation::Boxes => "square boxes, 8 neighbours each, units facing a box side".into(),
+    }
 }

@@ -194,12 +194,10 @@ impl Tools {
             strength: self.template.strength,
             movement: self.template.movement,
             placement: Placement::Start(hex),
-            facing: doc
-                .scenario
-                .rules
-                .support()
-                .facing
-                .then(|| doc.map.grid().dirs()[self.template.facing % 6]),
+            facing: doc.scenario.rules.support().facing.then(|| {
+                let sides = doc.map.grid().sides();
+                sides[self.template.facing % sides.len()]
+            }),
             troop: Default::default(),
         }
     }
@@ -364,9 +362,9 @@ impl Tools {
             ui.end_row();
             if doc.scenario.rules.support().facing {
                 let l = ui.label("Facing");
-                let dirs = doc.map.grid().dirs();
-                let mut f = Some(dirs[self.template.facing % 6]);
-                facing_buttons(ui, &dirs, &mut f).labelled_by(l.id);
+                let dirs = doc.map.grid().sides();
+                let mut f = dirs.get(self.template.facing % dirs.len()).copied();
+                facing_buttons(ui, dirs, &mut f).labelled_by(l.id);
                 if let Some(i) = f.and_then(|d| dirs.iter().position(|x| *x == d)) {
                     self.template.facing = i;
                 }
@@ -553,8 +551,8 @@ impl Tools {
             let support = doc.scenario.rules.support();
             if support.facing {
                 let l = ui.label("Facing");
-                let dirs = doc.map.grid().dirs();
-                let r = facing_buttons(ui, &dirs, &mut u.facing)
+                let dirs = doc.map.grid().sides();
+                let r = facing_buttons(ui, dirs, &mut u.facing)
                     .labelled_by(l.id)
                     .on_hover_text("Q and E turn the selected unit");
                 discrete |= r.changed();
@@ -686,11 +684,11 @@ impl Tools {
     }
 }
 
-/// Six buttons, one per direction of the grid, the current one lit; the
-/// response says `changed` when one is clicked.
+/// A button per side of the grid's cells (6 on hexes, 4 on boxes), the
+/// current one lit; the response says `changed` when one is clicked.
 fn facing_buttons(
     ui: &mut egui::Ui,
-    dirs: &[crate::hex::Dir; 6],
+    dirs: &[crate::hex::Dir],
     facing: &mut Option<crate::hex::Dir>,
 ) -> egui::Response {
     let inner = ui.horizontal(|ui| {

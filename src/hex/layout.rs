@@ -1,7 +1,7 @@
-//! Pixel layout of a hex grid: where a hex is drawn, and which hex or
-//! hexside lies under a point. Screen convention: x right, y down.
+//! Pixel layout of a grid: where a hex or box is drawn, and which cell or
+//! side lies under a point. Screen convention: x right, y down.
 
-use super::{Axial, Dir, Grid, Hex, Hexside, Orientation, axial_round};
+use super::{Axial, Dir, Few, Grid, Hex, Hexside, Orientation, axial_round};
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
@@ -22,8 +22,13 @@ impl Point {
     }
 }
 
+/// The corners of one cell: 6 for a hex, 4 for a box.
+pub type Corners = Few<Point, 6>;
+
 /// How a grid is placed on the plane: hex size (centre to corner) and where
-/// the axial origin lies.
+/// the axial origin lies. A box is as wide as a flat-top hex is high
+/// (`size` times the square root of 3), so the same zoom shows about as
+/// many cells either way.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     pub grid: Grid,
@@ -49,12 +54,23 @@ impl Layout {
         )
     }
 
-    /// Width and height of one hex (corner to corner, flat to flat).
+    /// Width and height of one hex (corner to corner, flat to flat) or box.
     pub fn hex_extent(&self) -> (f64, f64) {
         match self.grid.orientation {
             Orientation::FlatTop => (2.0 * self.size, SQRT3 * self.size),
             Orientation::PointyTop => (SQRT3 * self.size, 2.0 * self.size),
+            Orientation::Boxes => (self.box_side(), self.box_side()),
         }
+    }
+
+    /// The side of a box on a box grid.
+    fn box_side(&self) -> f64 {
+        SQRT3 * self.size
+    }
+
+    /// The number of corners of a cell: 6, or 4 for a box.
+    pub fn corner_count(&self) -> usize {
+        if self.grid.is_boxes() { 4 } else { 6 }
     }
 
     pub fn center(&self, h: Hex) -> Point {
@@ -63,6 +79,7 @@ impl Layout {
         let (x, y) = match self.grid.orientation {
             Orientation::FlatTop => (1.5 * q, SQRT3 * (r + q / 2.0)),
             Orientation::PointyTop => (SQRT3 * (q + r / 2.0), 1.5 * r),
+            Orientation::Boxes => (SQRT3 * q, SQRT3 * r),
         };
         Point::new(self.origin.x + x * self.size, self.origin.y + y * self.size)
     }
@@ -74,34 +91,50 @@ impl Layout {
         match self.grid.orientation {
             Orientation::FlatTop => (2.0 / 3.0 * x, -x / 3.0 + SQRT3 / 3.0 * y),
             Orientation::PointyTop => (SQRT3 / 3.0 * x - y / 3.0, 2.0 / 3.0 * y),
+            Orientation::Boxes => (x / SQRT3, y / SQRT3),
         }
     }
 
-    /// The hex whose area contains the point (on a boundary, one of the
-    /// touching hexes).
+    /// The hex or box whose area contains the point (on a boundary, one of
+    /// the touching cells).
     pub fn hex_at(&self, p: Point) -> Hex {
         let (q, r) = self.fractional(p);
+        if self.grid.is_boxes() {
+            return Hex::new(q.round() as i32, r.round() as i32);
+        }
         self.grid.from_axial(axial_round(q, r))
     }
 
-    /// Corner `i` (0..6) of a hex: flat-top starts at the east corner,
-    /// pointy-top at the south-east one, both going clockwise on screen.
+    /// Corner `i` of a cell (taken modulo [`Layout::corner_count`]):
+    /// flat-top hexes start at the east corner, pointy-top hexes and boxes
+    /// at the south-east one, all going clockwise on screen.
     pub fn corner(&self, h: Hex, i: usize) -> Point {
         let c = self.center(h);
+        if self.grid.is_boxes() {
+            let half = self.box_side() / 2.0;
+            let (sx, sy) = [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)][i % 4];
+            return Point::new(c.x + sx * half, c.y + sy * half);
+        }
         let deg = match self.grid.orientation {
-            Orientation::FlatTop => 60.0 * i as f64,
-            Orientation::PointyTop => 30.0 + 60.0 * i as f64,
+            Orientation::PointyTop => 30.0 + 60.0 * (i % 6) as f64,
+            _ => 60.0 * (i % 6) as f64,
         };
         let a = deg.to_radians();
         Point::new(c.x + self.size * a.cos(), c.y + self.size * a.sin())
     }
 
-    pub fn corners(&self, h: Hex) -> [Point; 6] {
-        std::array::from_fn(|i| self.corner(h, i))
+    /// The corners of a cell in the order of [`Layout::corner`].
+    pub fn corners(&self, h: Hex) -> Corners {
+        Few::from_fn(self.corner_count(), Point::default(), |i| self.corner(h, i))
     }
 
-    /// The two end points of the side of `h` facing `dir`.
+    /// The two end points of the side of `h` facing `dir`; `None` for a
+    /// direction that is not a side of this grid's cells.
     pub fn edge(&self, h: Hex, dir: Dir) -> Option<(Point, Point)> {
+        if self.grid.is_boxes() {
+            let k = self.grid.sides().iter().position(|&d| d == dir)?;
+            return Some((self.corner(h, k + 2), self.corner(h, k + 3)));
+        }
         let k = self.grid.dir_index(dir)?;
         Some((self.corner(h, (k + 4) % 6), self.corner(h, (k + 5) % 6)))
     }
@@ -121,7 +154,7 @@ impl Layout {
     pub fn hexside_at(&self, p: Point, tolerance: f64) -> Option<Hexside> {
         let h = self.hex_at(p);
         let mut best: Option<(f64, Dir)> = None;
-        for dir in self.grid.dirs() {
+        for &dir in self.grid.sides() {
             let (a, b) = self.edge(h, dir)?;
             let d = distance_to_segment(p, a, b);
             if best.is_none_or(|(bd, _)| d < bd) {

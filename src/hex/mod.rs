@@ -1,6 +1,11 @@
-//! Hex-grid geometry: offset coordinates with CCRR labels, directions,
+//! Grid geometry: offset coordinates with CCRR labels, directions,
 //! hexsides, distance, rings, ranges, lines and the pixel layout used for
-//! drawing and hit-testing.
+//! drawing and hit-testing, for hex grids and for grids of square boxes.
+//!
+//! A box grid (`Orientation::Boxes`, RULINGS-ONE-HOUR H1-H8) uses the same
+//! types: a box is a [`Hex`] (its column and row), a box side is a
+//! [`Hexside`] (keyed on N or E, shared by the two boxes), and the grid's
+//! directions are the 8 compass points of which N, E, S and W are sides.
 //!
 //! Every map in Vedette is an offset rectangle: columns and rows numbered from
 //! 1, printed as `CCRR` labels (`0101` is the north-west corner). Which
@@ -13,7 +18,7 @@
 
 mod layout;
 
-pub use layout::{Layout, Point};
+pub use layout::{Corners, Layout, Point};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -166,6 +171,10 @@ pub enum Orientation {
     /// Corner at the top: hexes form rows, and every other row is shifted
     /// half a hex right.
     PointyTop,
+    /// Not hexes: square boxes in plain columns and rows (RULINGS-ONE-HOUR
+    /// H1). Every box has 8 neighbours, 4 across a side (N, E, S, W) and 4
+    /// across a corner; the stagger means nothing here.
+    Boxes,
 }
 
 /// Which columns (flat-top) or rows (pointy-top) are shifted by half a hex:
@@ -227,12 +236,85 @@ impl fmt::Display for Dir {
     }
 }
 
+/// A few values held inline (at most `N`): a grid's neighbours or a cell's
+/// corners, whose number depends on the grid, without allocating.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Few<T: Copy, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn from_fn(len: usize, fill: T, mut f: impl FnMut(usize) -> T) -> Self {
+        debug_assert!(len <= N);
+        let len = len.min(N);
+        let mut items = [fill; N];
+        for (i, slot) in items.iter_mut().enumerate().take(len) {
+            *slot = f(i);
+        }
+        Few {
+            items,
+            len: len as u8,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy, const N: usize> IntoIterator for Few<T, N> {
+    type Item = T;
+    type IntoIter = std::iter::Take<std::array::IntoIter<T, N>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len as usize)
+    }
+}
+
+impl<'a, T: Copy, const N: usize> IntoIterator for &'a Few<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The neighbours of a cell: 6 on a hex grid, 8 on a box grid.
+pub type Neighbours = Few<Hex, 8>;
+
 const FLAT_DIRS: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
 const POINTY_DIRS: [Dir; 6] = [Dir::NE, Dir::E, Dir::SE, Dir::SW, Dir::W, Dir::NW];
 /// Axial steps in the order of `FLAT_DIRS`.
 const FLAT_STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
 /// Axial steps in the order of `POINTY_DIRS`.
 const POINTY_STEPS: [(i32, i32); 6] = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)];
+/// A box's 8 directions, clockwise from the top.
+const BOX_DIRS: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
+/// The 4 directions across a box's sides (H2: a unit faces one of these).
+const BOX_SIDES: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+/// (column, row) steps in the order of `BOX_DIRS`.
+const BOX_STEPS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// Axial coordinates (q, r); the third cube coordinate is `-q - r`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -334,11 +416,42 @@ impl Grid {
         }
     }
 
-    /// The six directions of this grid, clockwise, starting at the top.
-    pub fn dirs(self) -> [Dir; 6] {
+    /// Whether this grid is of square boxes rather than hexes.
+    pub const fn is_boxes(self) -> bool {
+        matches!(self.orientation, Orientation::Boxes)
+    }
+
+    /// What one cell of this grid is called in a sentence: "hex" or "box".
+    pub const fn cell_word(self) -> &'static str {
+        if self.is_boxes() { "box" } else { "hex" }
+    }
+
+    /// What one side of a cell is called: "hexside" or "box side".
+    pub const fn side_word(self) -> &'static str {
+        if self.is_boxes() {
+            "box side"
+        } else {
+            "hexside"
+        }
+    }
+
+    /// The directions to this grid's neighbours, clockwise, starting at the
+    /// top: 6 on a hex grid, 8 on a box grid.
+    pub fn dirs(self) -> &'static [Dir] {
         match self.orientation {
-            Orientation::FlatTop => FLAT_DIRS,
-            Orientation::PointyTop => POINTY_DIRS,
+            Orientation::FlatTop => &FLAT_DIRS,
+            Orientation::PointyTop => &POINTY_DIRS,
+            Orientation::Boxes => &BOX_DIRS,
+        }
+    }
+
+    /// The directions across a side, clockwise from the top: a cell's sides
+    /// and the facings a unit may take. All 6 on a hex grid; N, E, S, W on a
+    /// box grid, whose diagonal neighbours touch only at a corner.
+    pub fn sides(self) -> &'static [Dir] {
+        match self.orientation {
+            Orientation::Boxes => &BOX_SIDES,
+            _ => self.dirs(),
         }
     }
 
@@ -350,13 +463,21 @@ impl Grid {
 
     pub fn opposite(self, dir: Dir) -> Option<Dir> {
         let i = self.dir_index(dir)?;
-        Some(self.dirs()[(i + 3) % 6])
+        let n = self.dirs().len();
+        Some(self.dirs()[(i + n / 2) % n])
     }
 
-    fn steps(self) -> [(i32, i32); 6] {
+    /// Whether `dir` crosses a side of a cell (every hex direction; N, E,
+    /// S, W on boxes).
+    pub fn is_side(self, dir: Dir) -> bool {
+        self.sides().contains(&dir)
+    }
+
+    fn steps(self) -> &'static [(i32, i32)] {
         match self.orientation {
-            Orientation::FlatTop => FLAT_STEPS,
-            Orientation::PointyTop => POINTY_STEPS,
+            Orientation::FlatTop => &FLAT_STEPS,
+            Orientation::PointyTop => &POINTY_STEPS,
+            Orientation::Boxes => &BOX_STEPS,
         }
     }
 
@@ -367,9 +488,12 @@ impl Grid {
         }
     }
 
+    /// Axial coordinates of a hex. On a box grid, the column and row
+    /// themselves (no axial system is needed there).
     pub fn to_axial(self, h: Hex) -> Axial {
         let a = self.stagger_add();
         match self.orientation {
+            Orientation::Boxes => Axial { q: h.col, r: h.row },
             Orientation::FlatTop => Axial {
                 q: h.col,
                 r: h.row - (h.col + a).div_euclid(2),
@@ -384,6 +508,7 @@ impl Grid {
     pub fn from_axial(self, x: Axial) -> Hex {
         let a = self.stagger_add();
         match self.orientation {
+            Orientation::Boxes => Hex { col: x.q, row: x.r },
             Orientation::FlatTop => Hex {
                 col: x.q,
                 row: x.r + (x.q + a).div_euclid(2),
@@ -400,6 +525,7 @@ impl Grid {
         let n = match self.orientation {
             Orientation::FlatTop => h.col,
             Orientation::PointyTop => h.row,
+            Orientation::Boxes => return false,
         };
         match self.stagger {
             Stagger::Even => n.rem_euclid(2) == 0,
@@ -414,9 +540,11 @@ impl Grid {
         Some(self.neighbour_by_index(h, i))
     }
 
-    /// The neighbour in direction `i` of [`Grid::dirs`] (taken modulo 6).
+    /// The neighbour in direction `i` of [`Grid::dirs`] (taken modulo their
+    /// number).
     pub fn neighbour_by_index(self, h: Hex, i: usize) -> Hex {
-        let (dq, dr) = self.steps()[i % 6];
+        let steps = self.steps();
+        let (dq, dr) = steps[i % steps.len()];
         let a = self.to_axial(h);
         self.from_axial(Axial {
             q: a.q + dq,
@@ -424,10 +552,12 @@ impl Grid {
         })
     }
 
-    /// All six neighbours, in the order of [`Grid::dirs`].
-    pub fn neighbours(self, h: Hex) -> [Hex; 6] {
+    /// All neighbours, in the order of [`Grid::dirs`].
+    pub fn neighbours(self, h: Hex) -> Neighbours {
         let a = self.to_axial(h);
-        self.steps().map(|(dq, dr)| {
+        let steps = self.steps();
+        Few::from_fn(steps.len(), h, |i| {
+            let (dq, dr) = steps[i];
             self.from_axial(Axial {
                 q: a.q + dq,
                 r: a.r + dr,
@@ -445,15 +575,56 @@ impl Grid {
         self.distance(a, b) == 1
     }
 
+    /// Distance in steps: hexes on a hex grid; on a box grid the Chebyshev
+    /// count, a diagonal neighbour being 1 step away (H5).
     pub fn distance(self, a: Hex, b: Hex) -> u32 {
+        if self.is_boxes() {
+            let dc = (a.col - b.col).unsigned_abs();
+            let dr = (a.row - b.row).unsigned_abs();
+            return dc.max(dr);
+        }
         self.to_axial(a).distance(self.to_axial(b))
+    }
+
+    /// What one step from `a` to its neighbour `b` costs, in half steps:
+    /// 2 across a side, 3 across a box's corner (the 1.5 of H3, kept exact).
+    /// `None` when they are not neighbours.
+    pub fn step_cost_halves(self, a: Hex, b: Hex) -> Option<u32> {
+        let dir = self.direction_to(a, b)?;
+        Some(if self.is_side(dir) { 2 } else { 3 })
+    }
+
+    /// The cheapest path cost from `a` to `b` over open ground, in half
+    /// steps: twice the distance on hexes; on boxes 3 per diagonal and 2 per
+    /// straight step (an octile distance).
+    pub fn path_cost_halves(self, a: Hex, b: Hex) -> u32 {
+        if self.is_boxes() {
+            let dc = (a.col - b.col).unsigned_abs();
+            let dr = (a.row - b.row).unsigned_abs();
+            let (lo, hi) = (dc.min(dr), dc.max(dr));
+            return 3 * lo + 2 * (hi - lo);
+        }
+        2 * self.distance(a, b)
     }
 
     /// The canonical key of the side of `h` facing `dir`, shared with the
     /// neighbour on the other side. `None` if the direction does not exist on
     /// this grid.
+    ///
+    /// On a box grid the key is the box and N or E; a diagonal direction
+    /// crosses a corner, not a side, and gives `None`.
     pub fn hexside(self, h: Hex, dir: Dir) -> Option<Hexside> {
         let i = self.dir_index(dir)?;
+        if self.is_boxes() {
+            return match dir {
+                Dir::N | Dir::E => Some(Hexside { hex: h, dir }),
+                Dir::S | Dir::W => Some(Hexside {
+                    hex: self.neighbour_by_index(h, i),
+                    dir: self.dirs()[(i + 4) % 8],
+                }),
+                _ => None,
+            };
+        }
         Some(if i < 3 {
             Hexside { hex: h, dir }
         } else {
@@ -490,6 +661,20 @@ impl Grid {
         if radius == 0 {
             return vec![center];
         }
+        if self.is_boxes() {
+            // The square of side 2r + 1, from its north-west corner, east
+            // then clockwise.
+            let r = radius as i32;
+            let mut cur = Hex::new(center.col - r, center.row - r);
+            let mut out = Vec::with_capacity(8 * radius as usize);
+            for (dc, dr) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+                for _ in 0..2 * r {
+                    out.push(cur);
+                    cur = Hex::new(cur.col + dc, cur.row + dr);
+                }
+            }
+            return out;
+        }
         let steps = self.steps();
         let c = self.to_axial(center);
         let r = radius as i32;
@@ -499,7 +684,7 @@ impl Grid {
             r: c.r + steps[4].1 * r,
         };
         let mut out = Vec::with_capacity(6 * radius as usize);
-        for (dq, dr) in steps {
+        for &(dq, dr) in steps {
             for _ in 0..radius {
                 out.push(self.from_axial(cur));
                 cur = Axial {
@@ -515,6 +700,15 @@ impl Grid {
     pub fn range(self, center: Hex, radius: u32) -> Vec<Hex> {
         let c = self.to_axial(center);
         let n = radius as i32;
+        if self.is_boxes() {
+            let mut out = Vec::with_capacity((2 * n as usize + 1).pow(2));
+            for row in c.r - n..=c.r + n {
+                for col in c.q - n..=c.q + n {
+                    out.push(Hex::new(col, row));
+                }
+            }
+            return out;
+        }
         let mut out = Vec::new();
         for dq in -n..=n {
             for dr in (-n).max(-dq - n)..=n.min(-dq + n) {
@@ -532,7 +726,14 @@ impl Grid {
     /// hexes are reported as one [`LineStep::Either`], so the caller decides
     /// (line of sight rules usually do). The result is the same, reversed,
     /// for `line(b, a)`.
+    ///
+    /// On a box grid the line holds every box whose interior it crosses;
+    /// where it passes exactly through a corner, the two boxes meeting there
+    /// that it does not enter are one `Either` (H7).
     pub fn line(self, a: Hex, b: Hex) -> Vec<LineStep> {
+        if self.is_boxes() {
+            return box_line(a, b);
+        }
         let n = self.distance(a, b);
         let pa = self.to_axial(a);
         let pb = self.to_axial(b);
@@ -576,6 +777,45 @@ impl Grid {
             })
             .collect()
     }
+}
+
+/// The boxes a straight line between two box centres crosses, both ends
+/// included, walked exactly in integers. With the line going `dc` columns
+/// and `dr` rows, it leaves the current box sideways at parameter
+/// `(2i + 1) / 2|dc|` and up or down at `(2j + 1) / 2|dr|`; comparing
+/// `(2i + 1)|dr|` with `(2j + 1)|dc|` says which comes first, and equality
+/// is a corner: the line then goes diagonally, and the two boxes touching
+/// that corner are reported as an `Either`, ordered so that the reversed
+/// line reports the same pair.
+fn box_line(a: Hex, b: Hex) -> Vec<LineStep> {
+    let (dc, dr) = (b.col - a.col, b.row - a.row);
+    let (nc, nr) = (i64::from(dc.unsigned_abs()), i64::from(dr.unsigned_abs()));
+    let (sc, sr) = (dc.signum(), dr.signum());
+    let mut out = Vec::with_capacity((nc + nr + 1) as usize);
+    let mut cur = a;
+    out.push(LineStep::One(cur));
+    let (mut i, mut j) = (0i64, 0i64);
+    while i < nc || j < nr {
+        let across = (2 * i + 1) * nr;
+        let down = (2 * j + 1) * nc;
+        if across == down {
+            let x = Hex::new(cur.col + sc, cur.row);
+            let y = Hex::new(cur.col, cur.row + sr);
+            let (x, y) = if x <= y { (x, y) } else { (y, x) };
+            out.push(LineStep::Either(x, y));
+            cur = Hex::new(cur.col + sc, cur.row + sr);
+            i += 1;
+            j += 1;
+        } else if across < down {
+            cur = Hex::new(cur.col + sc, cur.row);
+            i += 1;
+        } else {
+            cur = Hex::new(cur.col, cur.row + sr);
+            j += 1;
+        }
+        out.push(LineStep::One(cur));
+    }
+    out
 }
 
 /// Rounds fractional axial coordinates to the nearest hex (cube rounding).

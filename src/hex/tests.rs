@@ -8,6 +8,11 @@ const GRIDS: [Grid; 4] = [
     Grid::new(Orientation::PointyTop, Stagger::Odd),
 ];
 
+const BOXES: Grid = Grid::new(Orientation::Boxes, Stagger::Even);
+
+/// Every grid: the four hex layouts and boxes.
+const ALL: [Grid; 5] = [GRIDS[0], GRIDS[1], GRIDS[2], GRIDS[3], BOXES];
+
 fn h(label: &str) -> Hex {
     label.parse().expect("test label")
 }
@@ -101,7 +106,7 @@ fn arb_hex() -> impl Strategy<Value = Hex> {
 }
 
 fn arb_grid() -> impl Strategy<Value = Grid> {
-    (0usize..4).prop_map(|i| GRIDS[i])
+    (0usize..5).prop_map(|i| ALL[i])
 }
 
 proptest! {
@@ -136,9 +141,9 @@ proptest! {
         g in arb_grid(),
         c in prop_oneof![-10_001i32..10_001, 9_990i32..10_001, -10_001i32..-9_990],
         r in prop_oneof![-10_001i32..10_001, 9_990i32..10_001, -10_001i32..-9_990],
-        i in 0usize..6,
+        i in 0usize..8,
     ) {
-        let text = format!("{c},{r}/{}", g.dirs()[i]);
+        let text = format!("{c},{r}/{}", g.sides()[i % g.sides().len()]);
         if let Ok(side) = text.parse::<Hexside>()
             && let Some(key) = g.canonical(side)
         {
@@ -157,13 +162,45 @@ proptest! {
     }
 
     #[test]
-    fn neighbours_are_symmetric(g in arb_grid(), hex in arb_hex(), i in 0usize..6) {
-        let dir = g.dirs()[i];
+    fn neighbours_are_symmetric(g in arb_grid(), hex in arb_hex(), i in 0usize..8) {
+        let dir = g.dirs()[i % g.dirs().len()];
         let n = g.neighbour(hex, dir).unwrap();
         prop_assert_eq!(g.neighbour(n, g.opposite(dir).unwrap()), Some(hex));
         prop_assert_eq!(g.distance(hex, n), 1);
         prop_assert_eq!(g.hexside(hex, dir), g.hexside(n, g.opposite(dir).unwrap()));
         prop_assert_eq!(g.hexside_between(hex, n), g.hexside(hex, dir));
+        prop_assert_eq!(g.hexside(hex, dir).is_some(), g.is_side(dir));
+        prop_assert!(g.neighbours(hex).contains(&n));
+        prop_assert_eq!(g.neighbours(hex).len(), g.dirs().len());
+        prop_assert_eq!(g.step_cost_halves(hex, n), Some(if g.is_side(dir) { 2 } else { 3 }));
+        prop_assert_eq!(g.step_cost_halves(hex, hex), None);
+    }
+
+    /// The path cost over open ground is a metric too, and never less than
+    /// two half steps a step.
+    #[test]
+    fn path_cost_is_a_metric(g in arb_grid(), a in arb_hex(), b in arb_hex(), c in arb_hex()) {
+        prop_assert_eq!(g.path_cost_halves(a, b), g.path_cost_halves(b, a));
+        prop_assert_eq!(g.path_cost_halves(a, a), 0);
+        prop_assert!(g.path_cost_halves(a, c) <= g.path_cost_halves(a, b) + g.path_cost_halves(b, c));
+        prop_assert!(g.path_cost_halves(a, b) >= 2 * g.distance(a, b));
+        prop_assert!(g.path_cost_halves(a, b) <= 3 * g.distance(a, b));
+    }
+
+    /// Ring `r` holds exactly the cells at distance `r`, and the range up
+    /// to `r` is the rings together.
+    #[test]
+    fn rings_partition_the_range(g in arb_grid(), c in arb_hex(), r in 0u32..6) {
+        let ring = g.ring(c, r);
+        prop_assert!(ring.iter().all(|&x| g.distance(c, x) == r));
+        let mut dedup = ring.clone();
+        dedup.sort();
+        dedup.dedup();
+        prop_assert_eq!(dedup.len(), ring.len());
+        let range = g.range(c, r);
+        let from_rings: usize = (0..=r).map(|k| g.ring(c, k).len()).sum();
+        prop_assert_eq!(range.len(), from_rings);
+        prop_assert!(range.iter().all(|&x| g.distance(c, x) <= r));
     }
 
     #[test]
@@ -176,7 +213,16 @@ proptest! {
     #[test]
     fn lines_are_connected_and_symmetric(g in arb_grid(), a in arb_hex(), b in arb_hex()) {
         let line = g.line(a, b);
-        prop_assert_eq!(line.len() as u32, g.distance(a, b) + 1);
+        if g.is_boxes() {
+            // One box per column and row crossed, a corner being one step.
+            let (dc, dr) = ((a.col - b.col).unsigned_abs(), (a.row - b.row).unsigned_abs());
+            let corners = line.iter().filter(|s| matches!(s, LineStep::Either(..))).count() as u32;
+            prop_assert_eq!(line.len() as u32, dc + dr + 1);
+            prop_assert!(line.len() as u32 > g.distance(a, b) || a == b || corners > 0 || dc == 0 || dr == 0);
+            prop_assert_eq!(line.last().copied(), Some(LineStep::One(b)));
+        } else {
+            prop_assert_eq!(line.len() as u32, g.distance(a, b) + 1);
+        }
         prop_assert_eq!(line[0], LineStep::One(a));
         let mut back = g.line(b, a);
         back.reverse();
@@ -190,6 +236,27 @@ proptest! {
         let simple = g.line_hexes(a, b);
         for w in simple.windows(2) {
             prop_assert!(g.are_adjacent(w[0], w[1]));
+        }
+    }
+
+    /// Every box a sampled point of the segment falls inside is on the
+    /// line as a single box (H7: the boxes whose interior it crosses).
+    #[test]
+    fn box_lines_hold_every_box_the_segment_crosses(
+        a in (-20i32..20, -20i32..20), b in (-20i32..20, -20i32..20),
+    ) {
+        let (a, b) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+        let line = BOXES.line(a, b);
+        for k in 0..=400 {
+            let t = f64::from(k) / 400.0;
+            let x = f64::from(a.col) + f64::from(b.col - a.col) * t;
+            let y = f64::from(a.row) + f64::from(b.row - a.row) * t;
+            let on_edge = |v: f64| (v - v.floor() - 0.5).abs() < 1e-9;
+            if on_edge(x) || on_edge(y) {
+                continue;
+            }
+            let inside = Hex::new(x.round() as i32, y.round() as i32);
+            prop_assert!(line.contains(&LineStep::One(inside)), "{inside} not on {line:?}");
         }
     }
 
@@ -207,8 +274,12 @@ proptest! {
         for n in g.neighbours(hit) {
             prop_assert!(d_hit <= layout.center(n).distance(p) + 1e-6);
         }
+        // Every corner is as far from the centre: a regular hexagon of
+        // radius `size`, or a square of side `size` times root 3.
+        let radius = if g.is_boxes() { size * (1.5f64).sqrt() } else { size };
+        prop_assert_eq!(layout.corners(hit).len(), layout.corner_count());
         for c in layout.corners(hit) {
-            prop_assert!((c.distance(layout.center(hit)) - size).abs() < 1e-6);
+            prop_assert!((c.distance(layout.center(hit)) - radius).abs() < 1e-6);
         }
     }
 
@@ -217,7 +288,8 @@ proptest! {
         g in arb_grid(), hex in arb_hex(), i in 0usize..6, size in 8.0f64..60.0,
     ) {
         let layout = Layout::with_first_hex_at(g, size, Point::new(0.0, 0.0));
-        let side = g.hexside(hex, g.dirs()[i]).unwrap();
+        let dir = g.sides()[i % g.sides().len()];
+        let side = g.hexside(hex, dir).unwrap();
         let mid = layout.hexside_midpoint(side).unwrap();
         // Nudge towards the hex's centre so the point is unambiguous.
         let c = layout.center(hex);
@@ -225,9 +297,13 @@ proptest! {
         prop_assert_eq!(layout.hexside_at(p, size * 0.2), Some(side));
         prop_assert_eq!(layout.hexside_at(c, size * 0.2), None);
         // The side's segment is the same seen from either hex.
-        let n = g.neighbour(hex, g.dirs()[i]).unwrap();
-        let (a, b) = layout.edge(hex, g.dirs()[i]).unwrap();
-        let (a2, b2) = layout.edge(n, g.opposite(g.dirs()[i]).unwrap()).unwrap();
+        let n = g.neighbour(hex, dir).unwrap();
+        let (a, b) = layout.edge(hex, dir).unwrap();
+        let (a2, b2) = layout.edge(n, g.opposite(dir).unwrap()).unwrap();
+        // The side's midpoint lies halfway between the two centres.
+        let (c1, c2) = (layout.center(hex), layout.center(n));
+        let half = Point::new((c1.x + c2.x) / 2.0, (c1.y + c2.y) / 2.0);
+        prop_assert!(half.distance(mid) < 1e-6);
         prop_assert!((a.distance(b2) < 1e-6 && b.distance(a2) < 1e-6)
             || (a.distance(a2) < 1e-6 && b.distance(b2) < 1e-6));
     }
@@ -259,4 +335,135 @@ fn a_hexside_keyed_at_the_coordinate_limit_reads_back() {
     let past: Hexside = "0,9999/S".parse().unwrap();
     assert_eq!(g.canonical(past), None);
     assert_eq!(past.to_string().parse::<Hexside>(), Ok(past));
+}
+
+// Boxes (issue 18; RULINGS-ONE-HOUR H1-H8).
+
+#[test]
+fn h1_a_box_has_eight_neighbours_four_across_a_side() {
+    let b = h("0505");
+    let n = BOXES.neighbours(b);
+    assert_eq!(
+        n.to_vec(),
+        [
+            "0504", "0604", "0605", "0606", "0506", "0406", "0405", "0404"
+        ]
+        .map(h)
+        .to_vec()
+    );
+    assert_eq!(BOXES.sides(), &[Dir::N, Dir::E, Dir::S, Dir::W]);
+    assert_eq!(BOXES.opposite(Dir::NE), Some(Dir::SW));
+    assert_eq!(BOXES.opposite(Dir::W), Some(Dir::E));
+    assert!(!BOXES.is_shifted(h("0202")));
+    assert_eq!(BOXES.cell_word(), "box");
+    assert_eq!(GRIDS[0].cell_word(), "hex");
+}
+
+#[test]
+fn h3_a_diagonal_step_costs_three_half_steps_and_a_straight_one_two() {
+    let b = h("0505");
+    assert_eq!(BOXES.step_cost_halves(b, h("0504")), Some(2));
+    assert_eq!(BOXES.step_cost_halves(b, h("0604")), Some(3));
+    assert_eq!(BOXES.step_cost_halves(b, h("0705")), None);
+    // Three columns east and one row south: one diagonal and two straight.
+    assert_eq!(BOXES.path_cost_halves(b, h("0806")), 3 + 2 * 2);
+    assert_eq!(BOXES.path_cost_halves(b, h("0808")), 3 * 3);
+    // H5: range counts a diagonal as one box.
+    assert_eq!(BOXES.distance(b, h("0808")), 3);
+    assert_eq!(BOXES.distance(b, h("0604")), 1);
+    // On hexes every step is two half steps.
+    assert_eq!(GRIDS[0].path_cost_halves(h("0101"), h("0104")), 6);
+}
+
+#[test]
+fn box_side_keys_are_n_or_e_and_shared_by_both_boxes() {
+    let b = h("0505");
+    let south = BOXES.hexside(b, Dir::S).unwrap();
+    assert_eq!(south, BOXES.hexside(h("0506"), Dir::N).unwrap());
+    assert_eq!(south.to_string(), "0506/N");
+    let west = BOXES.hexside(b, Dir::W).unwrap();
+    assert_eq!(west.to_string(), "0405/E");
+    assert_eq!(BOXES.canonical("0505/W".parse().unwrap()), Some(west));
+    // A corner is no side: diagonal neighbours share no box side.
+    assert_eq!(BOXES.hexside(b, Dir::NE), None);
+    assert_eq!(BOXES.hexside_between(b, h("0604")), None);
+    assert_eq!(BOXES.hexside_hexes(south), Some((h("0506"), b)));
+}
+
+#[test]
+fn box_rings_and_ranges_are_squares() {
+    let c = h("1010");
+    for r in 1..5 {
+        assert_eq!(BOXES.ring(c, r).len(), 8 * r as usize);
+    }
+    // The editor's brushes of 1, 9 and 25 boxes.
+    assert_eq!(BOXES.range(c, 0).len(), 1);
+    assert_eq!(BOXES.range(c, 1).len(), 9);
+    assert_eq!(BOXES.range(c, 2).len(), 25);
+}
+
+#[test]
+fn h7_a_line_through_a_corner_reports_both_boxes_meeting_there() {
+    // Straight along a row: every box once.
+    assert_eq!(
+        BOXES.line(h("0101"), h("0401")),
+        ["0101", "0201", "0301", "0401"].map(|l| LineStep::One(h(l)))
+    );
+    // A pure diagonal passes through a corner at every step.
+    let line = BOXES.line(h("0101"), h("0303"));
+    assert_eq!(
+        line,
+        vec![
+            LineStep::One(h("0101")),
+            LineStep::Either(h("0102"), h("0201")),
+            LineStep::One(h("0202")),
+            LineStep::Either(h("0203"), h("0302")),
+            LineStep::One(h("0303")),
+        ]
+    );
+    // Two across and one down passes through box centres, no corner.
+    let line = BOXES.line(h("0101"), h("0503"));
+    assert!(
+        line.iter().all(|s| matches!(s, LineStep::One(_))),
+        "{line:?}"
+    );
+    // Three across and one down passes the corner where 0201, 0301, 0202
+    // and 0302 meet, halfway.
+    let line = BOXES.line(h("0101"), h("0402"));
+    assert_eq!(
+        line,
+        vec![
+            LineStep::One(h("0101")),
+            LineStep::One(h("0201")),
+            LineStep::Either(h("0202"), h("0301")),
+            LineStep::One(h("0302")),
+            LineStep::One(h("0402")),
+        ]
+    );
+    // Ties are reported the same both ways.
+    let mut back = BOXES.line(h("0402"), h("0101"));
+    back.reverse();
+    assert_eq!(line, back);
+    // Range 1 across a corner has the corner's two boxes in between.
+    assert_eq!(
+        BOXES.line(h("0505"), h("0604"))[1],
+        LineStep::Either(h("0504"), h("0605"))
+    );
+}
+
+#[test]
+fn box_layout_draws_squares_and_hit_tests_sides() {
+    let layout = Layout::with_first_hex_at(BOXES, 10.0, Point::new(0.0, 0.0));
+    let (w, hgt) = layout.hex_extent();
+    assert!((w - hgt).abs() < 1e-9 && (w - 10.0 * 3f64.sqrt()).abs() < 1e-9);
+    let c = layout.center(h("0201"));
+    assert!((c.x - w).abs() < 1e-9 && c.y.abs() < 1e-9);
+    assert_eq!(layout.hex_at(Point::new(w * 1.4, w * 0.4)), h("0201"));
+    assert_eq!(layout.hex_at(Point::new(w * 1.6, w * 0.6)), h("0302"));
+    // The east side of 0101 is at x = w / 2.
+    assert_eq!(
+        layout.hexside_at(Point::new(w / 2.0 - 0.5, 1.0), 2.0),
+        BOXES.hexside(h("0101"), Dir::E)
+    );
+    assert_eq!(layout.edge(h("0101"), Dir::NE), None);
 }

@@ -128,6 +128,8 @@ impl RuleSet {
                 exit_conditions: 1,
                 variants: 1,
                 rivers: true,
+                hexes: true,
+                boxes: false,
                 rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
             },
             RuleSet::Napoleon(_) => RuleSupport {
@@ -146,6 +148,8 @@ impl RuleSet {
                 exit_conditions: 0,
                 variants: 0,
                 rivers: false,
+                hexes: true,
+                boxes: false,
                 rule_victory: "the break test of the Final Step [4.1]",
             },
         }
@@ -197,6 +201,10 @@ pub struct RuleSupport {
     pub exit_conditions: usize,
     /// Most variants the rule set plays (the first ones).
     pub variants: usize,
+    /// Whether it plays on hex grids.
+    pub hexes: bool,
+    /// Whether it plays on grids of square boxes (RULINGS-ONE-HOUR H1).
+    pub boxes: bool,
     /// Whether rivers, fords and bridges affect movement (as
     /// [`crate::scenario::HexsideEffects`] says).
     pub rivers: bool,

@@ -9,6 +9,7 @@ const WATERLOO: &str = include_str!("../../scenarios/waterloo.ron");
 const WATERLOO_MAP: &str = include_str!("../../maps/waterloo.ron");
 const TUTORIAL: &str = include_str!("../../scenarios/tutorial.ron");
 const BLANK: &str = include_str!("../../maps/blank-23x17.ron");
+const BLANK_BOXES: &str = include_str!("../../maps/blank-boxes-12x8.ron");
 
 fn h(s: &str) -> Hex {
     s.parse().expect("test hex")
@@ -1160,4 +1161,89 @@ fn issue19_a_crt_on_a_napoleon_scenario_is_warned_about() {
         "the scenario has a Combat Results Table, but the Napoleon rules ignore it: one-to-one melee [3.7.3] decides combat",
     );
     assert!(errors(&issues).is_empty());
+}
+
+// Issue 18: box grids.
+
+fn blank_boxes() -> Map {
+    parse_map(BLANK_BOXES, "blank-boxes-12x8.ron").expect("the blank box map parses")
+}
+
+#[test]
+fn issue18_the_shipped_box_map_is_valid_and_round_trips() {
+    let m = blank_boxes();
+    assert!(m.grid().is_boxes());
+    assert!(validate_map(&m).is_empty(), "{:?}", validate_map(&m));
+    assert_eq!(m.hexes_on_map().count(), 12 * 8);
+    assert_eq!(map_to_ron(&m), BLANK_BOXES);
+    // Files written before box grids still read as hex maps.
+    let old = parse_map(BLANK, "blank.ron").expect("blank parses");
+    assert!(!old.grid().is_boxes());
+}
+
+#[test]
+fn issue18_item5_hex_rules_refuse_a_box_map_naming_the_rule_set() {
+    let m = blank_boxes();
+    for rules in [
+        RuleSet::NapoleonAtWaterloo(Default::default()),
+        RuleSet::Napoleon(Default::default()),
+    ] {
+        let name = rules.support().name;
+        let mut s = waterloo().0;
+        s.rules = rules;
+        s.units.clear();
+        s.map = MapSource::Inline(Box::new(m.clone()));
+        let issues = validate(&s, &m);
+        assert_issue(
+            &issues,
+            Severity::Error,
+            field_loc("map.orientation"),
+            &format!("the {name} rules are played on hexes"),
+        );
+        assert!(
+            crate::engine::validation_errors(&s, &m).is_some(),
+            "the engine would build a {name} board on boxes"
+        );
+    }
+}
+
+#[test]
+fn issue18_item2_validation_speaks_of_boxes_on_a_box_map() {
+    let mut m = blank_boxes();
+    m.places.push(Place {
+        name: "Nowhere".into(),
+        hexes: vec![h("2020")],
+    });
+    m.hexsides
+        .entry("0303/NE".parse().expect("key"))
+        .or_default()
+        .insert(HexsideFeature::Road);
+    let issues = validate_map(&m);
+    assert_issue(
+        &issues,
+        Severity::Warning,
+        Location::Hex(h("2020")),
+        "place \"Nowhere\" is labelled at 2020, which is not on the map",
+    );
+    assert_issue(
+        &issues,
+        Severity::Error,
+        Location::Hexside("0303/NE".parse().expect("key")),
+        "a corner: a box's sides are N, E, S and W",
+    );
+    m.terrain[0].push('.');
+    let text: Vec<String> = validate_map(&m).iter().map(|i| i.message.clone()).collect();
+    assert!(
+        text.iter().all(|t| !t.contains("hex")),
+        "a box map's issues speak of hexes: {text:?}"
+    );
+    assert!(text.iter().any(|t| t.contains("box")), "{text:?}");
+}
+
+#[test]
+fn issue18_box_words_keep_backticked_text_and_whole_words() {
+    assert_eq!(
+        validate::box_words("Hexes and hexsides at `hexes` near a hexagon; hex 0101"),
+        "Boxes and box sides at `hexes` near a hexagon; box 0101"
+    );
 }

@@ -93,7 +93,7 @@ pub fn is_enterable(map: &Map, h: Hex) -> bool {
         MovementRule::Prohibited => false,
         MovementRule::RoadOnly(_) => map
             .grid()
-            .dirs()
+            .sides()
             .iter()
             .any(|&d| map.has_feature(h, d, super::map::HexsideFeature::Road)),
     }
@@ -132,7 +132,59 @@ fn why_not_enterable(map: &Map, h: Hex) -> Option<String> {
 pub fn validate_map(map: &Map) -> Vec<Issue> {
     let mut out = Issues::default();
     check_map(map, &mut out);
-    out.0
+    in_the_grids_words(map, out.0)
+}
+
+/// On a box map, the sentences speak of boxes and box sides where they
+/// say hexes and hexsides (issue 18): every check is written once, for
+/// either grid. Words in backticks (field names, file text) are kept.
+fn in_the_grids_words(map: &Map, mut issues: Vec<Issue>) -> Vec<Issue> {
+    if map.grid().is_boxes() {
+        for i in &mut issues {
+            i.message = box_words(&i.message);
+        }
+    }
+    issues
+}
+
+/// The sentence with hex words turned into box words, outside backticks.
+pub fn box_words(text: &str) -> String {
+    const WORDS: [(&str, &str); 8] = [
+        ("hexsides", "box sides"),
+        ("Hexsides", "Box sides"),
+        ("hexside", "box side"),
+        ("Hexside", "Box side"),
+        ("hexes", "boxes"),
+        ("Hexes", "Boxes"),
+        ("hex", "box"),
+        ("Hex", "Box"),
+    ];
+    let mut out = String::with_capacity(text.len() + 8);
+    for (k, part) in text.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        if k % 2 == 1 {
+            out.push_str(part);
+            continue;
+        }
+        let mut rest = part;
+        while !rest.is_empty() {
+            let start = rest.find(|c: char| c.is_alphabetic()).unwrap_or(rest.len());
+            out.push_str(&rest[..start]);
+            rest = &rest[start..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let word = &rest[..end];
+            match WORDS.iter().find(|(from, _)| *from == word) {
+                Some((_, to)) => out.push_str(to),
+                None => out.push_str(word),
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
 }
 
 fn check_map(map: &Map, out: &mut Issues) -> bool {
@@ -274,6 +326,16 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
     // Hexsides.
     let grid = map.grid();
     for side in map.hexsides.keys() {
+        if grid.is_boxes() && !grid.is_side(side.dir) {
+            out.error(
+                Location::Hexside(*side),
+                format!(
+                    "box side {side} names direction {}, a corner: a box's sides are N, E, S and W",
+                    side.dir
+                ),
+            );
+            continue;
+        }
         match grid.hexside_hexes(*side) {
             None => out.error(
                 Location::Hexside(*side),
@@ -858,7 +920,31 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     }
     check_variants(s, &mut out);
     check_rule_support(s, map, &mut out);
+    let mut out = Issues(in_the_grids_words(map, out.0));
+    check_grid(s, map, &mut out);
     out.0
+}
+
+/// Whether the rules are played on the map's kind of grid (issue 18, item
+/// 5). Added after the box words, as it names both kinds.
+fn check_grid(s: &Scenario, map: &Map, out: &mut Issues) {
+    let support = s.rules.support();
+    let name = support.name;
+    if map.grid().is_boxes() && !support.boxes {
+        out.error(
+            field("map.orientation"),
+            format!(
+                "the map is a grid of square boxes, but the {name} rules are played on hexes: choose a hex map (File > New) or rules played on boxes"
+            ),
+        );
+    } else if !map.grid().is_boxes() && !support.hexes {
+        out.error(
+            field("map.orientation"),
+            format!(
+                "the map is a hex grid, but the {name} rules are played on square boxes: choose a box map (File > New) or rules played on hexes"
+            ),
+        );
+    }
 }
 
 /// Warnings about data the scenario's rule set ignores: what is drawn and
@@ -867,6 +953,7 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
     let support = s.rules.support();
     let name = support.name;
     let ignored = |what: &str| format!("{what}, but the {name} rules ignore them");
+
     if !support.victory_hexes && !s.victory.victory_hexes.is_empty() {
         out.warning(
             field("victory.victory_hexes"),

@@ -357,7 +357,7 @@ fn markers(page: &mut Page, map: &Map, s: &Scenario, layout: &Layout, shown: &BT
         for &h in e.hexes.iter().filter(|h| shown.contains(h)) {
             let c = to_pt(layout.center(h));
             // An arrow across the first side that leads off the map.
-            let off = grid.dirs().into_iter().find_map(|d| {
+            let off = grid.sides().iter().find_map(|&d| {
                 let n = grid.neighbour(h, d)?;
                 if map.is_on_map(n) {
                     return None;

@@ -176,7 +176,12 @@ impl Board {
         };
         let neighbours: Vec<[HexIx; 6]> = hexes
             .iter()
-            .map(|&h| grid.neighbours(h).map(|n| ix_of(n).unwrap_or(NO_HEX)))
+            .map(|&h| {
+                // Napoleon plays on hexes only (validation refuses a box
+                // map), so the first six neighbours are all of them.
+                let n = grid.neighbours(h);
+                std::array::from_fn(|i| n.get(i).and_then(|&n| ix_of(n)).unwrap_or(NO_HEX))
+            })
             .collect();
         let terrain: Vec<NapoleonTerrain> = hexes
             .iter()
@@ -196,8 +201,12 @@ impl Board {
         let road = hexes
             .iter()
             .map(|&h| {
-                grid.dirs()
-                    .map(|d| map.has_feature(h, d, crate::scenario::HexsideFeature::Road))
+                let dirs = grid.dirs();
+                std::array::from_fn(|i| {
+                    dirs.get(i).is_some_and(|&d| {
+                        map.has_feature(h, d, crate::scenario::HexsideFeature::Road)
+                    })
+                })
             })
             .collect();
         let elevation: Vec<i32> = hexes.iter().map(|&h| map.detail(h).elevation).collect();
