@@ -186,17 +186,20 @@ pub fn draw_map_with(
         }
     }
 
-    // Terrain: one mesh of hexagons (six vertices, four triangles each),
-    // built directly: tessellating tens of thousands of anti-aliased
-    // polygons would cost far more than drawing them.
+    // Terrain: one mesh of hexagons (six vertices, four triangles each)
+    // or boxes (four and two), built directly: tessellating tens of
+    // thousands of anti-aliased polygons would cost far more than drawing
+    // them.
     let c0 = layout.center(Hex::new(1, 1));
-    let offsets: [Vec2; 6] = std::array::from_fn(|i| {
-        let k = layout.corner(Hex::new(1, 1), i);
-        vec2((k.x - c0.x) as f32, (k.y - c0.y) as f32)
-    });
+    let n_corners = layout.corner_count();
+    let offsets: Vec<Vec2> = layout
+        .corners(Hex::new(1, 1))
+        .iter()
+        .map(|k| vec2((k.x - c0.x) as f32, (k.y - c0.y) as f32))
+        .collect();
     let mut mesh = egui::Mesh::default();
-    mesh.reserve_vertices(hexes.len() * 6);
-    mesh.reserve_triangles(hexes.len() * 4);
+    mesh.reserve_vertices(hexes.len() * n_corners);
+    mesh.reserve_triangles(hexes.len() * (n_corners - 2));
     let mut symbols: Vec<Shape> = Vec::new();
     for &h in &hexes {
         let terrain = map.terrain_at(h);
@@ -205,10 +208,10 @@ pub fn draw_map_with(
             .unwrap_or(Color32::from_rgb(255, 0, 255));
         let c = p(layout.center(h));
         let base = mesh.vertices.len() as u32;
-        for o in offsets {
+        for &o in &offsets {
             mesh.colored_vertex(c + o, fill);
         }
-        for k in 1..5 {
+        for k in 1..n_corners as u32 - 1 {
             mesh.add_triangle(base, base + k, base + k + 1);
         }
         if size >= 8.0 {
@@ -237,9 +240,9 @@ pub fn draw_map_with(
     if !textured {
         shapes.push(Shape::mesh(mesh));
     }
-    // Hex outlines: anti-aliased lines while there are few enough, plain
-    // quads (three sides a hex, each side drawn once) when zoomed out
-    // over many; none once hexes are a few pixels wide.
+    // Outlines: anti-aliased lines while there are few enough, plain
+    // quads (half the sides of each hex or box, each side drawn once) when
+    // zoomed out over many; none once cells are a few pixels wide.
     if size >= 4.0 {
         if hexes.len() <= 3000 {
             for &h in &hexes {
@@ -249,12 +252,12 @@ pub fn draw_map_with(
             }
         } else {
             let mut lines = egui::Mesh::default();
-            lines.reserve_vertices(hexes.len() * 12);
-            lines.reserve_triangles(hexes.len() * 6);
+            lines.reserve_vertices(hexes.len() * 2 * n_corners);
+            lines.reserve_triangles(hexes.len() * n_corners);
             let w = outline.width.max(0.6) / 2.0;
             for &h in &hexes {
                 let c = p(layout.center(h));
-                for i in 0..3 {
+                for i in 0..n_corners / 2 {
                     let (a, b) = (c + offsets[i], c + offsets[i + 1]);
                     let n = (b - a).normalized().rot90() * w;
                     let base = lines.vertices.len() as u32;
@@ -794,13 +797,16 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     super::icons::image(super::icons::hexside(f))
                         .fit_to_exact_size(vec2(18.0, 14.0)),
                 );
-                ui.label(format!("{} (hexside)", f.name()));
+                ui.label(format!("{} ({})", f.name(), map.grid().side_word()));
             });
         }
     }
     ui.label(
-        RichText::new("Hover a hex for what is marked there.")
-            .weak()
-            .small(),
+        RichText::new(format!(
+            "Hover a {} for what is marked there.",
+            map.grid().cell_word()
+        ))
+        .weak()
+        .small(),
     );
 }

@@ -718,6 +718,7 @@ impl VedetteApp {
                 ui.label("No scenario");
                 return;
             };
+            let grid = doc.map.grid();
             match self.hovered {
                 Some(h) if doc.map.in_bounds(h) => {
                     let terrain = doc
@@ -757,7 +758,11 @@ impl VedetteApp {
                 ui.label(format!("zoom {:.0}%", self.view.zoom * 100.0));
                 ui.separator();
                 let tool = match self.tools.tool {
-                    Tool::Brush => format!("{} ({})", Tool::Brush.name(), self.tools.brush_size),
+                    Tool::Brush => format!(
+                        "{} ({})",
+                        Tool::Brush.name(),
+                        tools::brush_label(grid, self.tools.brush_radius)
+                    ),
                     t => t.name().to_string(),
                 };
                 ui.label(tool);
@@ -940,7 +945,7 @@ impl VedetteApp {
             && let Some(pos) = pointer
         {
             let h = hex_of(pos);
-            let hexes = edit::brush(&doc.map, h, self.tools.brush_size);
+            let hexes = edit::brush(&doc.map, h, self.tools.brush_radius);
             let e = match self.tools.detail {
                 Some(d) if doc.scenario.rules.support().hills => {
                     edit::paint_details(doc, &hexes, d)
@@ -994,7 +999,12 @@ impl VedetteApp {
                                 edits.push((e, false));
                             }
                         }
-                        None => message = Some("Click closer to a hexside".into()),
+                        None => {
+                            message = Some(
+                                tools::in_words(doc.map.grid(), "Click closer to a hexside")
+                                    .into_owned(),
+                            )
+                        }
                     }
                 }
                 Tool::PlaceName => {
@@ -1170,7 +1180,8 @@ impl VedetteApp {
         let Some(doc) = &self.doc else {
             return;
         };
-        ui.label(RichText::new(format!("Hex {h}")).strong());
+        let grid = doc.map.grid();
+        ui.label(RichText::new(tools::in_words(grid, &format!("Hex {h}"))).strong());
         if let Some(u) = edit::units_at(doc, h).last() {
             if ui
                 .button(format!("Inspect {} ({})", u.designation, u.id))
@@ -1205,9 +1216,9 @@ impl VedetteApp {
                 .iter()
                 .any(|e| e.side == s.id && e.hexes.contains(&h));
             let label = if is_exit {
-                format!("Unmark as {} exit hex", s.name)
+                format!("Unmark as {} exit {}", s.name, grid.cell_word())
             } else {
-                format!("Mark as {} exit hex", s.name)
+                format!("Mark as {} exit {}", s.name, grid.cell_word())
             };
             if ui.button(label).clicked() {
                 edits.push(edit::toggle_exit_hex(doc, &s.id, h));
@@ -1267,7 +1278,7 @@ impl VedetteApp {
         let preview = Stroke::new(1.5, Color32::WHITE);
         match self.tools.tool {
             Tool::Brush => {
-                for x in edit::brush(&doc.map, h, self.tools.brush_size) {
+                for x in edit::brush(&doc.map, h, self.tools.brush_radius) {
                     outline(x, preview);
                 }
             }
@@ -1588,16 +1599,11 @@ impl VedetteApp {
                     }
                 }
                 if i.key_pressed(Key::OpenBracket) {
-                    self.tools.brush_size = match self.tools.brush_size {
-                        19 => 7,
-                        _ => 1,
-                    };
+                    self.tools.brush_radius = self.tools.brush_radius.saturating_sub(1);
                 }
                 if i.key_pressed(Key::CloseBracket) {
-                    self.tools.brush_size = match self.tools.brush_size {
-                        1 => 7,
-                        _ => 19,
-                    };
+                    self.tools.brush_radius =
+                        (self.tools.brush_radius + 1).min(crate::edit::MAX_BRUSH_RADIUS);
                 }
             }
         });
@@ -1807,27 +1813,47 @@ impl VedetteApp {
                 ui.separator();
                 egui::Grid::new("new map").num_columns(2).show(ui, |ui| {
                     settings::size_fields(ui, &mut settings.columns, &mut settings.rows);
-                    ui.label("Hexes");
+                    ui.label("Grid");
                     ui.horizontal(|ui| {
                         ui.radio_value(
                             &mut settings.orientation,
                             crate::hex::Orientation::FlatTop,
-                            "flat top (columns)",
+                            "hexes, flat top (columns)",
                         );
                         ui.radio_value(
                             &mut settings.orientation,
                             crate::hex::Orientation::PointyTop,
-                            "pointy top (rows)",
+                            "hexes, pointy top (rows)",
                         );
+                        ui.radio_value(
+                            &mut settings.orientation,
+                            crate::hex::Orientation::Boxes,
+                            "square boxes",
+                        )
+                        .on_hover_text("A grid of squares: 8 neighbours each, units face a box side, roads and rivers lie on box sides");
                     });
                     ui.end_row();
-                    ui.label("Shifted half a hex");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Even, "even");
-                        ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Odd, "odd");
-                    });
-                    ui.end_row();
+                    if settings.orientation != crate::hex::Orientation::Boxes {
+                        ui.label("Shifted half a hex");
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Even, "even");
+                            ui.radio_value(&mut settings.stagger, crate::hex::Stagger::Odd, "odd");
+                        });
+                        ui.end_row();
+                    }
                 });
+                let support = settings.rules.support();
+                let boxes = settings.orientation == crate::hex::Orientation::Boxes;
+                if boxes && !support.boxes || !boxes && !support.hexes {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!(
+                            "The {} rules are played on {}: this map can be drawn, checked and printed, but not playtested with them.",
+                            support.name,
+                            if support.hexes { "hexes" } else { "square boxes" }
+                        ),
+                    );
+                }
                 let blank = settings.rules.blank();
                 ui.label(
                     RichText::new(format!(

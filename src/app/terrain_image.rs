@@ -1,5 +1,5 @@
 //! The terrain of a whole map as one texture, for views zoomed out so far
-//! that hexes are a few pixels wide. Drawing tens of thousands of hexagons
+//! that hexes or boxes are a few pixels wide. Drawing tens of thousands of hexagons
 //! as triangles every frame costs more than the frame budget on a big map;
 //! one textured rectangle costs nothing, and the texture is only touched
 //! where the terrain changed (a brush stroke updates a few dozen pixels).
@@ -110,7 +110,9 @@ fn build(painter: &Painter, map: &Map, shape: Shape) -> Option<Cached> {
 /// texture was made.
 fn update(cached: &mut Cached, map: &Map) {
     let mut region: Option<[f64; 4]> = None;
-    let reach = cached.layout.size * 1.1 + 1.0;
+    // Past the farthest corner of a cell: a hex's are `size` from its
+    // centre, a box's `size` times root 1.5.
+    let reach = cached.layout.size * 1.3 + 1.0;
     for (r, (old, new)) in cached.terrain.iter().zip(&map.terrain).enumerate() {
         if old == new {
             continue;

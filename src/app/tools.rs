@@ -110,7 +110,7 @@ pub struct Template {
 #[derive(Clone, Debug)]
 pub struct Tools {
     pub tool: Tool,
-    pub brush_size: u32,
+    pub brush_radius: u32,
     pub terrain: char,
     pub feature: HexsideFeature,
     pub place_name: String,
@@ -129,7 +129,7 @@ impl Default for Tools {
     fn default() -> Self {
         Tools {
             tool: Tool::Select,
-            brush_size: 1,
+            brush_radius: 0,
             terrain: 'W',
             feature: HexsideFeature::Road,
             place_name: String::new(),
@@ -206,18 +206,19 @@ impl Tools {
     /// inspector of the selected unit.
     pub fn panel_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
         ui.heading("Tools");
+        let grid = doc.map.grid();
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {
                 let r = ui
-                    .selectable_label(self.tool == t, t.name())
-                    .on_hover_text(format!("{} ({:?})", t.help(), t.key()));
+                    .selectable_label(self.tool == t, in_words(grid, t.name()))
+                    .on_hover_text(format!("{} ({:?})", in_words(grid, t.help()), t.key()));
                 if r.clicked() {
                     self.tool = t;
                     self.message = None;
                 }
             }
         });
-        ui.label(RichText::new(self.tool.help()).weak());
+        ui.label(RichText::new(in_words(grid, self.tool.help())).weak());
         ui.separator();
         match self.tool {
             Tool::Brush | Tool::Fill => self.terrain_ui(ui, doc),
@@ -254,12 +255,8 @@ impl Tools {
         if self.tool == Tool::Brush {
             ui.horizontal(|ui| {
                 ui.label("Brush");
-                for n in [1, 7, 19] {
-                    ui.radio_value(
-                        &mut self.brush_size,
-                        n,
-                        format!("{n} hex{}", if n == 1 { "" } else { "es" }),
-                    );
+                for r in 0..=crate::edit::MAX_BRUSH_RADIUS {
+                    ui.radio_value(&mut self.brush_radius, r, brush_label(doc.map.grid(), r));
                 }
             });
         }
@@ -422,8 +419,17 @@ impl Tools {
 
     fn marker_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
         ui.horizontal(|ui| {
-            ui.radio_value(&mut self.marker, MarkerKind::Exit, "Exit hex");
-            ui.radio_value(&mut self.marker, MarkerKind::Victory, "Victory hex");
+            let grid = doc.map.grid();
+            ui.radio_value(
+                &mut self.marker,
+                MarkerKind::Exit,
+                in_words(grid, "Exit hex"),
+            );
+            ui.radio_value(
+                &mut self.marker,
+                MarkerKind::Victory,
+                in_words(grid, "Victory hex"),
+            );
         });
         ui.horizontal(|ui| {
             let l = ui.label("Side");
@@ -437,11 +443,14 @@ impl Tools {
             });
         }
         for e in &doc.scenario.victory.exits {
-            ui.label(format!(
-                "{}: {} units must exit through {} hexes",
-                e.side,
-                e.units,
-                e.hexes.len()
+            ui.label(in_words(
+                doc.map.grid(),
+                &format!(
+                    "{}: {} units must exit through {} hexes",
+                    e.side,
+                    e.units,
+                    e.hexes.len()
+                ),
             ));
         }
     }
@@ -516,6 +525,7 @@ impl Tools {
         };
         let mut u = orig.clone();
         let mut discrete = false;
+        let grid = doc.map.grid();
         egui::Grid::new("inspector").num_columns(2).show(ui, |ui| {
             ui.label("Id");
             ui.monospace(u.id.as_str());
@@ -635,7 +645,7 @@ impl Tools {
             ui.end_row();
             match &mut u.placement {
                 Placement::Start(h) => {
-                    ui.label("Start hex");
+                    ui.label(in_words(grid, "Start hex"));
                     ui.monospace(h.to_string());
                     ui.end_row();
                 }
@@ -644,12 +654,12 @@ impl Tools {
                     ui.add(super::fields::Number::new(turn).range(1..=doc.scenario.turns.max(1)))
                         .labelled_by(l.id);
                     ui.end_row();
-                    ui.label("Entry hexes");
+                    ui.label(in_words(grid, "Entry hexes"));
                     ui.label(hex_list(entry));
                     ui.end_row();
                 }
                 Placement::Variant { entry } => {
-                    ui.label("Entry hexes");
+                    ui.label(in_words(grid, "Entry hexes"));
                     ui.label(hex_list(entry));
                     ui.end_row();
                 }
@@ -657,7 +667,11 @@ impl Tools {
         });
         if !matches!(u.placement, Placement::Start(_)) {
             ui.label(
-                RichText::new("With the Reinforcements tool, click hexes to set its entry.").weak(),
+                RichText::new(in_words(
+                    grid,
+                    "With the Reinforcements tool, click hexes to set its entry.",
+                ))
+                .weak(),
             );
         }
         ui.horizontal(|ui| {
@@ -735,4 +749,25 @@ fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
         changed
     })
     .inner
+}
+
+/// A brush of `radius` in words: "7 hexes", "9 boxes".
+pub(crate) fn brush_label(grid: crate::hex::Grid, radius: u32) -> String {
+    let n = grid.range(Hex::new(0, 0), radius).len();
+    match (n, grid.is_boxes()) {
+        (1, false) => "1 hex".into(),
+        (1, true) => "1 box".into(),
+        (n, false) => format!("{n} hexes"),
+        (n, true) => format!("{n} boxes"),
+    }
+}
+
+/// A sentence about hexes in the words of the map's grid: boxes and box
+/// sides on a box map (issue 18), unchanged on a hex map.
+pub(crate) fn in_words(grid: crate::hex::Grid, text: &str) -> std::borrow::Cow<'_, str> {
+    if grid.is_boxes() {
+        crate::scenario::box_words(text).into()
+    } else {
+        text.into()
+    }
 }

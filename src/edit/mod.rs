@@ -554,16 +554,15 @@ pub fn paint_details(doc: &Document, hexes: &[Hex], what: DetailPaint) -> Option
     (!changes.is_empty()).then_some(Edit::Details(changes))
 }
 
-/// The hexes a brush of `size` 1, 7 or 19 covers around `center` (a hex
-/// and its one or two rings), clipped to the map's rectangle.
-pub fn brush(map: &Map, center: Hex, size: u32) -> Vec<Hex> {
-    let radius = match size {
-        0 | 1 => 0,
-        2..=7 => 1,
-        _ => 2,
-    };
+/// The largest brush radius: 19 hexes or 25 boxes.
+pub const MAX_BRUSH_RADIUS: u32 = 2;
+
+/// The cells a brush of `radius` 0, 1 or 2 covers around `center` (the
+/// cell and its one or two rings: 1, 7 or 19 hexes, 1, 9 or 25 boxes),
+/// clipped to the map's rectangle.
+pub fn brush(map: &Map, center: Hex, radius: u32) -> Vec<Hex> {
     map.grid()
-        .range(center, radius)
+        .range(center, radius.min(MAX_BRUSH_RADIUS))
         .into_iter()
         .filter(|&h| map.in_bounds(h))
         .collect()

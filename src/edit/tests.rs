@@ -19,7 +19,7 @@ fn painting_and_undo_restore_the_map_exactly() {
     let mut doc = waterloo();
     let orig = doc.clone();
     let mut hist = History::default();
-    let hexes = brush(&doc.map, h("1108"), 7);
+    let hexes = brush(&doc.map, h("1108"), 1);
     assert_eq!(hexes.len(), 7);
     let edit = paint(&doc, &hexes, 'W').expect("changes something");
     hist.apply(&mut doc, edit).expect("applies");
@@ -38,10 +38,10 @@ fn painting_and_undo_restore_the_map_exactly() {
 #[test]
 fn brush_sizes_are_1_7_and_19_hexes_and_clip_at_the_edge() {
     let doc = waterloo();
-    assert_eq!(brush(&doc.map, h("1108"), 1), vec![h("1108")]);
-    assert_eq!(brush(&doc.map, h("1108"), 7).len(), 7);
-    assert_eq!(brush(&doc.map, h("1108"), 19).len(), 19);
-    let corner = brush(&doc.map, h("0101"), 19);
+    assert_eq!(brush(&doc.map, h("1108"), 0), vec![h("1108")]);
+    assert_eq!(brush(&doc.map, h("1108"), 1).len(), 7);
+    assert_eq!(brush(&doc.map, h("1108"), 2).len(), 19);
+    let corner = brush(&doc.map, h("0101"), 2);
     assert!(corner.len() < 19 && corner.iter().all(|&x| doc.map.in_bounds(x)));
 }
 
@@ -52,7 +52,7 @@ fn a_brush_drag_is_one_undo_step() {
     let mut hist = History::default();
     // The drag passes over 1108 twice and overlaps itself.
     for c in ["1108", "1109", "1209", "1108", "1310"] {
-        if let Some(e) = paint(&doc, &brush(&doc.map, h(c), 7), 'W') {
+        if let Some(e) = paint(&doc, &brush(&doc.map, h(c), 1), 'W') {
             hist.apply_in_stroke(&mut doc, e).expect("applies");
         }
     }
@@ -322,7 +322,7 @@ fn random_edit(doc: &Document, pick: (u8, u32, u32, u32)) -> Option<Edit> {
     match kind % 7 {
         0 => paint(
             doc,
-            &brush(&doc.map, hex, [1, 7, 19][c as usize % 3]),
+            &brush(&doc.map, hex, c as u32 % 3),
             codes[c as usize % 3],
         ),
         1 => flood_fill(doc, hex, codes[c as usize % 3]),
@@ -399,7 +399,7 @@ fn hills_paint_over_terrain_and_a_stroke_undoes_as_one_step() {
     let first = paint_details(&doc, &[wood], DetailPaint::Hill).expect("a hill");
     hist.apply_in_stroke(&mut doc, first).expect("applies");
     let second =
-        paint_details(&doc, &brush(&doc.map, h("1208"), 7), DetailPaint::Hill).expect("more hill");
+        paint_details(&doc, &brush(&doc.map, h("1208"), 1), DetailPaint::Hill).expect("more hill");
     hist.apply_in_stroke(&mut doc, second).expect("applies");
     hist.end_stroke();
     assert_eq!(

@@ -19,6 +19,9 @@ pub struct Flow {
     /// The last heading: its page, first item, top, and where the flow
     /// stood after it, so a table that moves to a new page takes it along.
     last_heading: Option<(usize, usize, f32, f32)>,
+    /// The map is of square boxes: text that says hexes says boxes (issue
+    /// 18), rewritten before it is measured.
+    pub boxes: bool,
 }
 
 /// A small picture at the start of a table cell.
@@ -105,6 +108,16 @@ impl Flow {
             pages: Vec::new(),
             y: MARGIN,
             last_heading: None,
+            boxes: false,
+        }
+    }
+
+    /// The text in the map's words: boxes and box sides on a box map.
+    fn words<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.boxes {
+            crate::scenario::box_words(text).into()
+        } else {
+            text.into()
         }
     }
 
@@ -166,6 +179,7 @@ impl Flow {
     /// A section heading with a rule under it, kept with at least `keep`
     /// millimetres of what follows.
     pub fn heading(&mut self, text: &str, keep: f32) {
+        let text = &*self.words(text).into_owned();
         self.need(14.0 + keep);
         if self.y > MARGIN + 1.0 {
             self.y += 4.0;
@@ -188,6 +202,7 @@ impl Flow {
 
     /// A smaller heading inside a section.
     pub fn subheading(&mut self, text: &str, keep: f32) {
+        let text = &*self.words(text).into_owned();
         self.need(8.0 + keep);
         let top = self.y;
         let first = self.page().items.len();
@@ -200,7 +215,7 @@ impl Flow {
 
     /// A wrapped paragraph across the text width.
     pub fn paragraph(&mut self, text: &str, size: f32) {
-        let lines = wrap(text, self.text_width(), size, false);
+        let lines = wrap(&self.words(text), self.text_width(), size, false);
         let lh = line_height(size);
         for line in lines {
             self.need(lh);
@@ -215,6 +230,30 @@ impl Flow {
     /// A table across the text width (or narrower when its text is). Rows
     /// that do not fit go on to the next page under a repeated header.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<Cell>]) {
+        if self.boxes {
+            let columns: Vec<Column> = columns
+                .iter()
+                .map(|c| Column {
+                    title: self.words(&c.title).into_owned(),
+                    ..c.clone()
+                })
+                .collect();
+            let rows: Vec<Vec<Cell>> = rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|c| Cell {
+                            text: self.words(&c.text).into_owned(),
+                            ..c.clone()
+                        })
+                        .collect()
+                })
+                .collect();
+            self.boxes = false;
+            self.table(&columns, &rows);
+            self.boxes = true;
+            return;
+        }
         // Columns with nothing in them are left out.
         let keep: Vec<usize> = (0..columns.len())
             .filter(|&i| {

@@ -998,10 +998,11 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         text(page, &mut x, y, "Reinforcement entry");
     }
     if !s.victory.victory_hexes.is_empty() {
-        start(&mut x, &mut y, 5.0, "Victory hex");
+        let label = format!("Victory {}", map.grid().cell_word());
+        start(&mut x, &mut y, 5.0, &label);
         page.items.push(star(pt(x + 1.8, y), 2.0, Rgb(200, 160, 0)));
         x += 5.0;
-        text(page, &mut x, y, "Victory hex");
+        text(page, &mut x, y, &label);
     }
     y - y0
 }

@@ -275,6 +275,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     let title_h = title_block(&mut probe, s);
     let mut pages = Vec::new();
     let mut flow = flow::Flow::new(pw, ph);
+    flow.boxes = map.grid().is_boxes();
     match map_page::plan(map, (pw, ph), title_h) {
         map_page::MapPlan::OnePage { landscape, size } => {
             pages.push(map_on_first_page(s, map, paper, landscape, size));
@@ -469,8 +470,13 @@ fn map_sheet(
     }
     if !notes.is_empty() {
         let text = format!(
-            "Overlap: {}; lay the repeated hexes over each other (marks ▶◀).",
-            notes.join("; ")
+            "Overlap: {}; lay the repeated {} over each other (marks ▶◀).",
+            notes.join("; "),
+            if map.grid().is_boxes() {
+                "boxes"
+            } else {
+                "hexes"
+            }
         );
         for (i, line) in font::wrap(&text, w - 2.0 * MARGIN, 7.0, false)
             .into_iter()
