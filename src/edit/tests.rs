@@ -322,7 +322,7 @@ fn random_edit(doc: &Document, pick: (u8, u32, u32, u32)) -> Option<Edit> {
     match kind % 7 {
         0 => paint(
             doc,
-            &brush(&doc.map, hex, c as u32 % 3),
+            &brush(&doc.map, hex, c % 3),
             codes[c as usize % 3],
         ),
         1 => flood_fill(doc, hex, codes[c as usize % 3]),
