@@ -320,11 +320,7 @@ fn random_edit(doc: &Document, pick: (u8, u32, u32, u32)) -> Option<Edit> {
     );
     let codes = ['.', 'W', 'T'];
     match kind % 7 {
-        0 => paint(
-            doc,
-            &brush(&doc.map, hex, c % 3),
-            codes[c as usize % 3],
-        ),
+        0 => paint(doc, &brush(&doc.map, hex, c % 3), codes[c as usize % 3]),
         1 => flood_fill(doc, hex, codes[c as usize % 3]),
         2 => {
             let dir = doc.map.grid().dirs()[c as usize % 6];
