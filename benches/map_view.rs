@@ -78,6 +78,26 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // The same on square boxes (issue 18).
+    let (xs, xm) = generate::large_scenario_on(
+        vedette::hex::Grid::new(
+            vedette::hex::Orientation::Boxes,
+            vedette::hex::Stagger::Even,
+        ),
+        200,
+        200,
+        2000,
+        7,
+    );
+    let mut boxes = VedetteApp::with_doc(doc(xs, xm));
+    let box_ctx = warmed(&mut boxes);
+    group.bench_function("200x200 boxes, 2000 units, full zoom-out", |b| {
+        b.iter(|| {
+            t += 0.016;
+            black_box(frame(&box_ctx, &mut boxes, t))
+        })
+    });
+
     // Painting: every frame a brush dab lands (an edit merged into the
     // open stroke, the texture patched, the redraw). The problems list is
     // refreshed once, when the stroke ends (`load+validate 200x200` in the
@@ -90,7 +110,7 @@ fn benches(c: &mut Criterion) {
             if let Some(d) = big.doc.as_mut() {
                 let h = Hex::new(centre.col + (k % 40) as i32, centre.row);
                 let code = if k % 80 < 40 { 'W' } else { '.' };
-                let hexes = edit::brush(&d.map, h, 7);
+                let hexes = edit::brush(&d.map, h, 1);
                 if let Some(e) = edit::paint(d, &hexes, code) {
                     d.apply_in_stroke(e).expect("applies");
                 }

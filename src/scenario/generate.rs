@@ -18,7 +18,25 @@ fn mix(mut x: u64) -> u64 {
 /// woods crossed by roads) with `units` units split between two sides, a
 /// tenth of them reinforcements. Valid: `validate` reports no errors.
 pub fn large_scenario(columns: u32, rows: u32, units: usize, seed: u64) -> (Scenario, Map) {
-    let grid = Grid::new(Orientation::FlatTop, Stagger::Even);
+    large_scenario_on(
+        Grid::new(Orientation::FlatTop, Stagger::Even),
+        columns,
+        rows,
+        units,
+        seed,
+    )
+}
+
+/// [`large_scenario`] on any grid. On a box grid `validate` reports one
+/// error, that the Napoleon at Waterloo rules are played on hexes; the
+/// map, roads and units are as valid as on hexes.
+pub fn large_scenario_on(
+    grid: Grid,
+    columns: u32,
+    rows: u32,
+    units: usize,
+    seed: u64,
+) -> (Scenario, Map) {
     let mut map = Map::filled(
         "Generated",
         columns,

@@ -762,6 +762,16 @@ fn generated_large_scenarios_are_valid() {
     assert_eq!(parse_scenario(&text, "big.ron").expect("round trip"), s);
 }
 
+#[test]
+fn issue18_a_generated_box_scenario_has_only_the_grid_error() {
+    let grid = crate::hex::Grid::new(crate::hex::Orientation::Boxes, crate::hex::Stagger::Even);
+    let (s, m) = generate::large_scenario_on(grid, 60, 40, 200, 3);
+    let issues = validate(&s, &m);
+    let errs = errors(&issues);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].message.contains("played on hexes"), "{errs:?}");
+}
+
 /// Issue 16, item 2: every number the model accepts is bounded to what the
 /// engine can use, with the limit in a located message.
 #[test]

@@ -257,6 +257,45 @@ fn a_big_map_is_tiled_and_long_tables_repeat_their_header() {
     assert!(with_header >= 3, "{with_header}");
 }
 
+/// Issue 18, item 4: a box map is tiled over sheets like a hex map, drawn
+/// as squares, every box on some sheet, and the text speaks of boxes.
+#[test]
+fn issue18_a_big_box_map_is_tiled_in_squares_and_the_text_says_boxes() {
+    let grid = crate::hex::Grid::new(crate::hex::Orientation::Boxes, crate::hex::Stagger::Even);
+    let (s, m) = crate::scenario::generate::large_scenario_on(grid, 60, 40, 300, 5);
+    let pages = layout(&s, &m, Paper::A4);
+    assert_inside(&pages);
+    let sheets: Vec<&Page> = pages
+        .iter()
+        .filter(|p| p.texts().any(|t| t.starts_with("Map sheet")))
+        .collect();
+    assert!(sheets.len() >= 4, "{} sheets", sheets.len());
+    let texts = all_texts(&pages);
+    for b in m.hexes_on_map() {
+        assert!(texts.contains(&b.label().as_str()), "{b:?}");
+    }
+    // The cells are squares: four corners, sides level and upright.
+    let squares = sheets[0]
+        .items
+        .iter()
+        .filter(|i| match i {
+            Item::Polygon { points, .. } if points.len() == 4 => {
+                let (a, b, c) = (points[0], points[1], points[2]);
+                (a.y - b.y).abs() < 1e-3 && (b.x - c.x).abs() < 1e-3
+            }
+            _ => false,
+        })
+        .count();
+    assert!(squares > 100, "{squares} squares on the first map sheet");
+    assert!(texts.iter().any(|t| t.contains("Box")), "a Box column");
+    assert!(
+        !texts.iter().any(|t| t
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w == "hex" || w == "hexes")),
+        "a box map's sheet speaks of hexes"
+    );
+}
+
 #[test]
 fn tables_do_not_leave_a_heading_alone_at_the_foot_of_a_page() {
     let (s, m) = waterloo();
