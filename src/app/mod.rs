@@ -433,8 +433,11 @@ impl VedetteApp {
 
     pub fn undo(&mut self) {
         if let Some(doc) = &mut self.doc {
+            let grid = doc.map.grid();
             match doc.undo() {
-                Ok(Some(l)) => self.status = Some((true, format!("Undid {l}"))),
+                Ok(Some(l)) => {
+                    self.status = Some((true, format!("Undid {}", tools::in_words(grid, &l))))
+                }
                 Ok(None) => {}
                 Err(e) => self.status = Some((false, format!("Cannot undo: {e}"))),
             }
@@ -443,8 +446,11 @@ impl VedetteApp {
 
     pub fn redo(&mut self) {
         if let Some(doc) = &mut self.doc {
+            let grid = doc.map.grid();
             match doc.redo() {
-                Ok(Some(l)) => self.status = Some((true, format!("Redid {l}"))),
+                Ok(Some(l)) => {
+                    self.status = Some((true, format!("Redid {}", tools::in_words(grid, &l))))
+                }
                 Ok(None) => {}
                 Err(e) => self.status = Some((false, format!("Cannot redo: {e}"))),
             }
@@ -632,7 +638,8 @@ impl VedetteApp {
                     }
                 });
                 ui.menu_button("View", |ui| {
-                    ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                    let numbers = self.numbers_label();
+                    ui.checkbox(&mut self.draw.hex_numbers, numbers);
                     if ui
                         .add(egui::Button::new("Fit map to window").shortcut_text("F"))
                         .clicked()
@@ -666,7 +673,8 @@ impl VedetteApp {
                     );
                 }
                 ui.separator();
-                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                let numbers = self.numbers_label();
+                ui.checkbox(&mut self.draw.hex_numbers, numbers);
                 if ui.button("Fit (F)").clicked() {
                     self.view.fitted = false;
                 }
@@ -1123,8 +1131,10 @@ impl VedetteApp {
             let units = edit::units_at(doc, h);
             let marks = scenario::marks::marks_at(&doc.scenario, h);
             if !units.is_empty() || !marks.is_empty() {
+                let grid = doc.map.grid();
                 let lines: Vec<String> = marks
                     .into_iter()
+                    .map(|m| tools::in_words(grid, &m).into_owned())
                     .chain(units.iter().map(|u| {
                         format!(
                             "{} — {} {} ({}, {})",
@@ -1173,6 +1183,14 @@ impl VedetteApp {
                     self.status = Some((false, err.to_string()));
                 }
             }
+        }
+    }
+
+    /// "Hex numbers", or "Box numbers" on a box map.
+    fn numbers_label(&self) -> &'static str {
+        match &self.doc {
+            Some(d) if d.map.grid().is_boxes() => "Box numbers",
+            _ => "Hex numbers",
         }
     }
 
@@ -1397,7 +1415,12 @@ impl VedetteApp {
             });
             ui.menu_button("Edit", |ui| {
                 let (undo, redo) = match &self.doc {
-                    Some(d) => (d.history.undo_label(), d.history.redo_label()),
+                    Some(d) => {
+                        let grid = d.map.grid();
+                        let words =
+                            |l: Option<String>| l.map(|l| tools::in_words(grid, &l).into_owned());
+                        (words(d.history.undo_label()), words(d.history.redo_label()))
+                    }
                     None => (None, None),
                 };
                 let u = ui.add_enabled(
@@ -1467,7 +1490,8 @@ impl VedetteApp {
                 }
             });
             ui.menu_button("View", |ui| {
-                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                let numbers = self.numbers_label();
+                ui.checkbox(&mut self.draw.hex_numbers, numbers);
                 ui.checkbox(&mut self.draw.counters, "Counters");
                 ui.checkbox(&mut self.show_problems, "Problems");
                 ui.checkbox(&mut self.show_legend, "Legend");
@@ -2012,7 +2036,8 @@ impl VedetteApp {
                     ui.label(RichText::new(format!("rules: {}", doc.scenario.rules.name())).weak());
                     ui.separator();
                 }
-                ui.checkbox(&mut self.draw.hex_numbers, "Hex numbers");
+                let numbers = self.numbers_label();
+                ui.checkbox(&mut self.draw.hex_numbers, numbers);
                 ui.checkbox(&mut self.draw.counters, "Counters");
                 if ui.button("Fit (F)").clicked() {
                     self.view.fitted = false;

@@ -569,7 +569,9 @@ pub fn brush(map: &Map, center: Hex, radius: u32) -> Vec<Hex> {
 }
 
 /// Flood fill: every hex connected to `start` through hexes of the same
-/// terrain becomes `code`. Off-map hexes are never filled or crossed.
+/// terrain becomes `code`. Off-map hexes are never filled or crossed. On
+/// a box grid the fill crosses box sides, not corners, so a diagonal line
+/// of woods holds it as a painter expects.
 pub fn flood_fill(doc: &Document, start: Hex, code: char) -> Option<Edit> {
     let from = doc.map.code_at(start)?;
     if from == code || from == OFF_MAP {
@@ -581,7 +583,10 @@ pub fn flood_fill(doc: &Document, start: Hex, code: char) -> Option<Edit> {
     let mut hexes = Vec::new();
     while let Some(h) = todo.pop_front() {
         hexes.push(h);
-        for n in grid.neighbours(h) {
+        for &d in grid.sides() {
+            let Some(n) = grid.neighbour(h, d) else {
+                continue;
+            };
             if doc.map.code_at(n) == Some(from) && seen.insert(n) {
                 todo.push_back(n);
             }

@@ -417,3 +417,34 @@ fn hills_paint_over_terrain_and_a_stroke_undoes_as_one_step() {
     hist.apply(&mut doc, e).expect("applies");
     assert_eq!(doc, orig);
 }
+
+/// Issue 18: on boxes the fill crosses box sides, not corners: a diagonal
+/// line of woods closes off the corner behind it.
+#[test]
+fn issue18_a_box_fill_does_not_leak_through_a_diagonal_line() {
+    let mut doc = waterloo();
+    doc.map = scenario::parse_map(include_str!("../../maps/blank-boxes-12x8.ron"), "b.ron")
+        .expect("the blank box map parses");
+    // Woods on the diagonal 0401, 0302, 0203, 0104: the corner 0101-0301,
+    // 0102-0202 and 0103 is cut off from the rest.
+    let diagonal = [h("0401"), h("0302"), h("0203"), h("0104")];
+    paint(&doc, &diagonal, 'W')
+        .expect("paints")
+        .apply(&mut doc)
+        .expect("applies");
+    let fill = flood_fill(&doc, h("0101"), 'T').expect("fills");
+    fill.apply(&mut doc).expect("applies");
+    let towns: BTreeSet<Hex> = doc
+        .map
+        .hexes_on_map()
+        .filter(|&b| doc.map.code_at(b) == Some('T'))
+        .collect();
+    let corner: BTreeSet<Hex> = ["0101", "0201", "0301", "0102", "0202", "0103"]
+        .map(h)
+        .into_iter()
+        .collect();
+    assert_eq!(towns, corner);
+    // The brush reaches diagonals: 9 boxes.
+    assert_eq!(brush(&doc.map, h("0505"), 1).len(), 9);
+    assert_eq!(brush(&doc.map, h("0505"), 2).len(), 25);
+}
