@@ -226,7 +226,7 @@ impl ExportDialog {
                     }
                     ExportKind::MapImage => {
                         ui.horizontal(|ui| {
-                            let l = ui.label("Pixels across a hex:");
+                            let l = ui.label("Pixels across a hex or box:");
                             ui.add(super::fields::Number::new(&mut self.scale).range(8.0..=256.0))
                                 .labelled_by(l.id);
                         });

@@ -114,7 +114,7 @@ pub enum Command {
         input: PathBuf,
         #[arg(short, long, value_name = "FILE.png|FILE.svg")]
         output: PathBuf,
-        /// Pixels across a hex, flat side to flat side.
+        /// Pixels across a hex (flat side to flat side) or a box.
         #[arg(long, default_value_t = 48.0)]
         scale: f32,
         /// Draw the image even if `validate` finds errors in the file.
