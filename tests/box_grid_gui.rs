@@ -56,7 +56,7 @@ fn ctrl(h: &mut Harness<'_, VedetteApp>, key: egui::Key) {
 }
 
 #[test]
-fn issue18_a_new_box_map_is_painted_roaded_peopled_saved_reopened_and_undone() {
+fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_undone() {
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     ctrl(&mut h, egui::Key::N);
     h.get_by_label("New scenario");
@@ -166,6 +166,63 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_saved_reopened_and_undone() {
     }
     assert_eq!(n(&h), 6);
 
+    // A unit dragged with the select tool from 0202 to its diagonal
+    // neighbour 0303 (a town).
+    h.key_press(egui::Key::S);
+    h.run();
+    let (from, to) = {
+        let l = layout(&h);
+        (screen(l.center(hx("0202"))), screen(l.center(hx("0303"))))
+    };
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+    assert!(
+        h.state()
+            .doc
+            .as_ref()
+            .expect("open")
+            .scenario
+            .units
+            .iter()
+            .any(|u| u.start_hex() == Some(hx("0303"))),
+        "moved onto 0303"
+    );
+    // An exit box and a victory box, with the marker tool in box words.
+    h.key_press(egui::Key::X);
+    h.run();
+    h.get_by_label("Exit box");
+    click_box(&mut h, hx("1201"));
+    h.get_by_label("Victory box").click();
+    h.run();
+    click_box(&mut h, hx("0606"));
+    // A place name.
+    h.key_press(egui::Key::N);
+    h.run();
+    h.get_by_label("Name").focus();
+    h.run();
+    h.get_by_label("Name").type_text("Hameau");
+    h.run();
+    click_box(&mut h, hx("0303"));
+    {
+        let doc = h.state().doc.as_ref().expect("open");
+        let v = &doc.scenario.victory;
+        assert!(v.exits.iter().any(|e| e.hexes.contains(&hx("1201"))));
+        assert!(v.victory_hexes.iter().any(|x| x.hex == hx("0606")));
+        assert_eq!(
+            doc.map.place_at(hx("0303")).map(|p| p.name.as_str()),
+            Some("Hameau")
+        );
+    }
+    assert_eq!(n(&h), 10);
+
     // Saved and reopened equal.
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("boxes.ron");
@@ -181,11 +238,12 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_saved_reopened_and_undone() {
     // Undo, step by step, back to the empty map. (Saving refreshed the
     // copy of the map kept inline in the scenario; undo is about the map
     // and the units.)
-    for _ in 0..6 {
+    for _ in 0..10 {
         ctrl(&mut h, egui::Key::Z);
     }
     let doc = h.state().doc.as_ref().expect("open");
     assert_eq!(doc.map, empty.map);
     assert_eq!(doc.scenario.units, empty.scenario.units);
+    assert_eq!(doc.scenario.victory, empty.scenario.victory);
     assert_eq!(doc.history.len(), 0);
 }
