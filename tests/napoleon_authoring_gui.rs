@@ -180,7 +180,31 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
         let doc = h.state().doc.as_ref().expect("doc");
         assert_eq!(doc.map.code_at(hill), Some('W'));
         assert!(doc.map.detail(hill).hill, "a wooded hill");
+        assert_eq!(doc.map.detail(hill).elevation, 1);
     }
+    // A summit of level 2 next to it (N90: height over level 1).
+    let summit = hx("0306");
+    h.get_by_label("Hill level").set_value_accesskit(2.0);
+    h.run();
+    click_editor(&mut h, summit);
+    assert_eq!(
+        h.state()
+            .doc
+            .as_ref()
+            .expect("doc")
+            .map
+            .detail(summit)
+            .elevation,
+        2
+    );
+    // A town: its outskirts are drawn and named in the legend (N92).
+    assert!(h.query_by_label("town outskirts").is_none());
+    h.get_by_label("Terrain").click();
+    h.run();
+    h.get_by_label("Village (T)").click();
+    h.run();
+    click_editor(&mut h, hx("0909"));
+    h.get_by_label("town outskirts");
     // Units: the template's side, strength and facing; Q/E turn the
     // selected unit one hexside each, one undo step each.
     let sides: Vec<_> = h

@@ -201,6 +201,7 @@ pub fn draw_map_with(
     mesh.reserve_vertices(hexes.len() * n_corners);
     mesh.reserve_triangles(hexes.len() * (n_corners - 2));
     let mut symbols: Vec<Shape> = Vec::new();
+    let mut hill_levels: Vec<(Pos2, i32)> = Vec::new();
     for &h in &hexes {
         let terrain = map.terrain_at(h);
         let fill = terrain
@@ -217,11 +218,19 @@ pub fn draw_map_with(
         if size >= 8.0 {
             let detail = map.detail(h);
             if detail.hill {
-                symbols.push(Shape::circle_stroke(
-                    c,
-                    size * 0.7,
-                    Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60)),
-                ));
+                // One contour a level, up to three; the level written in
+                // the middle above that.
+                let contour = Stroke::new(size * 0.06, Color32::from_rgb(140, 100, 60));
+                for k in 0..detail.elevation.clamp(1, 3) {
+                    symbols.push(Shape::circle_stroke(
+                        c,
+                        size * (0.7 - 0.2 * k as f32),
+                        contour,
+                    ));
+                }
+                if detail.elevation > 3 && size >= 14.0 {
+                    hill_levels.push((c, detail.elevation));
+                }
             }
             if detail.stronghold {
                 // A walled enclosure: a dark square frame.
@@ -234,6 +243,20 @@ pub fn draw_map_with(
             }
             if let Some(t) = terrain {
                 terrain_symbol(&mut symbols, layout, h, &t.id, size);
+            }
+            // Town outskirts the rules restrict (N92): a dashed inner
+            // outline in the town colour.
+            if let Some(s) = scenario
+                && s.rules.is_outskirts(map, h)
+            {
+                let mut ring: Vec<Pos2> = offsets.iter().map(|&o| c + o * 0.8).collect();
+                ring.push(ring[0]);
+                symbols.extend(Shape::dashed_line(
+                    &ring,
+                    Stroke::new((size * 0.05).max(1.0), Color32::from_rgb(150, 70, 50)),
+                    size * 0.16,
+                    size * 0.1,
+                ));
             }
         }
     }
@@ -376,6 +399,16 @@ pub fn draw_map_with(
         }
     }
     painter.extend(shapes);
+    let level_font = FontId::proportional((size * 0.3).clamp(7.0, 16.0));
+    for (c, level) in hill_levels {
+        painter.text(
+            c + vec2(0.0, size * 0.45),
+            Align2::CENTER_CENTER,
+            level.to_string(),
+            level_font.clone(),
+            Color32::from_rgb(110, 75, 40),
+        );
+    }
 
     // Text: hex numbers and place names.
     if opts.hex_numbers && size >= 14.0 {
@@ -789,6 +822,26 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                 });
             }
         }
+    }
+    if s.rules.has_outskirts(map) {
+        ui.horizontal(|ui| {
+            icon(ui, &|p, c0| {
+                p.add(Shape::dashed_line(
+                    &[
+                        c0 + vec2(-7.0, -5.0),
+                        c0 + vec2(7.0, -5.0),
+                        c0 + vec2(7.0, 5.0),
+                        c0 + vec2(-7.0, 5.0),
+                        c0 + vec2(-7.0, -5.0),
+                    ],
+                    Stroke::new(1.2, Color32::from_rgb(150, 70, 50)),
+                    3.0,
+                    2.0,
+                ));
+            });
+            ui.label("town outskirts")
+                .on_hover_text("Hexes next to a town: cavalry may not enter them [3.8.1.1] (N92)");
+        });
     }
     for f in HexsideFeature::ALL {
         if map.hexsides.values().any(|fs| fs.contains(&f)) {

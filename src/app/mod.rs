@@ -1129,7 +1129,10 @@ impl VedetteApp {
             && let Some(doc) = &self.doc
         {
             let units = edit::units_at(doc, h);
-            let marks = scenario::marks::marks_at(&doc.scenario, h);
+            let mut marks = scenario::marks::marks_at(&doc.scenario, h);
+            if doc.scenario.rules.is_outskirts(&doc.map, h) {
+                marks.push("Town outskirts: cavalry may not enter [3.8.1.1] (N92)".into());
+            }
             if !units.is_empty() || !marks.is_empty() {
                 let grid = doc.map.grid();
                 let lines: Vec<String> = marks

@@ -121,6 +121,9 @@ pub struct Tools {
     pub selected: Option<UnitId>,
     /// The brush paints hills or strongholds instead of terrain.
     pub detail: Option<crate::edit::DetailPaint>,
+    /// The elevation the hill brush paints (N89: 1 unless a designer
+    /// stacks hills).
+    pub hill_level: i32,
     /// Why the last map action did nothing (shown in the tool panel).
     pub message: Option<String>,
 }
@@ -147,6 +150,7 @@ impl Default for Tools {
             victory_points: 5,
             selected: None,
             detail: None,
+            hill_level: 1,
             message: None,
         }
     }
@@ -265,12 +269,29 @@ impl Tools {
                 ui.label("Paint");
                 ui.radio_value(&mut self.detail, None, "Terrain");
                 for d in crate::edit::DetailPaint::ALL {
+                    let d = match d {
+                        crate::edit::DetailPaint::Hill(_) => {
+                            crate::edit::DetailPaint::Hill(self.hill_level)
+                        }
+                        d => d,
+                    };
                     ui.radio_value(&mut self.detail, Some(d), d.name())
                         .on_hover_text(
                             "On top of the hex's terrain: a wooded hill is woods with a hill",
                         );
                 }
             });
+            if let Some(crate::edit::DetailPaint::Hill(_)) = self.detail {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Hill level");
+                    ui.add(super::fields::Number::new(&mut self.hill_level).range(1..=9))
+                        .labelled_by(l.id)
+                        .on_hover_text(
+                            "The elevation painted, in contour steps: paint a level 2 hill on top of a level 1 hill for a higher summit (N90)",
+                        );
+                });
+                self.detail = Some(crate::edit::DetailPaint::Hill(self.hill_level));
+            }
             if self.detail.is_some() {
                 return;
             }

@@ -42,8 +42,9 @@ pub struct DetailChange {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DetailPaint {
     /// A hill on top of the hex's terrain (a wooded hill is woods with a
-    /// hill), one contour step up.
-    Hill,
+    /// hill), its top at this elevation in contour steps (1 or more; N89,
+    /// N90: a hill of level 2 above one of level 1 gives height).
+    Hill(i32),
     /// No hill, back to the base level.
     NoHill,
     /// A town hex fortified as a stronghold [3.8.1.3].
@@ -53,14 +54,14 @@ pub enum DetailPaint {
 
 impl DetailPaint {
     pub const ALL: [DetailPaint; 4] = [
-        DetailPaint::Hill,
+        DetailPaint::Hill(1),
         DetailPaint::NoHill,
         DetailPaint::Stronghold,
         DetailPaint::NoStronghold,
     ];
     pub fn name(self) -> &'static str {
         match self {
-            DetailPaint::Hill => "Hill",
+            DetailPaint::Hill(_) => "Hill",
             DetailPaint::NoHill => "Remove hill",
             DetailPaint::Stronghold => "Stronghold",
             DetailPaint::NoStronghold => "Remove stronghold",
@@ -69,9 +70,9 @@ impl DetailPaint {
     fn paint(self, d: &HexDetail) -> HexDetail {
         let mut d = d.clone();
         match self {
-            DetailPaint::Hill => {
+            DetailPaint::Hill(level) => {
                 d.hill = true;
-                d.elevation = d.elevation.max(1);
+                d.elevation = level.clamp(1, crate::scenario::limits::MAX_ELEVATION);
             }
             DetailPaint::NoHill => {
                 d.hill = false;

@@ -392,10 +392,10 @@ fn hills_paint_over_terrain_and_a_stroke_undoes_as_one_step() {
     let e = paint(&doc, &[wood], 'W').expect("woods");
     hist.apply(&mut doc, e).expect("applies");
     let after_woods = doc.clone();
-    let first = paint_details(&doc, &[wood], DetailPaint::Hill).expect("a hill");
+    let first = paint_details(&doc, &[wood], DetailPaint::Hill(1)).expect("a hill");
     hist.apply_in_stroke(&mut doc, first).expect("applies");
-    let second =
-        paint_details(&doc, &brush(&doc.map, h("1208"), 1), DetailPaint::Hill).expect("more hill");
+    let second = paint_details(&doc, &brush(&doc.map, h("1208"), 1), DetailPaint::Hill(1))
+        .expect("more hill");
     hist.apply_in_stroke(&mut doc, second).expect("applies");
     hist.end_stroke();
     assert_eq!(
@@ -404,7 +404,15 @@ fn hills_paint_over_terrain_and_a_stroke_undoes_as_one_step() {
         "the woods stay under the hill"
     );
     assert!(doc.map.detail(wood).hill && doc.map.detail(wood).elevation >= 1);
-    assert!(paint_details(&doc, &[wood], DetailPaint::Hill).is_none());
+    assert!(paint_details(&doc, &[wood], DetailPaint::Hill(1)).is_none());
+    // A second level on top of the first: the hex now stands at 2, and
+    // painting level 2 again changes nothing.
+    let e = paint_details(&doc, &[wood], DetailPaint::Hill(2)).expect("level 2");
+    hist.apply(&mut doc, e).expect("applies");
+    assert_eq!(doc.map.detail(wood).elevation, 2);
+    assert!(paint_details(&doc, &[wood], DetailPaint::Hill(2)).is_none());
+    hist.undo(&mut doc).expect("undoes level 2");
+    assert_eq!(doc.map.detail(wood).elevation, 1);
     hist.undo(&mut doc).expect("undoes the stroke");
     assert_eq!(doc, after_woods);
     hist.undo(&mut doc).expect("undoes the woods");

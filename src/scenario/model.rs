@@ -108,6 +108,25 @@ impl RuleSet {
         }
     }
 
+    /// Whether the hex is next to a town in a way the rules restrict (the *Napoleon*
+    /// outskirts cavalry may not enter, N92), for the editor and the
+    /// sheet to show; none in rules without them.
+    /// Whether any hex of the map is outskirts (for the legend): false at
+    /// once in rules without them.
+    pub fn has_outskirts(&self, map: &crate::scenario::Map) -> bool {
+        match self {
+            RuleSet::NapoleonAtWaterloo(_) => false,
+            RuleSet::Napoleon(o) => map.hexes_on_map().any(|h| o.is_outskirts(map, h)),
+        }
+    }
+
+    pub fn is_outskirts(&self, map: &crate::scenario::Map, h: Hex) -> bool {
+        match self {
+            RuleSet::NapoleonAtWaterloo(_) => false,
+            RuleSet::Napoleon(o) => o.is_outskirts(map, h),
+        }
+    }
+
     /// What the rule set uses of the model and what its engine can hold.
     pub fn support(&self) -> RuleSupport {
         match self {

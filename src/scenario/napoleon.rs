@@ -550,4 +550,25 @@ impl NapoleonOptions {
             .copied()
             .unwrap_or_else(|| NapoleonTerrain::by_name(kind_id))
     }
+
+    /// The town outskirts cavalry may not enter [3.8.1.1] (N92): every hex
+    /// on the map next to a town hex that is not a town itself; none when
+    /// the option `cavalry_barred_from_outskirts` is off.
+    pub fn outskirts(&self, map: &super::Map) -> std::collections::BTreeSet<Hex> {
+        map.hexes_on_map()
+            .filter(|&h| self.is_outskirts(map, h))
+            .collect()
+    }
+
+    /// Whether `h` is one of the [`NapoleonOptions::outskirts`].
+    pub fn is_outskirts(&self, map: &super::Map, h: Hex) -> bool {
+        let is_town = |h: Hex| {
+            map.terrain_at(h)
+                .is_some_and(|t| self.terrain_role(&t.id) == NapoleonTerrain::Town)
+        };
+        self.cavalry_barred_from_outskirts
+            && map.is_on_map(h)
+            && !is_town(h)
+            && map.grid().neighbours(h).into_iter().any(is_town)
+    }
 }

@@ -1257,3 +1257,48 @@ fn issue18_box_words_keep_backticked_text_and_whole_words() {
         "Boxes and box sides at `hexes` near a hexagon; box 0101"
     );
 }
+
+/// Issue 19, item 2: the town outskirts the editor draws are the hexes
+/// N92 keeps cavalry out of, and none when the option is off.
+#[test]
+fn n92_the_outskirts_shown_are_the_hexes_cavalry_may_not_stand_on() {
+    let (mut s, m) = saint_aubin();
+    let out = match &s.rules {
+        RuleSet::Napoleon(o) => o.outskirts(&m),
+        _ => panic!("Saint-Aubin is a Napoleon scenario"),
+    };
+    let town = m
+        .hexes_on_map()
+        .find(|&h| m.code_at(h) == Some('T'))
+        .expect("a town");
+    assert!(!out.contains(&town));
+    let grid = m.grid();
+    for n in grid.neighbours(town) {
+        if m.is_on_map(n) && m.code_at(n) != Some('T') {
+            assert!(out.contains(&n), "{n} next to the town at {town}");
+            assert!(s.rules.is_outskirts(&m, n));
+        }
+    }
+    assert!(s.rules.has_outskirts(&m));
+    // Every outskirts hex is refused to a cavalry unit set up there, with
+    // N92 cited.
+    let cav = s
+        .units
+        .iter()
+        .position(|u| u.kind == UnitKind::Cavalry)
+        .expect("a cavalry unit");
+    let spot = *out.iter().next().expect("outskirts");
+    s.units[cav].placement = Placement::Start(spot);
+    let issues = validate(&s, &m);
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.message.contains("outskirts") && i.message.contains("N92")),
+        "{issues:?}"
+    );
+    if let RuleSet::Napoleon(o) = &mut s.rules {
+        o.cavalry_barred_from_outskirts = false;
+    }
+    assert!(!s.rules.has_outskirts(&m));
+    assert!(!RuleSet::NapoleonAtWaterloo(Default::default()).has_outskirts(&m));
+}

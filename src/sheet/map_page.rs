@@ -90,12 +90,15 @@ pub fn draw_map(
         });
         let detail = map.detail(h);
         if detail.hill {
-            page.items.push(Item::Circle {
-                centre: to_pt(layout.center(h)),
-                radius: size * 0.7,
-                fill: None,
-                stroke: Some((Rgb(140, 100, 60), size * 0.05)),
-            });
+            // One contour a level, up to three.
+            for k in 0..detail.elevation.clamp(1, 3) {
+                page.items.push(Item::Circle {
+                    centre: to_pt(layout.center(h)),
+                    radius: size * (0.7 - 0.2 * k as f32),
+                    fill: None,
+                    stroke: Some((Rgb(140, 100, 60), size * 0.05)),
+                });
+            }
         }
         if detail.stronghold {
             let c = to_pt(layout.center(h));
