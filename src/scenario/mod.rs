@@ -13,6 +13,7 @@ mod model;
 pub mod napoleon;
 pub mod napoleon_options;
 mod napoleon_setup;
+pub mod one_hour;
 mod validate;
 
 pub use format::{
