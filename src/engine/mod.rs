@@ -12,6 +12,7 @@ pub mod dice;
 mod fnv;
 pub mod napoleon;
 pub mod naw;
+pub mod one_hour;
 
 pub use contract::{BatchScale, Counter, GameEnd, Lost, Rules, Tallies};
 pub use dice::Dice;
