@@ -1,9 +1,11 @@
 //! One Hour Napoleonic, Project Waterloo, on square boxes (issue 21): the
 //! rules as `RULINGS-ONE-HOUR.md` reads them. Built in steps: so far the
 //! box-grid rules that need no game state (`geometry`, H1-H8) and
-//! shooting as numbers (`fire`, H15-H17). The state,
+//! shooting and charges as numbers (`fire`, H15-H17; `charge`, H26-H27,
+//! H49, H50). The state,
 //! commands and events, and the registration in `rulesets.rs`, come next;
 //! until then no scenario plays these rules.
 
+pub mod charge;
 pub mod fire;
 pub mod geometry;
