@@ -785,7 +785,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                         if i >= support.exit_conditions {
                             t.push_str(" (ignored)");
                         }
-                        ui.label(super::tools::in_words(map.grid(), &t));
+                        ui.label(crate::scenario::grid_words(map.grid(), &t));
                     });
                 }
             }
@@ -799,7 +799,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     icon(ui, &|p, c0| {
                         p.circle_stroke(c0, 5.5, Stroke::new(1.8, c));
                     });
-                    ui.label(super::tools::in_words(map.grid(), kind.legend()))
+                    ui.label(crate::scenario::grid_words(map.grid(), kind.legend()))
                         .on_hover_text("A ring in the arriving side's colour");
                 });
             }
@@ -812,7 +812,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     if !support.victory_hexes {
                         t.push_str(" (ignored)");
                     }
-                    let r = ui.label(super::tools::in_words(map.grid(), &t));
+                    let r = ui.label(crate::scenario::grid_words(map.grid(), &t));
                     if !support.victory_hexes {
                         r.on_hover_text(format!(
                             "The {} rules do not score victory hexes",

@@ -436,7 +436,10 @@ impl VedetteApp {
             let grid = doc.map.grid();
             match doc.undo() {
                 Ok(Some(l)) => {
-                    self.status = Some((true, format!("Undid {}", tools::in_words(grid, &l))))
+                    self.status = Some((
+                        true,
+                        format!("Undid {}", crate::scenario::grid_words(grid, &l)),
+                    ))
                 }
                 Ok(None) => {}
                 Err(e) => self.status = Some((false, format!("Cannot undo: {e}"))),
@@ -449,7 +452,10 @@ impl VedetteApp {
             let grid = doc.map.grid();
             match doc.redo() {
                 Ok(Some(l)) => {
-                    self.status = Some((true, format!("Redid {}", tools::in_words(grid, &l))))
+                    self.status = Some((
+                        true,
+                        format!("Redid {}", crate::scenario::grid_words(grid, &l)),
+                    ))
                 }
                 Ok(None) => {}
                 Err(e) => self.status = Some((false, format!("Cannot redo: {e}"))),
@@ -1009,8 +1015,11 @@ impl VedetteApp {
                         }
                         None => {
                             message = Some(
-                                tools::in_words(doc.map.grid(), "Click closer to a hexside")
-                                    .into_owned(),
+                                crate::scenario::grid_words(
+                                    doc.map.grid(),
+                                    "Click closer to a hexside",
+                                )
+                                .into_owned(),
                             )
                         }
                     }
@@ -1137,7 +1146,7 @@ impl VedetteApp {
                 let grid = doc.map.grid();
                 let lines: Vec<String> = marks
                     .into_iter()
-                    .map(|m| tools::in_words(grid, &m).into_owned())
+                    .map(|m| crate::scenario::grid_words(grid, &m).into_owned())
                     .chain(units.iter().map(|u| {
                         format!(
                             "{} — {} {} ({}, {})",
@@ -1202,7 +1211,7 @@ impl VedetteApp {
             return;
         };
         let grid = doc.map.grid();
-        ui.label(RichText::new(tools::in_words(grid, &format!("Hex {h}"))).strong());
+        ui.label(RichText::new(crate::scenario::grid_words(grid, &format!("Hex {h}"))).strong());
         if let Some(u) = edit::units_at(doc, h).last() {
             if ui
                 .button(format!("Inspect {} ({})", u.designation, u.id))
@@ -1420,8 +1429,9 @@ impl VedetteApp {
                 let (undo, redo) = match &self.doc {
                     Some(d) => {
                         let grid = d.map.grid();
-                        let words =
-                            |l: Option<String>| l.map(|l| tools::in_words(grid, &l).into_owned());
+                        let words = |l: Option<String>| {
+                            l.map(|l| crate::scenario::grid_words(grid, &l).into_owned())
+                        };
                         (words(d.history.undo_label()), words(d.history.redo_label()))
                     }
                     None => (None, None),

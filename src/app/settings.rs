@@ -780,7 +780,7 @@ impl MapSettings {
                 ui.label(format!("{} x {}", self.draft.columns, self.draft.rows));
                 ui.end_row();
                 size_fields(ui, &mut self.columns, &mut self.rows);
-                let l = ui.label(super::tools::in_words(self.draft.grid(), "New hexes"));
+                let l = ui.label(crate::scenario::grid_words(self.draft.grid(), "New hexes"));
                 egui::ComboBox::from_id_salt("resize fill")
                     .selected_text(
                         self.draft
@@ -813,7 +813,7 @@ impl MapSettings {
             }
             if changed && cut_units > 0 {
                 ui.label(
-                    RichText::new(super::tools::in_words(
+                    RichText::new(crate::scenario::grid_words(
                         self.draft.grid(),
                         &format!("{cut_units} unit(s) start in hexes this cuts off"),
                     ))
@@ -853,7 +853,7 @@ impl MapSettings {
                     "",
                 ]
                 .iter()
-                .map(|h| ui.label(RichText::new(super::tools::in_words(grid, h)).strong()).id)
+                .map(|h| ui.label(RichText::new(crate::scenario::grid_words(grid, h)).strong()).id)
                 .collect();
                 ui.end_row();
                 let codes: Vec<char> = map.terrain_kinds.iter().map(|t| t.code).collect();
@@ -900,7 +900,7 @@ impl MapSettings {
                         ui.label(n.to_string());
                         if ui
                             .add_enabled(n == 0, egui::Button::new("Remove").small())
-                            .on_disabled_hover_text(super::tools::in_words(
+                            .on_disabled_hover_text(crate::scenario::grid_words(
                                 grid,
                                 "Hexes use this terrain: repaint them first",
                             ))

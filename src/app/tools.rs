@@ -214,15 +214,19 @@ impl Tools {
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {
                 let r = ui
-                    .selectable_label(self.tool == t, in_words(grid, t.name()))
-                    .on_hover_text(format!("{} ({:?})", in_words(grid, t.help()), t.key()));
+                    .selectable_label(self.tool == t, crate::scenario::grid_words(grid, t.name()))
+                    .on_hover_text(format!(
+                        "{} ({:?})",
+                        crate::scenario::grid_words(grid, t.help()),
+                        t.key()
+                    ));
                 if r.clicked() {
                     self.tool = t;
                     self.message = None;
                 }
             }
         });
-        ui.label(RichText::new(in_words(grid, self.tool.help())).weak());
+        ui.label(RichText::new(crate::scenario::grid_words(grid, self.tool.help())).weak());
         ui.separator();
         match self.tool {
             Tool::Brush | Tool::Fill => self.terrain_ui(ui, doc),
@@ -444,12 +448,12 @@ impl Tools {
             ui.radio_value(
                 &mut self.marker,
                 MarkerKind::Exit,
-                in_words(grid, "Exit hex"),
+                crate::scenario::grid_words(grid, "Exit hex"),
             );
             ui.radio_value(
                 &mut self.marker,
                 MarkerKind::Victory,
-                in_words(grid, "Victory hex"),
+                crate::scenario::grid_words(grid, "Victory hex"),
             );
         });
         ui.horizontal(|ui| {
@@ -464,7 +468,7 @@ impl Tools {
             });
         }
         for e in &doc.scenario.victory.exits {
-            ui.label(in_words(
+            ui.label(crate::scenario::grid_words(
                 doc.map.grid(),
                 &format!(
                     "{}: {} units must exit through {} hexes",
@@ -666,7 +670,7 @@ impl Tools {
             ui.end_row();
             match &mut u.placement {
                 Placement::Start(h) => {
-                    ui.label(in_words(grid, "Start hex"));
+                    ui.label(crate::scenario::grid_words(grid, "Start hex"));
                     ui.monospace(h.to_string());
                     ui.end_row();
                 }
@@ -675,12 +679,12 @@ impl Tools {
                     ui.add(super::fields::Number::new(turn).range(1..=doc.scenario.turns.max(1)))
                         .labelled_by(l.id);
                     ui.end_row();
-                    ui.label(in_words(grid, "Entry hexes"));
+                    ui.label(crate::scenario::grid_words(grid, "Entry hexes"));
                     ui.label(hex_list(entry));
                     ui.end_row();
                 }
                 Placement::Variant { entry } => {
-                    ui.label(in_words(grid, "Entry hexes"));
+                    ui.label(crate::scenario::grid_words(grid, "Entry hexes"));
                     ui.label(hex_list(entry));
                     ui.end_row();
                 }
@@ -688,7 +692,7 @@ impl Tools {
         });
         if !matches!(u.placement, Placement::Start(_)) {
             ui.label(
-                RichText::new(in_words(
+                RichText::new(crate::scenario::grid_words(
                     grid,
                     "With the Reinforcements tool, click hexes to set its entry.",
                 ))
@@ -780,15 +784,5 @@ pub(crate) fn brush_label(grid: crate::hex::Grid, radius: u32) -> String {
         (1, true) => "1 box".into(),
         (n, false) => format!("{n} hexes"),
         (n, true) => format!("{n} boxes"),
-    }
-}
-
-/// A sentence about hexes in the words of the map's grid: boxes and box
-/// sides on a box map (issue 18), unchanged on a hex map.
-pub(crate) fn in_words(grid: crate::hex::Grid, text: &str) -> std::borrow::Cow<'_, str> {
-    if grid.is_boxes() {
-        crate::scenario::box_words(text).into()
-    } else {
-        text.into()
     }
 }

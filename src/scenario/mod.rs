@@ -23,7 +23,9 @@ pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
 pub use napoleon::{Army, General, NapoleonOptions, Troop};
-pub use validate::{Issue, Location, Severity, box_words, is_enterable, validate, validate_map};
+pub use validate::{
+    Issue, Location, Severity, box_words, grid_words, is_enterable, validate, validate_map,
+};
 
 #[cfg(test)]
 mod tests;

@@ -139,12 +139,24 @@ pub fn validate_map(map: &Map) -> Vec<Issue> {
 /// say hexes and hexsides (issue 18): every check is written once, for
 /// either grid. Words in backticks (field names, file text) are kept.
 fn in_the_grids_words(map: &Map, mut issues: Vec<Issue>) -> Vec<Issue> {
-    if map.grid().is_boxes() {
-        for i in &mut issues {
-            i.message = box_words(&i.message);
+    let grid = map.grid();
+    for i in &mut issues {
+        if let std::borrow::Cow::Owned(m) = grid_words(grid, &i.message) {
+            i.message = m;
         }
     }
     issues
+}
+
+/// A sentence about hexes in the words of `grid`: boxes and box sides on
+/// a box grid (issue 18), unchanged (and not copied) on a hex grid. The
+/// one place validation, the editor and the setup sheet turn their words.
+pub fn grid_words(grid: crate::hex::Grid, text: &str) -> std::borrow::Cow<'_, str> {
+    if grid.is_boxes() {
+        box_words(text).into()
+    } else {
+        text.into()
+    }
 }
 
 /// The sentence with hex words turned into box words, outside backticks.

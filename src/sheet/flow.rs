@@ -19,9 +19,9 @@ pub struct Flow {
     /// The last heading: its page, first item, top, and where the flow
     /// stood after it, so a table that moves to a new page takes it along.
     last_heading: Option<(usize, usize, f32, f32)>,
-    /// The map is of square boxes: text that says hexes says boxes (issue
+    /// The map's grid: on boxes, text that says hexes says boxes (issue
     /// 18), rewritten before it is measured.
-    pub boxes: bool,
+    pub grid: crate::hex::Grid,
 }
 
 /// A small picture at the start of a table cell.
@@ -108,17 +108,13 @@ impl Flow {
             pages: Vec::new(),
             y: MARGIN,
             last_heading: None,
-            boxes: false,
+            grid: crate::hex::Grid::default(),
         }
     }
 
     /// The text in the map's words: boxes and box sides on a box map.
     fn words<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
-        if self.boxes {
-            crate::scenario::box_words(text).into()
-        } else {
-            text.into()
-        }
+        crate::scenario::grid_words(self.grid, text)
     }
 
     /// The width between the margins.
@@ -230,7 +226,7 @@ impl Flow {
     /// A table across the text width (or narrower when its text is). Rows
     /// that do not fit go on to the next page under a repeated header.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<Cell>]) {
-        if self.boxes {
+        if self.grid.is_boxes() {
             let columns: Vec<Column> = columns
                 .iter()
                 .map(|c| Column {
@@ -249,9 +245,9 @@ impl Flow {
                         .collect()
                 })
                 .collect();
-            self.boxes = false;
+            let grid = std::mem::take(&mut self.grid);
             self.table(&columns, &rows);
-            self.boxes = true;
+            self.grid = grid;
             return;
         }
         // Columns with nothing in them are left out.

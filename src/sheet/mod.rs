@@ -275,7 +275,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     let title_h = title_block(&mut probe, s);
     let mut pages = Vec::new();
     let mut flow = flow::Flow::new(pw, ph);
-    flow.boxes = map.grid().is_boxes();
+    flow.grid = map.grid();
     match map_page::plan(map, (pw, ph), title_h) {
         map_page::MapPlan::OnePage { landscape, size } => {
             pages.push(map_on_first_page(s, map, paper, landscape, size));
