@@ -2,10 +2,12 @@
 //! rules as `RULINGS-ONE-HOUR.md` reads them. Built in steps: so far the
 //! box-grid rules that need no game state (`geometry`, H1-H8) and
 //! shooting and charges as numbers (`fire`, H15-H17; `charge`, H26-H27,
-//! H49, H50) and morale (`morale`: H18, H20-H22, H24, H37). The state,
+//! H49, H50), morale (`morale`: H18, H20-H22, H24, H37) and the decks
+//! (`cards`: H38-H43). The state,
 //! commands and events, and the registration in `rulesets.rs`, come next;
 //! until then no scenario plays these rules.
 
+pub mod cards;
 pub mod charge;
 pub mod fire;
 pub mod geometry;
