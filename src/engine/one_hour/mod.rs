@@ -3,7 +3,8 @@
 //! box-grid rules that need no game state (`geometry`, H1-H8) and
 //! shooting and charges as numbers (`fire`, H15-H17; `charge`, H26-H27,
 //! H49, H50), morale (`morale`: H18, H20-H22, H24, H37) and the decks
-//! (`cards`: H38-H43). The state,
+//! (`cards`: H38-H43), movement allowances, passing through and the
+//! response to a charge (`movement`: H14, H28, H33, H36). The state,
 //! commands and events, and the registration in `rulesets.rs`, come next;
 //! until then no scenario plays these rules.
 
@@ -12,3 +13,4 @@ pub mod charge;
 pub mod fire;
 pub mod geometry;
 pub mod morale;
+pub mod movement;
