@@ -4,10 +4,12 @@
 //! shooting and charges as numbers (`fire`, H15-H17; `charge`, H26-H27,
 //! H49, H50), morale (`morale`: H18, H20-H22, H24, H37) and the decks
 //! (`cards`: H38-H43), movement allowances, passing through and the
-//! response to a charge (`movement`: H14, H28, H33, H36). The state,
+//! response to a charge (`movement`: H14, H28, H33, H36), and what an
+//! action counts as (`actions`: H22, H41, H53). The state,
 //! commands and events, and the registration in `rulesets.rs`, come next;
 //! until then no scenario plays these rules.
 
+pub mod actions;
 pub mod cards;
 pub mod charge;
 pub mod fire;
