@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{harness, hx, root};
-use egui::{Modifiers, Pos2, pos2};
+use common::{click_at, ctrl, drag, harness, hx, root};
+use egui::{Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
@@ -21,15 +21,6 @@ fn layout(h: &Harness<'_, VedetteApp>) -> vedette::hex::Layout {
     let app = h.state();
     let doc = app.doc.as_ref().expect("a document");
     app.view.layout(&doc.map, app.map_rect.expect("drawn"))
-}
-
-fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    h.run();
 }
 
 fn click_box(h: &mut Harness<'_, VedetteApp>, b: Hex) {
@@ -48,11 +39,6 @@ fn click_side(h: &mut Harness<'_, VedetteApp>, b: Hex, dir: Dir) {
     let p = Point::new(mid.x + (c.x - mid.x) * 0.1, mid.y + (c.y - mid.y) * 0.1);
     let p = screen(p);
     click_at(h, p);
-}
-
-fn ctrl(h: &mut Harness<'_, VedetteApp>, key: egui::Key) {
-    h.key_press_modifiers(Modifiers::COMMAND, key);
-    h.run();
 }
 
 #[test]
@@ -174,16 +160,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
         let l = layout(&h);
         (screen(l.center(hx("0202"))), screen(l.center(hx("0303"))))
     };
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.run();
+    drag(&mut h, from, to);
     assert!(
         h.state()
             .doc

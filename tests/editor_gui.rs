@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{harness, hx, root, waterloo_copy};
+use common::{ctrl, harness, hx, root, waterloo_copy};
 use egui::{Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -48,11 +48,6 @@ fn drag_map(h: &mut Harness<'_, VedetteApp>, path: &[Hex]) {
         }
     }
     h.drop_at(*pts.last().expect("a path"));
-    h.run();
-}
-
-fn ctrl(h: &mut Harness<'_, VedetteApp>, key: egui::Key) {
-    h.key_press_modifiers(Modifiers::COMMAND, key);
     h.run();
 }
 

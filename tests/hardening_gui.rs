@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{harness, hx, root, waterloo_copy};
+use common::{ctrl, harness, hx, root, waterloo_copy};
 use egui::{Key, Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -19,11 +19,6 @@ fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
         .layout(&doc.map, app.map_rect.expect("drawn"))
         .center(hex);
     pos2(c.x as f32, c.y as f32)
-}
-
-fn ctrl(h: &mut Harness<'_, VedetteApp>, key: Key) {
-    h.key_press_modifiers(Modifiers::COMMAND, key);
-    h.run();
 }
 
 /// Replaces the text of the field labelled `label` by typing.

@@ -9,8 +9,8 @@
 
 mod common;
 
-use common::{harness, hx, root};
-use egui::{Key, Modifiers, Pos2, pos2};
+use common::{click_at, ctrl, drag, harness, hx, root};
+use egui::{Key, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
@@ -20,22 +20,8 @@ use vedette::hex::Hex;
 use vedette::play::Seat;
 use vedette::scenario::{UnitId, UnitKind};
 
-fn ctrl(h: &mut Harness<'_, VedetteApp>, key: Key) {
-    h.key_press_modifiers(Modifiers::COMMAND, key);
-    h.run();
-}
-
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {
     h.key_press(k);
-    h.run();
-}
-
-fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
     h.run();
 }
 
@@ -52,20 +38,6 @@ fn editor_hex(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
 fn click_editor(h: &mut Harness<'_, VedetteApp>, hex: Hex) {
     let p = editor_hex(h, hex);
     click_at(h, p);
-}
-
-/// Drags from one point to another in small steps, like a mouse.
-fn drag(h: &mut Harness<'_, VedetteApp>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=10 {
-        h.hover_at(from + (to - from) * (k as f32 / 10.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.run();
 }
 
 fn table<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a NapoleonTable {

@@ -182,6 +182,17 @@ pub struct OneHourUnit {
     pub command: String,
 }
 
+impl OneHourUnit {
+    /// A unit of this type with every other field at its default (good,
+    /// no traits, no command).
+    pub fn of(unit_type: UnitType) -> OneHourUnit {
+        OneHourUnit {
+            unit_type,
+            ..OneHourUnit::default()
+        }
+    }
+}
+
 /// Which commands a leader leads (H23).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -730,10 +741,7 @@ mod tests {
     use super::*;
 
     fn unit(t: UnitType) -> OneHourUnit {
-        OneHourUnit {
-            unit_type: t,
-            ..OneHourUnit::default()
-        }
+        OneHourUnit::of(t)
     }
 
     #[test]

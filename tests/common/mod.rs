@@ -1,6 +1,7 @@
 //! Helpers shared by the GUI tests (each test file uses some of them).
 #![allow(dead_code)]
 
+use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use std::path::{Path, PathBuf};
 use vedette::app::VedetteApp;
@@ -37,4 +38,34 @@ pub fn harness(app: VedetteApp) -> Harness<'static, VedetteApp> {
 
 pub fn hx(label: &str) -> Hex {
     label.parse().expect("a hex")
+}
+
+/// Ctrl (Cmd on macOS) with `key`, then the frames it causes.
+pub fn ctrl(h: &mut Harness<'_, VedetteApp>, key: egui::Key) {
+    h.key_press_modifiers(Modifiers::COMMAND, key);
+    h.run();
+}
+
+/// A click at a screen point: hover, press and release, as a mouse does.
+pub fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run();
+}
+
+/// Drags from one point to another in small steps, like a mouse.
+pub fn drag(h: &mut Harness<'_, VedetteApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=10 {
+        h.hover_at(from + (to - from) * (k as f32 / 10.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
 }

@@ -112,13 +112,6 @@ pub fn charge_hits(o: &OneHourOptions, c: &Charge, faces: &[u32]) -> u32 {
 mod tests {
     use super::*;
 
-    fn u(t: UnitType) -> OneHourUnit {
-        OneHourUnit {
-            unit_type: t,
-            ..OneHourUnit::default()
-        }
-    }
-
     fn charge<'a>(charger: &'a OneHourUnit, target: &'a OneHourUnit) -> Charge<'a> {
         Charge {
             charger,
@@ -135,7 +128,10 @@ mod tests {
     #[test]
     fn h26_only_cavalry_charge_and_never_a_square() {
         let o = OneHourOptions::default();
-        let (line, cav) = (u(UnitType::LineInfantry), u(UnitType::Cavalry));
+        let (line, cav) = (
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::Cavalry),
+        );
         assert_eq!(
             charge_dice(&o, &charge(&line, &cav), false),
             Err(NoCharge::NotCavalry)
@@ -151,11 +147,11 @@ mod tests {
     fn h27_h50_charge_dice() {
         let o = OneHourOptions::default();
         let (line, light, cav, heavy, art) = (
-            u(UnitType::LineInfantry),
-            u(UnitType::LightInfantry),
-            u(UnitType::Cavalry),
-            u(UnitType::HeavyCavalry),
-            u(UnitType::Artillery),
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::LightInfantry),
+            OneHourUnit::of(UnitType::Cavalry),
+            OneHourUnit::of(UnitType::HeavyCavalry),
+            OneHourUnit::of(UnitType::Artillery),
         );
         let dice = |c: &Charge| charge_dice(&o, c, false).expect("a charge");
         assert_eq!(dice(&charge(&cav, &line)), 3);
@@ -182,12 +178,12 @@ mod tests {
         // Shock: one more die against a target without it.
         let shock = OneHourUnit {
             shock: true,
-            ..u(UnitType::HeavyCavalry)
+            ..OneHourUnit::of(UnitType::HeavyCavalry)
         };
         assert_eq!(dice(&charge(&shock, &line)), 4);
         let shock_target = OneHourUnit {
             shock: true,
-            ..u(UnitType::HeavyCavalry)
+            ..OneHourUnit::of(UnitType::HeavyCavalry)
         };
         assert_eq!(dice(&charge(&shock, &shock_target)), 3);
     }
@@ -196,9 +192,9 @@ mod tests {
     fn h27_h49_halvings_towns_frontage_and_column() {
         let o = OneHourOptions::default();
         let (line, cav, art) = (
-            u(UnitType::LineInfantry),
-            u(UnitType::Cavalry),
-            u(UnitType::Artillery),
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::Cavalry),
+            OneHourUnit::of(UnitType::Artillery),
         );
         let need = |c: &Charge| hit_number(&o, charge_halvings(c));
         assert_eq!(need(&charge(&cav, &line)), Some(3));

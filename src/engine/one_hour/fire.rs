@@ -162,13 +162,6 @@ pub fn shot_hits(o: &OneHourOptions, s: &Shot, faces: &[u32]) -> u32 {
 mod tests {
     use super::*;
 
-    fn u(t: UnitType) -> OneHourUnit {
-        OneHourUnit {
-            unit_type: t,
-            ..OneHourUnit::default()
-        }
-    }
-
     fn shot<'a>(shooter: &'a OneHourUnit, target: &'a OneHourUnit, range: u32) -> Shot<'a> {
         Shot {
             shooter,
@@ -186,9 +179,9 @@ mod tests {
     fn h15_who_may_shoot_and_with_how_many_dice() {
         let o = OneHourOptions::default();
         let (art, line, cav) = (
-            u(UnitType::Artillery),
-            u(UnitType::LineInfantry),
-            u(UnitType::Cavalry),
+            OneHourUnit::of(UnitType::Artillery),
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::Cavalry),
         );
         assert_eq!(shot_dice(&o, &shot(&art, &line, 1)), Ok(3));
         assert_eq!(shot_dice(&o, &shot(&art, &line, 4)), Ok(2));
@@ -211,9 +204,9 @@ mod tests {
     fn h16_artillery_doubles_against_flanks_and_squares_never_twice() {
         let o = OneHourOptions::default();
         let (art, line, light) = (
-            u(UnitType::Artillery),
-            u(UnitType::LineInfantry),
-            u(UnitType::LightInfantry),
+            OneHourUnit::of(UnitType::Artillery),
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::LightInfantry),
         );
         let mut s = shot(&art, &line, 2);
         s.outside_target_front = true;
@@ -251,9 +244,9 @@ mod tests {
         };
         assert_eq!(hit_number(&strict, 3), None);
         let (art, line, light) = (
-            u(UnitType::Artillery),
-            u(UnitType::LineInfantry),
-            u(UnitType::LightInfantry),
+            OneHourUnit::of(UnitType::Artillery),
+            OneHourUnit::of(UnitType::LineInfantry),
+            OneHourUnit::of(UnitType::LightInfantry),
         );
         // Line infantry at a line in woods: cover, 5+.
         let mut s = shot(&line, &line, 1);

@@ -59,19 +59,12 @@ pub fn response_facings(target: Hex, charger: Hex) -> Vec<Dir> {
 mod tests {
     use super::*;
 
-    fn u(t: UnitType) -> OneHourUnit {
-        OneHourUnit {
-            unit_type: t,
-            ..OneHourUnit::default()
-        }
-    }
-
     #[test]
     fn h14_h33_allowances_deployed_and_in_column() {
         let o = OneHourOptions::default();
-        let line = u(UnitType::LineInfantry);
-        let light = u(UnitType::LightInfantry);
-        let cav = u(UnitType::Cavalry);
+        let line = OneHourUnit::of(UnitType::LineInfantry);
+        let light = OneHourUnit::of(UnitType::LightInfantry);
+        let cav = OneHourUnit::of(UnitType::Cavalry);
         // Deployed: 1, 1.5, 2 boxes.
         assert_eq!(allowance_halves(&o, &line, false, true), 2);
         assert_eq!(allowance_halves(&o, &light, false, false), 3);
