@@ -9,6 +9,7 @@
 use crate::ai::Computer;
 use crate::engine::napoleon::Napoleon;
 use crate::engine::naw::Naw;
+use crate::engine::one_hour::OneHour;
 use crate::scenario::RuleSet;
 
 /// Work to be done with whichever rule set a scenario names: the registry
@@ -23,5 +24,6 @@ pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
     match rules {
         RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
         RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
+        RuleSet::OneHour(_) => v.visit::<OneHour>(),
     }
 }

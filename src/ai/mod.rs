@@ -5,6 +5,7 @@
 mod heuristic;
 pub mod napoleon;
 mod naw;
+mod one_hour;
 mod tuning;
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ fn unit(id: &str, side: &str, hex: Hex) -> Unit {
         placement: Placement::Start(hex),
         facing: None,
         troop: Default::default(),
+        one_hour: None,
     }
 }
 

@@ -203,6 +203,7 @@ impl Tools {
                 sides[self.template.facing % sides.len()]
             }),
             troop: Default::default(),
+            one_hour: None,
         }
     }
 

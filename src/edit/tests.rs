@@ -140,6 +140,7 @@ fn units_are_added_edited_moved_deleted_and_undone_back() {
         placement: Placement::Start(h("0505")),
         facing: None,
         troop: Default::default(),
+        one_hour: None,
     };
     let e = add_unit(&doc, unit).expect("on the map");
     hist.apply(&mut doc, e).expect("adds");

@@ -110,6 +110,7 @@ pub fn large_scenario_on(
             placement,
             facing: None,
             troop: Default::default(),
+            one_hour: None,
         });
     }
     let scenario = Scenario {

@@ -587,3 +587,23 @@ pub fn napoleon_terrain() -> Vec<TerrainKind> {
         ),
     ]
 }
+
+/// The terrain of a new One Hour Napoleonic map (H34): open, town, woods,
+/// marsh, lake, stream, ford, bridge and impassable ground; strongpoints
+/// are a box flag and hills the ground level, on top of any of these.
+pub fn one_hour_terrain() -> Vec<TerrainKind> {
+    let mut kinds: Vec<TerrainKind> = napoleon_terrain()
+        .into_iter()
+        .filter(|k| k.id != "defile")
+        .collect();
+    kinds.push(TerrainKind {
+        id: "lake".into(),
+        name: "Lake".into(),
+        code: 'L',
+        colour: Colour(0x4f, 0x7f, 0xb8),
+        movement: MovementRule::Prohibited,
+        defence_multiplier: 1,
+        blocks_line_of_sight: false,
+    });
+    kinds
+}

@@ -3,6 +3,7 @@
 
 use super::map::{Colour, Map};
 use super::napoleon::{Army, NapoleonOptions, Troop};
+use super::one_hour::{OneHourOptions, OneHourUnit};
 use crate::hex::{Dir, Hex};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -70,6 +71,9 @@ pub enum RuleSet {
     /// *Napoleon*, the hex-grid miniatures rules: forces, leaders,
     /// Generals, facing and impulses.
     Napoleon(Box<NapoleonOptions>),
+    /// One Hour Napoleonic (Project Waterloo) on square boxes, with
+    /// chance-card decks.
+    OneHour(Box<OneHourOptions>),
 }
 
 impl RuleSet {
@@ -83,6 +87,9 @@ impl RuleSet {
         vec![
             RuleSet::NapoleonAtWaterloo(NawOptions::default()),
             RuleSet::Napoleon(Box::default()),
+            // One Hour Napoleonic joins File > New with its playtest
+            // table and editor panels (issue 21); its engine and the
+            // command line play it already.
         ]
     }
 
@@ -105,6 +112,13 @@ impl RuleSet {
                 nations: Some(["France", "Prussia"]),
                 loss_threshold: None,
             },
+            RuleSet::OneHour(_) => BlankScenario {
+                terrain: crate::scenario::one_hour_terrain(),
+                crt: Crt::default(),
+                sides: ["French", "Allied"],
+                nations: None,
+                loss_threshold: None,
+            },
         }
     }
 
@@ -115,14 +129,14 @@ impl RuleSet {
     /// once in rules without them.
     pub fn has_outskirts(&self, map: &crate::scenario::Map) -> bool {
         match self {
-            RuleSet::NapoleonAtWaterloo(_) => false,
+            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) => false,
             RuleSet::Napoleon(o) => map.hexes_on_map().any(|h| o.is_outskirts(map, h)),
         }
     }
 
     pub fn is_outskirts(&self, map: &crate::scenario::Map, h: Hex) -> bool {
         match self {
-            RuleSet::NapoleonAtWaterloo(_) => false,
+            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) => false,
             RuleSet::Napoleon(o) => o.is_outskirts(map, h),
         }
     }
@@ -170,6 +184,26 @@ impl RuleSet {
                 hexes: true,
                 boxes: false,
                 rule_victory: "the break test of the Final Step [4.1]",
+            },
+            RuleSet::OneHour(_) => RuleSupport {
+                name: "One Hour Napoleonic",
+                summary: "Square boxes and I-go-you-go turns: a chance card, then shooting, then moves and cavalry charges; units take hits up to their quality and rout.",
+                crt: false,
+                rule_combat: "dice by range and charges, 3+ to hit (H15-H17, H27)",
+                max_hexes: 65_000,
+                max_units: 60_000,
+                sides: 2,
+                victory_hexes: true,
+                elevation: true,
+                hills: false,
+                facing: true,
+                forces: false,
+                exit_conditions: 0,
+                variants: 0,
+                rivers: false,
+                hexes: false,
+                boxes: true,
+                rule_victory: "the scenario's objectives and army morale at the turn limit (H9)",
             },
         }
     }
@@ -377,6 +411,10 @@ pub struct Unit {
     /// artillery, Cossacks, skirmish factor).
     #[serde(default, skip_serializing_if = "Troop::is_plain")]
     pub troop: Troop,
+    /// What One Hour Napoleonic needs of the unit (type, quality, traits,
+    /// command); absent: read from `kind` ([`OneHourUnit::from_kind`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_hour: Option<OneHourUnit>,
 }
 
 impl Unit {

@@ -183,6 +183,23 @@ pub struct OneHourUnit {
 }
 
 impl OneHourUnit {
+    /// What a unit that says nothing of these rules is: its kind as the
+    /// nearest type, good, no traits, no command.
+    pub fn from_kind(kind: super::UnitKind) -> OneHourUnit {
+        OneHourUnit::of(match kind {
+            super::UnitKind::Infantry => UnitType::LineInfantry,
+            super::UnitKind::Cavalry => UnitType::Cavalry,
+            super::UnitKind::Artillery => UnitType::Artillery,
+        })
+    }
+
+    /// The unit's One Hour data, or what its kind gives.
+    pub fn read(u: &super::Unit) -> OneHourUnit {
+        u.one_hour
+            .clone()
+            .unwrap_or_else(|| OneHourUnit::from_kind(u.kind))
+    }
+
     /// A unit of this type with every other field at its default (good,
     /// no traits, no command).
     pub fn of(unit_type: UnitType) -> OneHourUnit {
@@ -655,6 +672,10 @@ pub struct OneHourOptions {
     pub deck_exhausted: DeckExhausted,
     /// H6.
     pub artillery_fires_from_strongpoint: bool,
+    /// H17: boxes the scenario marks as fortification (cover artillery
+    /// does not ignore).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fortified: Vec<Hex>,
     /// H13-H15, H23, H27, H33: the unit table (Vedette defaults).
     pub troops: TroopTable,
     /// H34: what each terrain kind is, by kind id; kinds not listed are
@@ -699,6 +720,7 @@ impl Default for OneHourOptions {
             double_action_optional: true,
             deck_exhausted: DeckExhausted::default(),
             artillery_fires_from_strongpoint: false,
+            fortified: Vec::new(),
             troops: TroopTable::default(),
             terrain: BTreeMap::new(),
             leaders: Vec::new(),

@@ -581,7 +581,7 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
 
     let napoleon = match &s.rules {
         super::RuleSet::Napoleon(o) => Some(&**o),
-        super::RuleSet::NapoleonAtWaterloo(_) => None,
+        super::RuleSet::NapoleonAtWaterloo(_) | super::RuleSet::OneHour(_) => None,
     };
 
     // Units.
@@ -925,10 +925,14 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         check_roads_off_map(map, &exit_hexes, &mut out);
     }
 
-    match napoleon {
-        Some(o) if map_ok => super::napoleon_setup::check(s, map, o, &mut out),
-        Some(_) => {}
-        None => check_crt(s, &mut out),
+    match (&s.rules, napoleon) {
+        (_, Some(o)) if map_ok => super::napoleon_setup::check(s, map, o, &mut out),
+        (_, Some(_)) => {}
+        (super::RuleSet::OneHour(o), None) if map_ok => {
+            super::one_hour_setup::check(s, map, o, &mut out)
+        }
+        (super::RuleSet::OneHour(_), None) => {}
+        (_, None) => check_crt(s, &mut out),
     }
     check_variants(s, &mut out);
     check_rule_support(s, map, &mut out);

@@ -93,6 +93,7 @@ pub fn start(
         RuleSet::Napoleon(_) => {
             Box::new(NapoleonTable::start(scenario, map, choice, scenario_file)?)
         }
+        RuleSet::OneHour(_) => return Err(ONE_HOUR_NO_TABLE.into()),
     })
 }
 
@@ -119,8 +120,12 @@ pub fn load(
             seats,
             scenario_file,
         )?),
+        RuleSet::OneHour(_) => return Err(ONE_HOUR_NO_TABLE.into()),
     })
 }
+
+/// Said instead of a table while One Hour Napoleonic has none (issue 21).
+const ONE_HOUR_NO_TABLE: &str = "One Hour Napoleonic has no playtest table in the window yet: play it with `vedette play`, or watch computer games with `vedette simulate`";
 
 /// Reads a saved game log of any rule set (the header names the rule
 /// set; the entries are the table's own).

@@ -105,6 +105,7 @@ pub(super) fn game_on(rows: &[&str], units: &[U]) -> Game<Napoleon> {
             placement: Placement::Start(h(u.5)),
             facing: Some(u.6),
             troop: Default::default(),
+            one_hour: None,
         });
     }
     let far = format!("{:02}{:02}", m.columns, m.rows);

@@ -111,6 +111,7 @@ impl Position {
                 },
                 facing: None,
                 troop: Default::default(),
+                one_hour: None,
             })
             .collect();
         let side = |id: &str, c: Colour| Side {

@@ -19,7 +19,7 @@ pub enum Cover {
 }
 
 /// A unit's formation (H32, H33).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Formation {
     #[default]
     Deployed,

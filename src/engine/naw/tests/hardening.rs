@@ -177,6 +177,7 @@ fn issue16_item3_obligations_search_of_ten_thousand_units_on_a_small_stack() {
                     placement: Placement::Start(Hex::new(col, row)),
                     facing: None,
                     troop: Default::default(),
+                    one_hour: None,
                 });
             }
             if units.len() >= 10_000 {

@@ -1,0 +1,125 @@
+//! What One Hour Napoleonic forbids at set-up, reported in a designer's
+//! words with the ruling that forbids it: facing to a box side (H2), one
+//! unit a box (H36), at most one of steadfast and conscript (H37), leaders
+//! and decks of the scenario's sides (H23, H38), the side that goes first
+//! (H9), fortified boxes on the map (H17), and the options' own bounds.
+
+use super::one_hour::OneHourOptions;
+use super::validate::{Issues, field};
+use super::{Location, Map, Placement, Scenario, SideId};
+use crate::hex::{Dir, Hex};
+use std::collections::BTreeMap;
+
+pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issues) {
+    let sides: Vec<&SideId> = s.sides.iter().map(|x| &x.id).collect();
+    let mut at: BTreeMap<Hex, &str> = BTreeMap::new();
+    for u in &s.units {
+        let loc = || Location::Unit(u.id.clone());
+        if let Some(f) = u.facing
+            && !matches!(f, Dir::N | Dir::E | Dir::S | Dir::W)
+        {
+            out.error(
+                loc(),
+                format!(
+                    "unit \"{}\" faces {}, a corner: units face a box side, N, E, S or W [L31] (H2)",
+                    u.id,
+                    f.name()
+                ),
+            );
+        }
+        if let Some(x) = &u.one_hour
+            && x.steadfast
+            && x.conscript
+        {
+            out.error(
+                loc(),
+                format!(
+                    "unit \"{}\" is both steadfast and conscript: a unit has at most one of them (H37)",
+                    u.id
+                ),
+            );
+        }
+        if let Placement::Start(h) = u.placement
+            && let Some(other) = at.insert(h, u.id.as_str())
+        {
+            out.error(
+                Location::Hex(h),
+                format!(
+                    "units \"{other}\" and \"{}\" both start in {h}: a box holds one unit (H36)",
+                    u.id
+                ),
+            );
+        }
+    }
+    for (i, l) in o.leaders.iter().enumerate() {
+        let loc = || field(&format!("rules.leaders[{i}]"));
+        if l.name.trim().is_empty() {
+            out.error(loc(), "a leader has no name (H23)".to_string());
+        }
+        if !sides.contains(&&l.side) {
+            out.error(
+                loc(),
+                format!(
+                    "leader {} is of side \"{}\", which the scenario does not define (H23)",
+                    l.name, l.side
+                ),
+            );
+        }
+        if let Some(h) = l.start
+            && !map.is_on_map(h)
+        {
+            out.error(
+                loc(),
+                format!(
+                    "leader {} starts in {h}, which is not on the map (H23)",
+                    l.name
+                ),
+            );
+        }
+    }
+    let mut decks: Vec<&SideId> = Vec::new();
+    for (i, d) in o.decks.iter().enumerate() {
+        let loc = || field(&format!("rules.decks[{i}]"));
+        if !sides.contains(&&d.side) {
+            out.error(
+                loc(),
+                format!(
+                    "a deck is for side \"{}\", which the scenario does not define (H38)",
+                    d.side
+                ),
+            );
+        }
+        if decks.contains(&&d.side) {
+            out.error(
+                loc(),
+                format!("side \"{}\" has two decks: each side has one (H38)", d.side),
+            );
+        }
+        decks.push(&d.side);
+        if d.cards.len() > u16::MAX as usize {
+            out.error(loc(), format!("a deck holds at most {} cards", u16::MAX));
+        }
+    }
+    if let Some(f) = &o.first_side
+        && !sides.contains(&f)
+    {
+        out.error(
+            field("rules.first_side"),
+            format!("the side to go first, \"{f}\", is not a side of the scenario (H9)"),
+        );
+    }
+    if o.turn_limit == 0 {
+        out.error(
+            field("rules.turn_limit"),
+            "the game lasts at least one turn (H9)".to_string(),
+        );
+    }
+    for h in &o.fortified {
+        if !map.is_on_map(*h) {
+            out.error(
+                Location::Hex(*h),
+                format!("fortified box {h} is not on the map (H17)"),
+            );
+        }
+    }
+}
