@@ -365,9 +365,131 @@ impl Event {
     }
 }
 
+/// The terse form with indices, for the command line and logs.
 impl std::fmt::Display for Event {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "[{}] {self:?}", self.section())
+        let boxes = |p: &[Hex]| {
+            p.iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match self {
+            Event::TurnBegan { turn, side } => write!(f, "turn {turn}, side {side}'s player turn"),
+            Event::Arrived { unit, at, facing } => {
+                write!(f, "unit {unit} arrives at {at} facing {}", facing.name())
+            }
+            Event::ArrivalDelayed { unit } => write!(f, "unit {unit} waits: entry boxes held"),
+            Event::Shuffled { side, order } => {
+                write!(f, "side {side}'s deck shuffled ({} cards)", order.len())
+            }
+            Event::CardDrawn { side, card } => write!(f, "side {side} draws card {card}"),
+            Event::DeckEmpty { side } => write!(f, "side {side}'s deck is empty"),
+            Event::AmountRolled { face, amount } => {
+                write!(f, "card number: rolled {face}, {amount}")
+            }
+            Event::CardChoiceAsked {
+                chooser, amount, ..
+            } => {
+                write!(f, "side {chooser} chooses for the card ({amount:?})")
+            }
+            Event::CardNoTarget => write!(f, "the card has nothing to act on"),
+            Event::MayNotMove { units } => write!(f, "units {units:?} may not move"),
+            Event::LowAmmo { units } => write!(f, "units {units:?} may not fire"),
+            Event::DoubleAction { unit, mode } => write!(f, "unit {unit}: double action {mode:?}"),
+            Event::DoubleDeclined => write!(f, "double action declined"),
+            Event::ShootingBegan => write!(f, "shooting"),
+            Event::MovementBegan => write!(f, "movement"),
+            Event::Shot {
+                unit,
+                target,
+                range,
+                dice,
+                need,
+                hits,
+            } => write!(
+                f,
+                "unit {unit} shoots unit {target} at {range}: dice {dice:?} need {need:?}, {hits} hits"
+            ),
+            Event::Rerolled {
+                leader, from, to, ..
+            } => {
+                write!(f, "leader {leader} has a die rerolled: {from} to {to}")
+            }
+            Event::Hits { unit, hits, cause } => write!(f, "unit {unit} takes {hits} ({cause:?})"),
+            Event::Recovered { unit, face, hits } => {
+                write!(f, "unit {unit} recovers {hits} (rolled {face})")
+            }
+            Event::Reluctant {
+                unit,
+                face,
+                hits_left,
+                passed,
+            } => write!(
+                f,
+                "unit {unit} reluctant: {face} against {hits_left}, {}",
+                if *passed { "passes" } else { "fails" }
+            ),
+            Event::Moved {
+                unit,
+                path,
+                facing,
+                formation,
+            } => write!(
+                f,
+                "unit {unit} moves [{}] facing {} {formation:?}",
+                boxes(path),
+                facing.name()
+            ),
+            Event::LeaderMoved { leader, to } => write!(f, "leader {leader} to {to}"),
+            Event::Formed {
+                unit,
+                formation,
+                facing,
+            } => write!(f, "unit {unit} {formation:?} facing {}", facing.name()),
+            Event::Faced { unit, facing } => write!(f, "unit {unit} faces {}", facing.name()),
+            Event::ChargeMoved { unit, target, path } => {
+                write!(f, "unit {unit} charges unit {target} via [{}]", boxes(path))
+            }
+            Event::ChargeRolled {
+                unit,
+                target,
+                dice,
+                need,
+                hits,
+            } => write!(
+                f,
+                "unit {unit} on unit {target}: dice {dice:?} need {need:?}, {hits} hits"
+            ),
+            Event::Routed { unit } => write!(f, "unit {unit} routs"),
+            Event::LeaderRisk {
+                leader,
+                faces,
+                lost,
+            } => write!(
+                f,
+                "leader {leader} risk {faces:?}: {}",
+                if *lost { "lost" } else { "safe" }
+            ),
+            Event::Retreated { unit, to } => write!(f, "unit {unit} retreats to {to}"),
+            Event::RetreatBlocked { unit } => write!(f, "unit {unit} cannot retreat"),
+            Event::Advanced { unit, to } => write!(f, "unit {unit} advances into {to}"),
+            Event::Rallied {
+                unit,
+                face,
+                regained,
+            } => write!(f, "unit {unit} rallies: rolled {face}, regains {regained}"),
+            Event::Impetuous { unit, obliged } => {
+                write!(f, "unit {unit} impetuous: must charge {obliged}")
+            }
+            Event::Asked { pending } => write!(f, "asked: {pending:?}"),
+            Event::Answered => write!(f, "answered"),
+            Event::TurnEnded { side } => write!(f, "side {side}'s player turn ends"),
+            Event::GameEnded { winner, reason } => match winner {
+                Some(w) => write!(f, "side {w} wins: {reason}"),
+                None => write!(f, "draw: {reason}"),
+            },
+        }
     }
 }
 
