@@ -5,11 +5,9 @@
 //! dice: Vedette defaults, edited per scenario), quality, traits, leaders
 //! and the chance-card decks.
 //!
-//! Issue 21 builds the rule set in steps; this module is its scenario
-//! model. It is not yet a `RuleSet` (that needs the engine and a computer
-//! player behind `rulesets::dispatch`), so no file names it yet; the types
-//! read and write RON as the rest of the model does, so the engine, the
-//! editor and the shipped scenario build on them.
+//! A scenario plays these rules with `rules: OneHour((...))`; a unit's
+//! `one_hour` field gives its type, quality, traits and command (absent,
+//! they are read from its kind).
 //!
 //! Distances and allowances are kept in half boxes (H3: a diagonal step
 //! costs 1.5), so every number is an exact integer.
