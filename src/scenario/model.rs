@@ -195,7 +195,7 @@ impl RuleSet {
                 sides: 2,
                 victory_hexes: true,
                 elevation: true,
-                hills: false,
+                hills: true,
                 facing: true,
                 forces: false,
                 exit_conditions: 0,
