@@ -469,7 +469,14 @@ pub fn draw_map_with(
             for (u, h) in s.units_at_start() {
                 if on_screen(h) {
                     let at = p(layout.center(h));
-                    draw_counter(painter, at, side, u, color(s.unit_colour(u)));
+                    draw_counter(
+                        painter,
+                        at,
+                        side,
+                        u,
+                        &s.rules.counter_label(u),
+                        color(s.unit_colour(u)),
+                    );
                     // Rules with facing: a mark on the front of the
                     // counter, towards the hexside it faces.
                     if facing
@@ -621,7 +628,14 @@ fn edge_arrow(
 }
 
 /// Draws a counter: side colour, NATO-style type symbol, strength-movement.
-pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fill: Color32) {
+pub fn draw_counter(
+    painter: &Painter,
+    center: Pos2,
+    side: f32,
+    unit: &Unit,
+    label: &str,
+    fill: Color32,
+) {
     let rect = Rect::from_center_size(center, vec2(side, side));
     let ink = if fill.r() as u32 + fill.g() as u32 + fill.b() as u32 > 450 {
         Color32::BLACK
@@ -679,7 +693,7 @@ pub fn draw_counter(painter: &Painter, center: Pos2, side: f32, unit: &Unit, fil
     painter.text(
         center + vec2(0.0, side * 0.28),
         Align2::CENTER_CENTER,
-        unit.factors(),
+        label,
         font,
         ink,
     );

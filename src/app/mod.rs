@@ -1336,6 +1336,7 @@ impl VedetteApp {
                 pos,
                 side,
                 u,
+                &doc.scenario.rules.counter_label(u),
                 map_view::color(doc.scenario.unit_colour(u)).gamma_multiply(0.85),
             );
         }

@@ -141,6 +141,37 @@ impl RuleSet {
         }
     }
 
+    /// The numbers printed on a unit's counter: strength and movement
+    /// ("4-4"), or under One Hour Napoleonic the hits it takes before it
+    /// routs and its traits' initials (H13, H37: "7 S" for an excellent
+    /// steadfast unit).
+    pub fn counter_label(&self, u: &Unit) -> String {
+        match self {
+            RuleSet::OneHour(o) => {
+                let x = OneHourUnit::read(u);
+                let mut traits = String::new();
+                for (on, letter) in [
+                    (x.steadfast, 'S'),
+                    (x.conscript, 'C'),
+                    (x.reluctant, 'R'),
+                    (x.impetuous, 'I'),
+                    (o.has_shock(&x), 'K'),
+                    (x.rifles, 'r'),
+                ] {
+                    if on {
+                        traits.push(letter);
+                    }
+                }
+                if traits.is_empty() {
+                    o.hits_of(&x).to_string()
+                } else {
+                    format!("{} {traits}", o.hits_of(&x))
+                }
+            }
+            _ => u.factors(),
+        }
+    }
+
     /// What the rule set uses of the model and what its engine can hold.
     pub fn support(&self) -> RuleSupport {
         match self {

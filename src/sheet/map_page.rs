@@ -194,7 +194,14 @@ pub fn draw_map(
         for (u, h) in s.units_at_start() {
             if shown.contains(&h) {
                 let c = to_pt(layout.center(h));
-                counter(page, c, size * 1.1, u, Rgb::from_colour(s.unit_colour(u)));
+                counter(
+                    page,
+                    c,
+                    size * 1.1,
+                    u,
+                    &s.rules.counter_label(u),
+                    Rgb::from_colour(s.unit_colour(u)),
+                );
                 // Rules with facing: a dark wedge on the counter's front.
                 if support.facing
                     && let Some(d) = u.facing
@@ -475,7 +482,7 @@ pub fn ink_on(fill: Rgb) -> Rgb {
 
 /// A counter `side` millimetres square centred on `c`: side colour, NATO
 /// type symbol, designation above it and strength-movement below.
-pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, fill: Rgb) {
+pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill: Rgb) {
     let half = side / 2.0;
     let ink = ink_on(fill);
     page.items.push(square(
@@ -543,7 +550,7 @@ pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, fill: Rgb) {
     page.items.push(Item::Text {
         at: pt(c.x, c.y + half - side * 0.1),
         size: side * 0.95,
-        text: unit.factors(),
+        text: label.to_string(),
         bold: true,
         colour: ink,
         align: Align::Centre,

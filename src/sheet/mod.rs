@@ -16,6 +16,7 @@ pub mod flow;
 pub mod font;
 pub mod map_page;
 pub mod napoleon;
+pub mod one_hour;
 pub mod pdf;
 pub mod raster;
 pub mod sections;
@@ -262,13 +263,11 @@ pub fn map_sheets(s: &Scenario, map: &Map, paper: Paper) -> Result<usize, SheetE
 pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     // The rule set's own sections: the one place the sheet tells rule sets
     // apart.
-    let napoleon = matches!(s.rules, crate::scenario::RuleSet::Napoleon(_));
-    let victory = |flow: &mut flow::Flow| {
-        if napoleon {
-            napoleon::victory(flow, s, map);
-        } else {
-            sections::victory(flow, s);
-        }
+    use crate::scenario::RuleSet;
+    let victory = |flow: &mut flow::Flow| match &s.rules {
+        RuleSet::Napoleon(_) => napoleon::victory(flow, s, map),
+        RuleSet::OneHour(_) => one_hour::victory(flow, s, map),
+        RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
     };
     let (pw, ph) = paper.size_mm();
     let mut probe = Page::new(pw, ph);
@@ -303,20 +302,26 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
         }
     }
     // The rest flows on: after the map page, or after the map sheets.
-    if napoleon {
-        napoleon::sections(&mut flow, s, map);
-        sections::terrain_effects(&mut flow, map);
-        sections::turn_track(&mut flow, s);
-    } else {
-        sections::order_of_battle(&mut flow, s, map);
-        sections::reinforcements(&mut flow, s, map);
-        sections::chits(&mut flow, s);
-        sections::crt(&mut flow, s);
-        sections::terrain_effects(&mut flow, map);
-        sections::turn_track(&mut flow, s);
-        sections::loss_tracks(&mut flow, s);
+    match &s.rules {
+        RuleSet::Napoleon(_) => {
+            napoleon::sections(&mut flow, s, map);
+            sections::terrain_effects(&mut flow, map);
+            sections::turn_track(&mut flow, s);
+        }
+        RuleSet::OneHour(_) => one_hour::sections(&mut flow, s, map),
+        RuleSet::NapoleonAtWaterloo(_) => {
+            sections::order_of_battle(&mut flow, s, map);
+            sections::reinforcements(&mut flow, s, map);
+            sections::chits(&mut flow, s);
+            sections::crt(&mut flow, s);
+            sections::terrain_effects(&mut flow, map);
+            sections::turn_track(&mut flow, s);
+            sections::loss_tracks(&mut flow, s);
+        }
     }
     pages.append(&mut flow.pages);
+    // One Hour's decks, as cards to cut out, after the sheet.
+    pages.extend(one_hour::card_pages(s, paper));
     flow::Flow::footers(&mut pages, &s.title);
     pages
 }

@@ -27,6 +27,7 @@ fn options(s: &Scenario) -> Option<&NapoleonOptions> {
 fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
     Cell::new(u.designation.clone()).art(super::flow::Art::Counter(
         Box::new(u.clone()),
+        s.rules.counter_label(u),
         Rgb::from_colour(s.unit_colour(u)),
     ))
 }

@@ -35,6 +35,7 @@ fn hex_list(map: &Map, hexes: &[Hex]) -> String {
 fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
     Cell::new(u.designation.clone()).art(Art::Counter(
         Box::new(u.clone()),
+        s.rules.counter_label(u),
         Rgb::from_colour(s.unit_colour(u)),
     ))
 }

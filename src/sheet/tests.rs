@@ -421,3 +421,71 @@ fn a_napoleon_sheet_prints_armies_forces_tables_and_a_roster() {
         .count();
     assert!(boxes >= 60, "{boxes} roster boxes");
 }
+
+fn waterloo_one_hour() -> (Scenario, Map) {
+    (
+        parse_scenario(
+            include_str!("../../scenarios/waterloo-one-hour.ron"),
+            "waterloo-one-hour.ron",
+        )
+        .expect("parses"),
+        parse_map(include_str!("../../maps/waterloo-boxes.ron"), "map.ron").expect("parses"),
+    )
+}
+
+#[test]
+fn issue21_a_one_hour_sheet_prints_its_own_tables_and_the_decks_as_cards_eight_a_page() {
+    let (s, m) = waterloo_one_hour();
+    for paper in [Paper::A4, Paper::Letter] {
+        let pages = layout(&s, &m, paper);
+        assert_inside(&pages);
+        let texts = all_texts(&pages);
+        let has = |t: &str| texts.iter().any(|x| x.contains(t));
+        for t in [
+            "Victory conditions (H9)",
+            "Order of battle: French (17 units)",
+            "Leaders (H23-H25)",
+            "Units (H12-H15, H27, H33)",
+            "Terrain (H34, H35)",
+            "French chance cards (15 cards, H38-H43)",
+            "Hit roster (the last box is an attached leader's)",
+        ] {
+            assert!(has(t), "{paper:?}: no {t:?}");
+        }
+        // Nothing of the other rule sets' sheets.
+        for t in ["Combat Results Table", "strength points", "Loss tracks"] {
+            assert!(!has(t), "{paper:?}: {t:?} on a One Hour sheet");
+        }
+        // The cards: each deck of 15 on two pages of 8 and 7, every title
+        // on a card.
+        let card_pages: Vec<&Page> = pages
+            .iter()
+            .filter(|p| p.texts().any(|t| t.ends_with("chance card")))
+            .collect();
+        assert_eq!(card_pages.len(), 4, "{paper:?}");
+        let per_page: Vec<usize> = card_pages
+            .iter()
+            .map(|p| p.texts().filter(|t| t.ends_with("chance card")).count())
+            .collect();
+        assert_eq!(per_page, vec![8, 7, 8, 7]);
+        let crate::scenario::RuleSet::OneHour(o) = &s.rules else {
+            panic!("One Hour rules");
+        };
+        for d in &o.decks {
+            for c in &d.cards {
+                assert!(
+                    card_pages.iter().any(|p| p.texts().any(|t| t == c.title)),
+                    "{:?} is not on a card",
+                    c.title
+                );
+            }
+        }
+    }
+    // Counters show the hits a unit takes, with its traits' initials.
+    let guard = s
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == "f-old-guard")
+        .expect("the Old Guard");
+    assert_eq!(s.rules.counter_label(guard), "8 S");
+}

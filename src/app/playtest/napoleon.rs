@@ -1777,7 +1777,7 @@ impl NapoleonTable {
                     continue;
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
-                map_view::draw_counter(painter, at, side, unit, fill);
+                map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
                 let toward = side_vector(layout, b, hex, st.facing[p as usize]);
                 map_view::draw_front_mark(painter, at, side, toward);
                 let r = Rect::from_center_size(at, vec2(side, side));

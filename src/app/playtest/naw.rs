@@ -1883,7 +1883,7 @@ impl Playtest {
                     continue;
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
-                map_view::draw_counter(painter, at, side, unit, fill);
+                map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
                 let r = Rect::from_center_size(at, vec2(side, side));
                 let spent = match st.phase {
                     Phase::Movement => {
