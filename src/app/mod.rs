@@ -748,8 +748,8 @@ impl VedetteApp {
                         text.push_str(&format!(
                             "  |  {} {} {} [{}]",
                             u.designation,
-                            u.kind.name(),
-                            u.factors(),
+                            doc.scenario.rules.unit_kind_name(u),
+                            doc.scenario.rules.counter_label(u),
                             u.id
                         ));
                     }
@@ -1151,8 +1151,8 @@ impl VedetteApp {
                         format!(
                             "{} — {} {} ({}, {})",
                             u.designation,
-                            u.kind.name(),
-                            u.factors(),
+                            doc.scenario.rules.unit_kind_name(u),
+                            doc.scenario.rules.counter_label(u),
                             doc.scenario
                                 .side(&u.side)
                                 .map_or(u.side.as_str(), |s| s.name.as_str()),

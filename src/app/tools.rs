@@ -203,7 +203,10 @@ impl Tools {
                 sides[self.template.facing % sides.len()]
             }),
             troop: Default::default(),
-            one_hour: None,
+            // One Hour Napoleonic units carry their type, quality and
+            // traits from the start, so the inspector can edit them.
+            one_hour: matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_))
+                .then(|| crate::scenario::one_hour::OneHourUnit::from_kind(self.template.kind)),
         }
     }
 
@@ -504,7 +507,10 @@ impl Tools {
                         for u in arriving {
                             let sel = self.selected.as_ref() == Some(&u.id);
                             if ui
-                                .selectable_label(sel, format!("{} {}", u.id, u.factors()))
+                                .selectable_label(
+                                    sel,
+                                    format!("{} {}", u.id, doc.scenario.rules.counter_label(u)),
+                                )
                                 .on_hover_text(&u.designation)
                                 .clicked()
                             {
@@ -525,7 +531,10 @@ impl Tools {
                         for u in held {
                             let sel = self.selected.as_ref() == Some(&u.id);
                             if ui
-                                .selectable_label(sel, format!("{} {}", u.id, u.factors()))
+                                .selectable_label(
+                                    sel,
+                                    format!("{} {}", u.id, doc.scenario.rules.counter_label(u)),
+                                )
                                 .clicked()
                             {
                                 self.selected = Some(u.id.clone());
@@ -581,9 +590,17 @@ impl Tools {
                     .labelled_by(l.id);
                 ui.end_row();
             }
-            ui.label("Type");
-            discrete |= kind_radios(ui, &mut u.kind);
-            ui.end_row();
+            let one_hour = match &doc.scenario.rules {
+                crate::scenario::RuleSet::OneHour(o) => Some(o.clone()),
+                _ => None,
+            };
+            if let Some(o) = &one_hour {
+                discrete |= one_hour_fields(ui, &mut u, o, &doc.scenario);
+            } else {
+                ui.label("Type");
+                discrete |= kind_radios(ui, &mut u.kind);
+                ui.end_row();
+            }
             let support = doc.scenario.rules.support();
             if support.facing {
                 let l = ui.label("Facing");
@@ -623,20 +640,24 @@ impl Tools {
                 ui.label(force);
                 ui.end_row();
             }
-            let l = ui.label("Strength");
-            ui.add(
-                super::fields::Number::new(&mut u.strength)
-                    .range(0..=crate::scenario::MAX_STRENGTH),
-            )
-            .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Movement");
-            ui.add(
-                super::fields::Number::new(&mut u.movement)
-                    .range(0..=crate::scenario::MAX_MOVEMENT),
-            )
-            .labelled_by(l.id);
-            ui.end_row();
+            // One Hour units have no strength or movement factors: their
+            // quality and type give both (H13, H14).
+            if one_hour.is_none() {
+                let l = ui.label("Strength");
+                ui.add(
+                    super::fields::Number::new(&mut u.strength)
+                        .range(0..=crate::scenario::MAX_STRENGTH),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Movement");
+                ui.add(
+                    super::fields::Number::new(&mut u.movement)
+                        .range(0..=crate::scenario::MAX_MOVEMENT),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+            }
             let placement_label = ui.label("Placement");
             let kind = match u.placement {
                 Placement::Start(_) => 0,
@@ -722,6 +743,134 @@ impl Tools {
             }
         }
     }
+}
+
+/// The One Hour Napoleonic rows of the inspector (H12, H13, H37): unit
+/// type, quality with its hits, traits (steadfast and conscript exclude
+/// each other; rifles only for light infantry) and command. Returns
+/// whether a discrete change was made; the command's text counts as a
+/// stroke, like the designation.
+fn one_hour_fields(
+    ui: &mut egui::Ui,
+    u: &mut Unit,
+    o: &crate::scenario::one_hour::OneHourOptions,
+    scenario: &crate::scenario::Scenario,
+) -> bool {
+    use crate::scenario::one_hour::{OneHourUnit, Quality, UnitType};
+    let mut x = OneHourUnit::read(u);
+    let before = x.clone();
+    let mut discrete = false;
+    let l = ui.label("Unit type");
+    egui::ComboBox::from_id_salt("inspector one hour type")
+        .selected_text(x.unit_type.name())
+        .show_ui(ui, |ui| {
+            for t in UnitType::ALL {
+                discrete |= ui.selectable_value(&mut x.unit_type, t, t.name()).changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    ui.end_row();
+    let l = ui.label("Quality");
+    egui::ComboBox::from_id_salt("inspector one hour quality")
+        .selected_text(format!("{} ({} hits)", x.quality.name(), o.hits_of(&x)))
+        .show_ui(ui, |ui| {
+            for q in Quality::ALL {
+                let hits = o.troops.quality_hits.of(q);
+                discrete |= ui
+                    .selectable_value(&mut x.quality, q, format!("{} ({hits} hits)", q.name()))
+                    .changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    ui.end_row();
+    ui.label("Traits");
+    ui.vertical(|ui| {
+        if ui
+            .checkbox(
+                &mut x.steadfast,
+                "Steadfast: never retreats from fire (H37)",
+            )
+            .changed()
+        {
+            discrete = true;
+            x.conscript &= !x.steadfast;
+        }
+        if ui
+            .checkbox(&mut x.conscript, "Conscript: retreats at 2 hits (H37)")
+            .changed()
+        {
+            discrete = true;
+            x.steadfast &= !x.conscript;
+        }
+        discrete |= ui
+            .checkbox(
+                &mut x.reluctant,
+                "Reluctant: tests to advance or charge (H22)",
+            )
+            .changed();
+        if x.unit_type.is_cavalry() {
+            discrete |= ui
+                .checkbox(&mut x.impetuous, "Impetuous: must charge again (H30)")
+                .changed();
+            discrete |= ui
+                .checkbox(&mut x.shock, "Shock: an extra die charging (H31)")
+                .changed();
+        }
+        if x.unit_type == UnitType::LightInfantry {
+            discrete |= ui
+                .checkbox(&mut x.rifles, "Rifles: range 3 (H15)")
+                .changed();
+        }
+    });
+    ui.end_row();
+    let l = ui.label("Command");
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut x.command).desired_width(110.0))
+            .labelled_by(l.id)
+            .on_hover_text("Leaders lead commands by name (H23)");
+        let mut known: Vec<String> = scenario
+            .units
+            .iter()
+            .filter(|v| v.side == u.side)
+            .map(|v| OneHourUnit::read(v).command)
+            .filter(|c| !c.is_empty())
+            .collect();
+        known.sort();
+        known.dedup();
+        if !known.is_empty() {
+            ui.menu_button("Pick", |ui| {
+                for c in known {
+                    if ui.selectable_label(x.command == c, &c).clicked() {
+                        x.command = c;
+                        discrete = true;
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_hover_text("A command of this side's units");
+        }
+    });
+    ui.end_row();
+    // Traits that do not fit the type are dropped with it.
+    if !x.unit_type.is_cavalry() {
+        x.impetuous = false;
+        x.shock = false;
+    }
+    if x.unit_type != UnitType::LightInfantry {
+        x.rifles = false;
+    }
+    if x != before {
+        u.kind = match x.unit_type {
+            UnitType::LineInfantry | UnitType::LightInfantry => UnitKind::Infantry,
+            UnitType::Cavalry | UnitType::HeavyCavalry => UnitKind::Cavalry,
+            UnitType::Artillery => UnitKind::Artillery,
+        };
+        u.one_hour = Some(x);
+    }
+    discrete
 }
 
 /// A button per side of the grid's cells (6 on hexes, 4 on boxes), the

@@ -172,6 +172,15 @@ impl RuleSet {
         }
     }
 
+    /// What a unit is, in the rule set's words ("cavalry"; under One Hour
+    /// Napoleonic its type, "Heavy Cavalry").
+    pub fn unit_kind_name(&self, u: &Unit) -> String {
+        match self {
+            RuleSet::OneHour(_) => OneHourUnit::read(u).unit_type.name().to_string(),
+            _ => u.kind.name().to_string(),
+        }
+    }
+
     /// What the rule set uses of the model and what its engine can hold.
     pub fn support(&self) -> RuleSupport {
         match self {
