@@ -503,30 +503,16 @@ pub fn draw_map_with(
                 }
             }
             // Leaders and Generals where they start.
-            if forces {
-                let mut k_at: BTreeMap<Hex, usize> = BTreeMap::new();
-                for sd in &s.sides {
-                    let officers = sd
-                        .forces
-                        .iter()
-                        .filter_map(|f| {
-                            let l = f.leader.as_ref()?;
-                            Some((l.hex?, false, format!("{:+}", l.factor)))
-                        })
-                        .chain(sd.army.as_ref().and_then(|a| {
-                            Some((a.general.hex?, true, a.general.command_factor.to_string()))
-                        }));
-                    for (h, general, text) in officers {
-                        if !on_screen(h) {
-                            continue;
-                        }
-                        let k = k_at.entry(h).or_default();
-                        let at = p(layout.center(h))
-                            + vec2(-side * 0.5 + *k as f32 * side * 0.36, -side * 0.5);
-                        *k += 1;
-                        draw_officer(painter, at, (side * 0.2).max(5.0), general, &text, false);
-                    }
+            let mut k_at: BTreeMap<Hex, usize> = BTreeMap::new();
+            for (h, general, text, _) in s.officers() {
+                if !on_screen(h) {
+                    continue;
                 }
+                let k = k_at.entry(h).or_default();
+                let at =
+                    p(layout.center(h)) + vec2(-side * 0.5 + *k as f32 * side * 0.36, -side * 0.5);
+                *k += 1;
+                draw_officer(painter, at, (side * 0.2).max(5.0), general, &text, false);
             }
         }
     }

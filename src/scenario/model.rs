@@ -762,6 +762,50 @@ impl Scenario {
             .find(|f| f.units.contains(id))
     }
 
+    /// The officers placed on the map at the start, for the map to draw:
+    /// (box or hex, whether an army's commander, the text on the disc,
+    /// the name). The *Napoleon* rules' leaders (their factor) and
+    /// Generals (command factor); One Hour Napoleonic's leaders (their
+    /// initial; army commanders, who lead every command, as Generals).
+    pub fn officers(&self) -> Vec<(Hex, bool, String, String)> {
+        let mut out = Vec::new();
+        if self.rules.support().forces {
+            for sd in &self.sides {
+                for f in &sd.forces {
+                    if let Some(l) = &f.leader
+                        && let Some(h) = l.hex
+                    {
+                        out.push((h, false, format!("{:+}", l.factor), l.name.clone()));
+                    }
+                }
+                if let Some(a) = &sd.army
+                    && let Some(h) = a.general.hex
+                {
+                    out.push((
+                        h,
+                        true,
+                        a.general.command_factor.to_string(),
+                        a.general.name.clone(),
+                    ));
+                }
+            }
+        }
+        if let RuleSet::OneHour(o) = &self.rules {
+            for l in &o.leaders {
+                if let Some(h) = l.start {
+                    let initial = l
+                        .name
+                        .chars()
+                        .next()
+                        .map_or(String::new(), |c| c.to_string());
+                    let general = l.commands == super::one_hour::Commands::All;
+                    out.push((h, general, initial, l.name.clone()));
+                }
+            }
+        }
+        out
+    }
+
     /// The units that start on the map.
     pub fn units_at_start(&self) -> impl Iterator<Item = (&Unit, Hex)> {
         self.units

@@ -214,20 +214,10 @@ pub fn draw_map(
         }
         // Leaders (a disc with the factor) and Generals (a star with the
         // command factor) where they start.
-        if support.forces {
+        {
             let mut at_hex: BTreeMap<Hex, usize> = BTreeMap::new();
-            for side in &s.sides {
-                let officers = side
-                    .forces
-                    .iter()
-                    .filter_map(|f| {
-                        let l = f.leader.as_ref()?;
-                        Some((l.hex?, false, format!("{:+}", l.factor)))
-                    })
-                    .chain(side.army.as_ref().and_then(|a| {
-                        Some((a.general.hex?, true, a.general.command_factor.to_string()))
-                    }));
-                for (h, general, text) in officers {
+            {
+                for (h, general, text, _) in s.officers() {
                     if !shown.contains(&h) {
                         continue;
                     }
@@ -960,6 +950,23 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         });
         x += 5.0;
         text(page, &mut x, y, "Front of a unit");
+    }
+    let one_hour = matches!(s.rules, crate::scenario::RuleSet::OneHour(_));
+    if one_hour && !s.officers().is_empty() {
+        let gold = Rgb(235, 190, 40);
+        start(&mut x, &mut y, 5.0, "Army commander");
+        page.items.push(star(pt(x + 1.8, y), 2.0, gold));
+        x += 5.0;
+        text(page, &mut x, y, "Army commander");
+        start(&mut x, &mut y, 5.0, "Leader (initial)");
+        page.items.push(Item::Circle {
+            centre: pt(x + 1.8, y),
+            radius: 1.7,
+            fill: Some(gold),
+            stroke: Some((Rgb(60, 45, 0), 0.2)),
+        });
+        x += 5.0;
+        text(page, &mut x, y, "Leader (initial)");
     }
     if support.forces {
         let gold = Rgb(235, 190, 40);
