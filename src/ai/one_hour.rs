@@ -331,7 +331,6 @@ impl OneHourPlayer {
             .min()
             .unwrap_or(0);
         s -= tu.straggle_weight * f64::from(friend.saturating_sub(2));
-        // A little noise breaks ties between equal boxes.
         s
     }
 
@@ -405,11 +404,10 @@ impl OneHourPlayer {
         Self::legal(st, c)
     }
 
-    fn card_choice(&mut self, st: &State, card: u16, amount: Option<u32>) -> Option<Command> {
+    fn card_choice(&mut self, st: &State, card: u16) -> Option<Command> {
         let drawer = st.side;
         let effect = st.board.decks[drawer as usize].get(card as usize)?.effect;
         let legal = st.legal_commands();
-        let me = st.to_act();
         let value = |c: &Command| -> f64 {
             let Command::ChooseCard { units, mode, .. } = c else {
                 return 0.0;
@@ -446,7 +444,6 @@ impl OneHourPlayer {
                 CardEffect::NoEffect => 0.0,
             }
         };
-        let _ = (me, amount);
         legal
             .into_iter()
             .max_by(|a, b| value(a).total_cmp(&value(b)))
@@ -631,7 +628,7 @@ impl Player<OneHour> for OneHourPlayer {
         } else {
             match st.phase.clone() {
                 Phase::Card => Some(Command::Draw),
-                Phase::CardChoice { card, amount, .. } => self.card_choice(st, card, amount),
+                Phase::CardChoice { card, .. } => self.card_choice(st, card),
                 Phase::Shoot => Some(self.best_shot(st, st.side).unwrap_or(Command::EndShooting)),
                 Phase::Move => self.movement(st),
                 Phase::Over => None,

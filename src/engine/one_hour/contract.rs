@@ -2,7 +2,7 @@
 //! its events and refusals are read in.
 
 use super::board::{Board, SetupError};
-use super::rules::{halves, mode_words};
+use super::rules::mode_words;
 use super::state::State;
 use super::types::{Cause, Command, Event, Pending, Phase, RuleError};
 use crate::engine::{BatchScale, Counter, Dice, GameEnd, Lost, Rules, Tallies};
@@ -478,9 +478,4 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             None => format!("Draw: {reason}"),
         },
     }
-}
-
-/// Half boxes as words (for the table's move panel).
-pub fn allowance_words(h: u32) -> String {
-    format!("{} boxes", halves(h))
 }

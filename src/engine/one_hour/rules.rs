@@ -679,9 +679,6 @@ impl State {
                 "{name} failed its reluctance test this turn: it may not advance (H22)"
             ));
         }
-        if t.is_cavalry() && self.formation[u as usize] == Formation::Square {
-            return refuse("cavalry never form square (H32)");
-        }
         Ok(MovePlan {
             path: steps.clone(),
             facing,
@@ -819,8 +816,7 @@ impl State {
     }
 
     fn check_square(&self, u: UnitIx, form: bool, facing: Dir) -> Result<(), RuleError> {
-        let h = self.own_unit(u)?;
-        let _ = h;
+        self.own_unit(u)?;
         let name = self.name_of(u);
         if !self.board.options.square_types.contains(&self.ty(u)) {
             return refuse(format!("{name}: only infantry form square [L44] (H32)"));
@@ -1940,11 +1936,13 @@ impl State {
         out
     }
 
-    /// The commands legal now. Moves are listed once per end box and
-    /// facing (the first path found), card choices once per command of
-    /// units (the first units of each), and a move never ends in a
-    /// friend's box (humans may swap; a listed game never strands two
-    /// units in one box).
+    /// The commands legal now, for the random player and tests, with
+    /// three narrowings: moves are listed once per end box and facing
+    /// after the steps (the first path found; a pivot at the end is
+    /// listed only as a move of no steps), card choices once per command
+    /// of units (its first units), and no listed move ends in a friend's
+    /// box (humans may swap; a listed game never strands two units in
+    /// one box at the end of step 3).
     pub fn legal_commands(&self) -> Vec<Command> {
         let mut out = Vec::new();
         if self.outcome.is_some() {

@@ -409,14 +409,15 @@ pub(super) fn invariants(g: &Game<OneHour>, seed: u64, cmd: &Command, ev: &[Even
         );
     }
     for e in ev {
-        if let Event::Hits { cause, .. } = e {
-            let _ = cause == &Cause::Shot;
-        }
         if let Event::Moved { formation, .. } = e {
-            assert_ne!(*formation, Formation::Square);
+            assert_ne!(*formation, Formation::Square, "seed {seed}: a square moved");
         }
-        if let Event::Asked { pending } = e {
-            let _: &Pending = pending;
+        // Only shots drive units back (H18).
+        if let Event::Retreated { .. } = e {
+            assert!(
+                matches!(cmd, Command::Shoot { .. } | Command::Retreat { .. }),
+                "seed {seed}: a retreat after {cmd:?}"
+            );
         }
     }
 }
