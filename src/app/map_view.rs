@@ -843,6 +843,43 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                 .on_hover_text("Hexes next to a town: cavalry may not enter them [3.8.1.1] (N92)");
         });
     }
+    if map.hexes.values().any(|d| d.hill) {
+        ui.horizontal(|ui| {
+            icon(ui, &|p, c0| {
+                p.circle_stroke(c0, 5.5, Stroke::new(1.5, Color32::from_rgb(140, 100, 60)));
+            });
+            let r = ui.label("hill (a ring a level)");
+            if !support.hills && !support.elevation {
+                r.on_hover_text(format!("The {} rules ignore hills", support.name));
+            }
+        });
+    }
+    if map.hexes.values().any(|d| d.stronghold) {
+        ui.horizontal(|ui| {
+            icon(ui, &|p, c0| {
+                p.rect_stroke(
+                    Rect::from_center_size(c0, vec2(11.0, 11.0)),
+                    0.0,
+                    Stroke::new(1.5, Color32::from_rgb(70, 50, 40)),
+                    egui::StrokeKind::Middle,
+                );
+            });
+            ui.label(if matches!(s.rules, crate::scenario::RuleSet::OneHour(_)) {
+                "strongpoint"
+            } else {
+                "stronghold"
+            });
+        });
+    }
+    if !s.officers().is_empty() {
+        ui.horizontal(|ui| {
+            icon(ui, &|p, c0| {
+                p.circle_filled(c0, 5.0, Color32::from_rgb(235, 190, 40));
+                p.circle_stroke(c0, 5.0, Stroke::new(1.0, Color32::BLACK));
+            });
+            ui.label("leader (a star: army commander or General)");
+        });
+    }
     for f in HexsideFeature::ALL {
         if map.hexsides.values().any(|fs| fs.contains(&f)) {
             ui.horizontal(|ui| {

@@ -88,7 +88,9 @@ pub enum Command {
         /// Write every game's summary here as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Heuristic player tuning (RON); see `src/ai/tuning.rs`.
+        /// Heuristic player tuning (RON), the rule set's own weights: see
+        /// `src/ai/tuning.rs` (Napoleon at Waterloo), `NapoleonTuning` in
+        /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`.
         #[arg(long)]
         tuning: Option<PathBuf>,
     },

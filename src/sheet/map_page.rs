@@ -927,7 +927,13 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         text(page, &mut x, y, "Hill");
     }
     if map.hexes.values().any(|d| d.stronghold) {
-        start(&mut x, &mut y, 5.0, "Stronghold");
+        // One Hour Napoleonic calls the same flag a strongpoint (H35).
+        let word = if matches!(s.rules, crate::scenario::RuleSet::OneHour(_)) {
+            "Strongpoint"
+        } else {
+            "Stronghold"
+        };
+        start(&mut x, &mut y, 5.0, word);
         page.items.push(Item::Polygon {
             points: vec![
                 pt(x, y - 1.8),
@@ -939,7 +945,7 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             stroke: Some((Rgb(70, 50, 40), 0.5)),
         });
         x += 5.0;
-        text(page, &mut x, y, "Stronghold");
+        text(page, &mut x, y, word);
     }
     if support.facing && s.units.iter().any(|u| u.facing.is_some()) {
         start(&mut x, &mut y, 5.0, "Front of a unit");

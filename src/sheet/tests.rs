@@ -449,6 +449,7 @@ fn issue21_a_one_hour_sheet_prints_its_own_tables_and_the_decks_as_cards_eight_a
             "Terrain (H34, H35)",
             "French chance cards (15 cards, H38-H43)",
             "Hit roster (the last box is an attached leader's)",
+            "Strongpoint",
         ] {
             assert!(has(t), "{paper:?}: no {t:?}");
         }

@@ -635,7 +635,9 @@ impl State {
             column,
             all_road && !steps.is_empty(),
         );
-        if cost > allowance {
+        // H3 `min_move_one_box`: one step is always allowed.
+        let one_step = self.board.options.min_move_one_box && steps.len() == 1;
+        if cost > allowance && !one_step {
             return refuse(format!(
                 "{name} moves {} boxes at most{}; this path costs {} (a diagonal step costs 1.5) (H3, H14, H33)",
                 halves(allowance),
@@ -1895,7 +1897,8 @@ impl State {
                 };
                 let total = cost + c;
                 let road_all = all_road && road;
-                if total > if road_all { max } else { cross } {
+                let one_step = o.min_move_one_box && path.is_empty();
+                if total > if road_all { max } else { cross } && !one_step {
                     continue;
                 }
                 if best

@@ -99,6 +99,33 @@ fn h3_steps_go_straight_or_diagonally_ahead_never_sideways_or_back() {
 }
 
 #[test]
+fn h3_min_move_one_box_lets_a_one_box_unit_step_diagonally() {
+    let units = [
+        U("line", 0, LineInfantry, "0505", Dir::N),
+        U("z", 1, LineInfantry, "0501", Dir::S),
+    ];
+    let mut g = open(&units);
+    to_movement(&mut g);
+    assert!(refused(&g, &mv(0, &["0604"])).contains("(H3, H14, H33)"));
+    let mut o = plain();
+    o.min_move_one_box = true;
+    let mut g = game(&OPEN, &units, o, 1);
+    to_movement(&mut g);
+    assert!(
+        refused(&g, &mv(0, &["0604", "0603"])).contains("(H3, H14, H33)"),
+        "one step only"
+    );
+    assert!(
+        g.state
+            .reach(0, Dir::N, false)
+            .iter()
+            .any(|r| r.to == b("0604")),
+        "listed too"
+    );
+    run(&mut g, mv(0, &["0604"]));
+}
+
+#[test]
 fn h3_the_corner_rule_refuses_a_diagonal_between_two_enemies() {
     let mut g = open(&[
         U("light", 0, LightInfantry, "0505", Dir::N),
