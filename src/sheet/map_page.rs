@@ -957,14 +957,22 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         x += 5.0;
         text(page, &mut x, y, "Front of a unit");
     }
+    // Officers: the same two marks, named in the rule set's words.
     let one_hour = matches!(s.rules, crate::scenario::RuleSet::OneHour(_));
-    if one_hour && !s.officers().is_empty() {
+    let officer_words = if one_hour && !s.officers().is_empty() {
+        Some(["Army commander", "Leader (initial)"])
+    } else if support.forces {
+        Some(["General (command factor)", "Leader (factor)"])
+    } else {
+        None
+    };
+    if let Some([commander, leader]) = officer_words {
         let gold = Rgb(235, 190, 40);
-        start(&mut x, &mut y, 5.0, "Army commander");
+        start(&mut x, &mut y, 5.0, commander);
         page.items.push(star(pt(x + 1.8, y), 2.0, gold));
         x += 5.0;
-        text(page, &mut x, y, "Army commander");
-        start(&mut x, &mut y, 5.0, "Leader (initial)");
+        text(page, &mut x, y, commander);
+        start(&mut x, &mut y, 5.0, leader);
         page.items.push(Item::Circle {
             centre: pt(x + 1.8, y),
             radius: 1.7,
@@ -972,23 +980,7 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
             stroke: Some((Rgb(60, 45, 0), 0.2)),
         });
         x += 5.0;
-        text(page, &mut x, y, "Leader (initial)");
-    }
-    if support.forces {
-        let gold = Rgb(235, 190, 40);
-        start(&mut x, &mut y, 5.0, "General (command factor)");
-        page.items.push(star(pt(x + 1.8, y), 2.0, gold));
-        x += 5.0;
-        text(page, &mut x, y, "General (command factor)");
-        start(&mut x, &mut y, 5.0, "Leader (factor)");
-        page.items.push(Item::Circle {
-            centre: pt(x + 1.8, y),
-            radius: 1.7,
-            fill: Some(gold),
-            stroke: Some((Rgb(60, 45, 0), 0.2)),
-        });
-        x += 5.0;
-        text(page, &mut x, y, "Leader (factor)");
+        text(page, &mut x, y, leader);
     }
     if let Some(e) = s.victory.exits.first() {
         let side = s.side(&e.side).map_or(e.side.as_str(), |x| x.name.as_str());

@@ -71,33 +71,7 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
     );
     if !s.victory.victory_hexes.is_empty() {
         flow.subheading("Victory locations (N33)", 10.0);
-        let columns = [
-            Column::new("Hex"),
-            Column::new("Place"),
-            Column::new("Points").centred(),
-            Column::new("Scored by"),
-        ];
-        let rows: Vec<Vec<Cell>> = s
-            .victory
-            .victory_hexes
-            .iter()
-            .map(|v| {
-                vec![
-                    Cell::new(v.hex.label()).bold(),
-                    Cell::new(
-                        map.place_at(v.hex)
-                            .map(|p| p.name.clone())
-                            .unwrap_or_default(),
-                    ),
-                    Cell::new(v.points.to_string()),
-                    Cell::new(
-                        s.side(&v.side)
-                            .map_or(v.side.to_string(), |x| x.name.clone()),
-                    ),
-                ]
-            })
-            .collect();
-        flow.table(&columns, &rows);
+        super::sections::victory_box_table(flow, s, map, "Scored by");
     }
 }
 

@@ -126,33 +126,7 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
             "Objectives: held by the side whose unit last stood in the box",
             10.0,
         );
-        let columns = [
-            Column::new("Box"),
-            Column::new("Place"),
-            Column::new("Points").centred(),
-            Column::new("Held at the start by"),
-        ];
-        let rows: Vec<Vec<Cell>> = s
-            .victory
-            .victory_hexes
-            .iter()
-            .map(|v| {
-                vec![
-                    Cell::new(v.hex.label()).bold(),
-                    Cell::new(
-                        map.place_at(v.hex)
-                            .map(|p| p.name.clone())
-                            .unwrap_or_default(),
-                    ),
-                    Cell::new(v.points.to_string()),
-                    Cell::new(
-                        s.side(&v.side)
-                            .map_or(v.side.to_string(), |x| x.name.clone()),
-                    ),
-                ]
-            })
-            .collect();
-        flow.table(&columns, &rows);
+        super::sections::victory_box_table(flow, s, map, "Held at the start by");
     }
 }
 

@@ -271,6 +271,35 @@ pub fn victory_text(s: &Scenario) -> Vec<String> {
     out
 }
 
+/// The scenario's victory hexes (or boxes) as a table: where, the place
+/// there, the points, and the side, under `side_title`.
+pub fn victory_box_table(flow: &mut Flow, s: &Scenario, map: &Map, side_title: &str) {
+    let columns = [
+        Column::new("Hex"),
+        Column::new("Place"),
+        Column::new("Points").centred(),
+        Column::new(side_title),
+    ];
+    let rows: Vec<Vec<Cell>> = s
+        .victory
+        .victory_hexes
+        .iter()
+        .map(|v| {
+            vec![
+                Cell::new(v.hex.label()).bold(),
+                Cell::new(
+                    map.place_at(v.hex)
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default(),
+                ),
+                Cell::new(v.points.to_string()),
+                Cell::new(side_name(s, &v.side)),
+            ]
+        })
+        .collect();
+    flow.table(&columns, &rows);
+}
+
 pub fn victory(flow: &mut Flow, s: &Scenario) {
     flow.heading("Victory conditions", 15.0);
     for p in victory_text(s) {

@@ -506,13 +506,14 @@ fn h26_h32_a_square_may_not_be_charged() {
     assert!(refused(&g, &c).contains("(H26, H32)"));
 }
 
-#[test]
-fn h28_line_infantry_charged_in_the_flank_may_turn_to_face() {
+/// Cavalry at 0305 facing east charges a unit of type `t` at 0505 facing
+/// north, from its flank; the game and the charge's events.
+fn flank_charge(t: UnitType) -> (Game<OneHour>, Vec<Event>) {
     let mut g = game(
         &OPEN,
         &[
             U("cav", 0, Cavalry, "0305", Dir::E),
-            U("z", 1, LineInfantry, "0505", Dir::N),
+            U("z", 1, t, "0505", Dir::N),
         ],
         plain(),
         1,
@@ -526,6 +527,20 @@ fn h28_line_infantry_charged_in_the_flank_may_turn_to_face() {
             target: 1,
         },
     );
+    (g, ev)
+}
+
+/// The dice of the charge among `ev`.
+fn charge_dice(ev: &[Event]) -> Vec<u32> {
+    match ev.iter().find(|e| matches!(e, Event::ChargeRolled { .. })) {
+        Some(Event::ChargeRolled { dice, .. }) => dice.clone(),
+        _ => panic!("no charge dice: {ev:?}"),
+    }
+}
+
+#[test]
+fn h28_line_infantry_charged_in_the_flank_may_turn_to_face() {
+    let (mut g, ev) = flank_charge(LineInfantry);
     assert!(matches!(
         ev.last(),
         Some(Event::Asked {
@@ -552,39 +567,14 @@ fn h28_line_infantry_charged_in_the_flank_may_turn_to_face() {
         unit: 1,
         facing: Dir::W
     }));
-    let Some(Event::ChargeRolled { dice, .. }) =
-        ev.iter().find(|e| matches!(e, Event::ChargeRolled { .. }))
-    else {
-        panic!("{ev:?}");
-    };
+    let dice = charge_dice(&ev);
     assert_eq!(dice.len(), 3, "faced: no flank, 3 dice");
 }
 
 #[test]
 fn h27_a_flank_charge_rolls_double() {
-    let mut g = game(
-        &OPEN,
-        &[
-            U("cav", 0, Cavalry, "0305", Dir::E),
-            U("z", 1, Artillery, "0505", Dir::N),
-        ],
-        plain(),
-        1,
-    );
-    to_movement(&mut g);
-    let ev = run(
-        &mut g,
-        Command::Charge {
-            unit: 0,
-            steps: vec![b("0405")],
-            target: 1,
-        },
-    );
-    let Some(Event::ChargeRolled { dice, .. }) =
-        ev.iter().find(|e| matches!(e, Event::ChargeRolled { .. }))
-    else {
-        panic!("{ev:?}");
-    };
+    let (_, ev) = flank_charge(Artillery);
+    let dice = charge_dice(&ev);
     assert_eq!(
         dice.len(),
         6,
