@@ -87,9 +87,7 @@ impl RuleSet {
         vec![
             RuleSet::NapoleonAtWaterloo(NawOptions::default()),
             RuleSet::Napoleon(Box::default()),
-            // One Hour Napoleonic joins File > New with its playtest
-            // table and editor panels (issue 21); its engine and the
-            // command line play it already.
+            RuleSet::OneHour(Box::default()),
         ]
     }
 

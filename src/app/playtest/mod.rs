@@ -1,5 +1,6 @@
 //! Playtest tables. Each rule set's table is its own module (`naw` plays
-//! Napoleon at Waterloo); the pieces every table shares live here and in
+//! Napoleon at Waterloo, `napoleon` *Napoleon*, `one_hour` One Hour
+//! Napoleonic); the pieces every table shares live here and in
 //! the submodules below, generic over the rule set:
 //! - [`seats`]: the computer seats, their pause, step and speed;
 //! - [`history`]: the replay cursor over the game's commands;
@@ -13,11 +14,13 @@ pub mod event_log;
 pub mod history;
 mod napoleon;
 mod naw;
+mod one_hour;
 pub mod seats;
 mod start;
 
 pub use napoleon::NapoleonTable;
 pub use naw::{AttackDraft, Playtest, Session, Setup};
+pub use one_hour::{Draft, OneHourTable, Pick};
 pub use seats::Speed;
 pub use start::{StartChoice, StartDialog, VariantChoice};
 
@@ -93,7 +96,7 @@ pub fn start(
         RuleSet::Napoleon(_) => {
             Box::new(NapoleonTable::start(scenario, map, choice, scenario_file)?)
         }
-        RuleSet::OneHour(_) => return Err(ONE_HOUR_NO_TABLE.into()),
+        RuleSet::OneHour(_) => Box::new(OneHourTable::start(scenario, map, choice, scenario_file)?),
     })
 }
 
@@ -120,12 +123,15 @@ pub fn load(
             seats,
             scenario_file,
         )?),
-        RuleSet::OneHour(_) => return Err(ONE_HOUR_NO_TABLE.into()),
+        RuleSet::OneHour(_) => Box::new(OneHourTable::load(
+            scenario,
+            map,
+            path,
+            seats,
+            scenario_file,
+        )?),
     })
 }
-
-/// Said instead of a table while One Hour Napoleonic has none (issue 21).
-const ONE_HOUR_NO_TABLE: &str = "One Hour Napoleonic has no playtest table in the window yet: play it with `vedette play`, or watch computer games with `vedette simulate`";
 
 /// Reads a saved game log of any rule set (the header names the rule
 /// set; the entries are the table's own).

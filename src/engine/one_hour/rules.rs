@@ -33,6 +33,15 @@ pub struct MovePlan {
     pub advance: bool,
 }
 
+/// What a shot or charge would roll: its range (shots), how many dice
+/// and the number each needs (`None`: no die can hit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    pub range: Option<u32>,
+    pub dice: u32,
+    pub need: Option<u32>,
+}
+
 /// One way to reach a box (for listing moves and charges).
 #[derive(Clone, Debug)]
 pub struct Reach {
@@ -1643,22 +1652,7 @@ impl State {
         };
         let board = self.board.clone();
         let o = &board.options;
-        let tb = board.at(to);
-        let narrow = |h: Hex| {
-            let b = board.at(h);
-            b.terrain == crate::scenario::one_hour::Terrain::Bridge
-                || b.terrain == crate::scenario::one_hour::Terrain::Woods
-        };
-        let facts = Charge {
-            charger: &board.units[u as usize].spec,
-            charger_in_column: self.formation[u as usize] == Formation::Column,
-            target: &board.units[t as usize].spec,
-            target_in_column: self.formation[t as usize] == Formation::Column,
-            outside_target_front: !in_front_wedge(to, self.facing[t as usize], at),
-            target_in_town: tb.is_town(),
-            target_box_cover: tb.terrain.cover() && !tb.is_town() || tb.fortified,
-            narrow_frontage: path.iter().any(|&h| narrow(h)) || narrow(to),
-        };
+        let facts = self.charge_facts(&board, u, t, at, to, path);
         let Ok(n) = charge_dice(o, &facts, false) else {
             return;
         };
@@ -1717,6 +1711,67 @@ impl State {
                 self.retire(l, at, ev);
             }
         }
+    }
+
+    /// The facts of a charge by `u` from `at` on `t` at `to`, having
+    /// entered `path` (H27, H49).
+    fn charge_facts<'b>(
+        &self,
+        board: &'b super::Board,
+        u: UnitIx,
+        t: UnitIx,
+        at: Hex,
+        to: Hex,
+        path: &[Hex],
+    ) -> Charge<'b> {
+        let tb = board.at(to);
+        let narrow = |h: Hex| {
+            let b = board.at(h);
+            b.terrain == crate::scenario::one_hour::Terrain::Bridge
+                || b.terrain == crate::scenario::one_hour::Terrain::Woods
+        };
+        Charge {
+            charger: &board.units[u as usize].spec,
+            charger_in_column: self.formation[u as usize] == Formation::Column,
+            target: &board.units[t as usize].spec,
+            target_in_column: self.formation[t as usize] == Formation::Column,
+            outside_target_front: !in_front_wedge(to, self.facing[t as usize], at),
+            target_in_town: tb.is_town(),
+            target_box_cover: tb.terrain.cover() && !tb.is_town() || tb.fortified,
+            narrow_frontage: path.iter().any(|&h| narrow(h)) || narrow(to),
+        }
+    }
+
+    /// A shot's odds before it is rolled: the range, the dice and the
+    /// number each needs (H5, H15-H17), or why it may not be fired.
+    pub fn shot_odds(&self, u: UnitIx, t: UnitIx) -> Result<Odds, RuleError> {
+        let (_, _, range, dice, halvings) = self.check_shot(u, t)?;
+        Ok(Odds {
+            range: Some(range),
+            dice,
+            need: hit_number(&self.board.options, halvings),
+        })
+    }
+
+    /// A charge's odds before it is rolled, the target facing as it
+    /// faces now (line infantry may still turn to face it, H28): the dice
+    /// and the number each needs (H27, H49, H50), or why it may not be
+    /// made.
+    pub fn charge_odds(&self, u: UnitIx, steps: &[Hex], t: UnitIx) -> Result<Odds, RuleError> {
+        let to = self.check_charge(u, steps, t)?;
+        let from = self.pos[u as usize].unwrap_or(to);
+        let at = steps.last().copied().unwrap_or(from);
+        let mut path = steps.to_vec();
+        path.insert(0, from);
+        let board = self.board.clone();
+        let facts = self.charge_facts(&board, u, t, at, to, &path);
+        let dice = charge_dice(&board.options, &facts, false)
+            .map_err(|_| RuleError::rule("this charge rolls no dice (H27)"))?;
+        Ok(Odds {
+            range: None,
+            dice,
+            need: hit_number(&board.options, charge_halvings(&facts)),
+        })
     }
 
     fn answer(&mut self, cmd: &Command, dice: &mut Dice, ev: &mut Vec<Event>) {

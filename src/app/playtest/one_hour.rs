@@ -1,0 +1,2051 @@
+//! The One Hour Napoleonic playtest table: a game of the scenario being
+//! edited on the One Hour engine, drawn over the shared map view, over the
+//! pieces every table shares (seats, history, event log; `super`).
+//!
+//! Everything shown is asked of the engine: where a unit can end its move
+//! and how it faces there (`State::reach`, checked by `plan_move`), its
+//! shots and charges with their dice (`shot_odds`, `charges_of`,
+//! `charge_odds`), a leader's moves and the choices a card or a
+//! resolution waits for (`check`, `legal_commands`). A unit's whole move
+//! (the pivot before, the steps, the pivot after, column of route) is one
+//! command, drafted on the table (Q/E pivot first, C column of route) and
+//! given with the click on the box it ends in; the side of the box the
+//! click lands nearest is the facing it ends in. Every action is a
+//! `Command` the engine checks; a refusal is shown with its ruling.
+
+use super::event_log::EventLog;
+use super::history::history_ui;
+use super::seats::{Played, Seats};
+use super::{
+    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
+    UNDO_MOVE, draw_die,
+};
+use crate::app::map_view::{self, DrawOptions, MapView};
+use crate::engine::Rules;
+use crate::engine::one_hour::board::FACINGS;
+use crate::engine::one_hour::contract::sentence;
+use crate::engine::one_hour::fire::Formation;
+use crate::engine::one_hour::rules::{Odds, mode_words};
+use crate::engine::one_hour::types::{LeaderIx, UnitIx};
+use crate::engine::one_hour::{Command, Event, OneHour, Pending, Phase, State};
+use crate::hex::{Dir, Hex, Layout, Point};
+use crate::play::Seat;
+use crate::scenario::one_hour::{CardEffect, Commands};
+use crate::scenario::{Map, Scenario};
+use egui::{
+    Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
+};
+use std::path::{Path, PathBuf};
+
+/// The shared playtest machinery, on this table's rule set.
+pub type OneHourSession = crate::play::Session<OneHour>;
+
+const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
+const RED: Color32 = Color32::from_rgb(200, 40, 40);
+const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
+const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
+const PURPLE: Color32 = Color32::from_rgb(150, 40, 170);
+const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
+
+/// What is selected on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Unit(UnitIx),
+    Leader(LeaderIx),
+}
+
+/// The move being drafted for the selected unit: the facing it pivots to
+/// before its steps, whether it moves in column of route, whether a
+/// leader of its box goes along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draft {
+    pub unit: UnitIx,
+    pub start: Dir,
+    pub column: bool,
+    pub leader: Option<LeaderIx>,
+}
+
+/// One box the drafted move can end in: the facing after its steps and
+/// the command (pivot after left to the click).
+#[derive(Clone, Debug)]
+struct MoveTo {
+    to: Hex,
+    facing: Dir,
+    steps: Vec<Hex>,
+}
+
+/// The One Hour Napoleonic table.
+pub struct OneHourTable {
+    pub session: OneHourSession,
+    pub seats: Seats<OneHour>,
+    pub scenario_file: Option<PathBuf>,
+    pub selected: Option<Pick>,
+    pub draft: Option<Draft>,
+    /// Units picked on the map for a card's choice (H40).
+    pub card_pick: Vec<UnitIx>,
+    /// The drafted move's end boxes, for (draft, history length).
+    moves: Option<(Draft, usize, Vec<MoveTo>)>,
+    /// The legal commands of the live position, for its history length.
+    legal: Option<(usize, Vec<Command>)>,
+    /// The last thing done or refused: (accepted, text).
+    pub message: Option<(bool, String)>,
+    pub game_over_dismissed: bool,
+    /// History length when last saved.
+    pub saved_len: usize,
+    pub confirm_leave: bool,
+    log: EventLog,
+    pub hovered: Option<Hex>,
+    hover_pos: Option<Pos2>,
+    /// Where the map was drawn last frame (tests and hit-testing).
+    pub map_rect: Option<Rect>,
+    pub last_layout: Option<Layout>,
+}
+
+impl OneHourTable {
+    pub fn new(session: OneHourSession, scenario_file: Option<PathBuf>) -> OneHourTable {
+        let seats = Seats::new(&session);
+        let saved_len = session.len();
+        OneHourTable {
+            session,
+            seats,
+            scenario_file,
+            selected: None,
+            draft: None,
+            card_pick: Vec::new(),
+            moves: None,
+            legal: None,
+            message: None,
+            game_over_dismissed: false,
+            saved_len,
+            confirm_leave: false,
+            log: EventLog::default(),
+            hovered: None,
+            hover_pos: None,
+            map_rect: None,
+            last_layout: None,
+        }
+    }
+
+    /// Starts a game of the scenario; the engine's reason if it cannot be
+    /// played. The decks are shuffled with the game's dice.
+    pub fn start(
+        scenario: &Scenario,
+        map: &Map,
+        choice: StartChoice,
+        scenario_file: Option<PathBuf>,
+    ) -> Result<OneHourTable, String> {
+        let setup = crate::play::Setup {
+            seats: choice.seats,
+            seed: choice.seed,
+            rules: (),
+        };
+        OneHourSession::start(scenario, map, setup)
+            .map(|s| OneHourTable::new(s, scenario_file))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Resumes a saved game log on the scenario; seats as given.
+    pub fn load(
+        scenario: &Scenario,
+        map: &Map,
+        path: &Path,
+        seats: [Seat; 2],
+        scenario_file: Option<PathBuf>,
+    ) -> Result<OneHourTable, String> {
+        let log = super::read_log::<OneHour>(path)?;
+        let session = OneHourSession::resume(scenario, map, &log, seats)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut t = OneHourTable::new(session, scenario_file);
+        t.seats.paused = true;
+        t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
+        Ok(t)
+    }
+
+    /// Writes the game log (atomically), naming the scenario file.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
+        self.saved_len = self.session.len();
+        self.message = Some((true, text));
+        Ok(())
+    }
+
+    pub fn unsaved(&self) -> bool {
+        self.session.len() != self.saved_len
+    }
+
+    /// The position shown (the replay cursor's).
+    pub fn state(&self) -> &State {
+        &self.session.shown().state
+    }
+
+    fn live(&self) -> &State {
+        &self.session.game.state
+    }
+
+    fn side_name(&self, side: u8) -> String {
+        self.live().board.side_names[side as usize & 1].clone()
+    }
+
+    fn unit_name(&self, u: UnitIx) -> String {
+        self.live().board.units[u as usize].name.clone()
+    }
+
+    fn leader_name(&self, l: LeaderIx) -> String {
+        self.live().board.leaders[l as usize].name.clone()
+    }
+
+    /// Whether a human may give a command now.
+    pub fn human_to_act(&self) -> bool {
+        self.session.is_live()
+            && !self.session.game.is_over()
+            && self.session.seat_to_play().is_human()
+    }
+
+    /// Gives a command; the events or the refusal go to the message line.
+    pub fn give(&mut self, cmd: Command) -> bool {
+        match self.session.execute(&cmd) {
+            Ok(events) => {
+                self.message = Some((true, events_text(&self.live().board, &events)));
+                self.after_change();
+                true
+            }
+            Err(e) => {
+                self.message = Some((false, format!("Refused: {e}")));
+                false
+            }
+        }
+    }
+
+    fn after_change(&mut self) {
+        self.moves = None;
+        self.legal = None;
+        self.card_pick.clear();
+        let st = self.live();
+        let gone = match self.selected {
+            Some(Pick::Unit(u)) => st.pos[u as usize].is_none(),
+            Some(Pick::Leader(l)) => st.leader_pos[l as usize].is_none(),
+            None => false,
+        };
+        if gone {
+            self.select(None);
+        } else {
+            // The draft starts again from where the unit now stands.
+            let sel = self.selected;
+            self.select(sel);
+        }
+    }
+
+    /// The legal commands of the live position (cached per position).
+    pub fn legal(&mut self) -> &[Command] {
+        let n = self.session.len();
+        if self.legal.as_ref().is_none_or(|(k, _)| *k != n) {
+            self.legal = Some((n, self.session.game.state.legal_commands()));
+        }
+        self.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// Selects a unit or leader; a unit of the side to act gets a fresh
+    /// draft move (its facing and formation as they are).
+    pub fn select(&mut self, p: Option<Pick>) {
+        self.selected = p;
+        self.moves = None;
+        let st = self.live();
+        self.draft = match p {
+            Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => Some(Draft {
+                unit: u,
+                start: st.facing[u as usize],
+                column: st.formation[u as usize] == Formation::Column,
+                leader: None,
+            }),
+            _ => None,
+        };
+    }
+
+    fn selected_unit(&self) -> Option<UnitIx> {
+        match self.selected {
+            Some(Pick::Unit(u)) => Some(u),
+            _ => None,
+        }
+    }
+
+    /// The selected unit, if it is the side to act's and may act in step
+    /// 2 or 3 now.
+    fn own_selected(&self) -> Option<UnitIx> {
+        let u = self.selected_unit()?;
+        let st = self.live();
+        (st.pending.is_empty()
+            && matches!(st.phase, Phase::Shoot | Phase::Move)
+            && st.side_of(u) == st.side
+            && st.pos[u as usize].is_some())
+        .then_some(u)
+    }
+
+    /// The boxes the drafted move can end in (step 3 only), each once.
+    fn moves(&mut self) -> Vec<MoveTo> {
+        let len = self.session.len();
+        let Some(d) = self.draft.filter(|_| {
+            self.session.is_live()
+                && self.live().phase == Phase::Move
+                && self.own_selected() == Some(self.draft.map_or(u16::MAX, |d| d.unit))
+        }) else {
+            return Vec::new();
+        };
+        if self
+            .moves
+            .as_ref()
+            .is_none_or(|(k, n, _)| *k != d || *n != len)
+        {
+            let st = &self.session.game.state;
+            let cur = st.facing[d.unit as usize];
+            let out: Vec<MoveTo> = st
+                .reach(d.unit, d.start, d.column)
+                .into_iter()
+                .filter(|r| {
+                    st.plan_move(&Command::Move {
+                        unit: d.unit,
+                        start: (d.start != cur).then_some(d.start),
+                        steps: r.path.clone(),
+                        end: None,
+                        column: d.column,
+                        leader: d.leader,
+                    })
+                    .is_ok()
+                })
+                .map(|r| MoveTo {
+                    to: r.to,
+                    facing: r.facing,
+                    steps: r.path,
+                })
+                .collect();
+            self.moves = Some((d, len, out));
+        }
+        self.moves
+            .as_ref()
+            .map_or(Vec::new(), |(_, _, v)| v.clone())
+    }
+
+    /// The drafted move ending at `m`, facing `end` after its steps.
+    fn move_command(&self, d: Draft, steps: Vec<Hex>, end: Option<Dir>) -> Command {
+        let cur = self.live().facing[d.unit as usize];
+        Command::Move {
+            unit: d.unit,
+            start: (d.start != cur).then_some(d.start),
+            steps,
+            end,
+            column: d.column,
+            leader: d.leader,
+        }
+    }
+
+    /// The selected unit's shots now: (target, odds).
+    fn shots(&self) -> Vec<(UnitIx, Odds)> {
+        let Some(u) = self.own_selected() else {
+            return Vec::new();
+        };
+        let st = self.live();
+        st.live()
+            .filter(|&t| st.side_of(t) != st.side)
+            .filter_map(|t| st.shot_odds(u, t).ok().map(|o| (t, o)))
+            .collect()
+    }
+
+    /// The selected unit's charges now (step 3): (target, steps, odds).
+    fn charges(&self) -> Vec<(UnitIx, Vec<Hex>, Odds)> {
+        let Some(u) = self
+            .own_selected()
+            .filter(|_| self.live().phase == Phase::Move)
+        else {
+            return Vec::new();
+        };
+        let st = self.live();
+        let mut out: Vec<(UnitIx, Vec<Hex>, Odds)> = Vec::new();
+        for (t, steps) in st.charges_of(u) {
+            if out.iter().any(|(x, _, _)| *x == t) {
+                continue;
+            }
+            if let Ok(o) = st.charge_odds(u, &steps, t) {
+                out.push((t, steps, o));
+            }
+        }
+        out
+    }
+
+    /// A selected leader's moves (H23): (box, path).
+    fn leader_moves(&self) -> Vec<(Hex, Vec<Hex>)> {
+        let Some(Pick::Leader(l)) = self.selected else {
+            return Vec::new();
+        };
+        let st = self.live();
+        let Some(from) = st.leader_pos[l as usize] else {
+            return Vec::new();
+        };
+        if st.phase != Phase::Move || !st.pending.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<(Hex, Vec<Hex>)> = Vec::new();
+        let mut frontier: Vec<Vec<Hex>> = vec![Vec::new()];
+        while let Some(path) = frontier.pop() {
+            let at = path.last().copied().unwrap_or(from);
+            for n in crate::engine::one_hour::geometry::BOXES.neighbours(at) {
+                if n == from || path.contains(&n) {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(n);
+                let c = Command::MoveLeader {
+                    leader: l,
+                    steps: p.clone(),
+                };
+                if st.check(&c).is_err() {
+                    continue;
+                }
+                match out.iter_mut().find(|(h, _)| *h == n) {
+                    Some((_, q)) if q.len() <= p.len() => continue,
+                    Some((_, q)) => *q = p.clone(),
+                    None => out.push((n, p.clone())),
+                }
+                frontier.push(p);
+            }
+        }
+        out
+    }
+
+    /// The boxes the rules wait for a choice of (a retreat, a leader's
+    /// retirement), with their commands.
+    fn box_choices(&self) -> Vec<(Hex, Command)> {
+        match self.live().pending.front() {
+            Some(Pending::Retreat { options, .. }) => options
+                .iter()
+                .map(|&to| (to, Command::Retreat { to }))
+                .collect(),
+            Some(Pending::Retire { options, .. }) => options
+                .iter()
+                .map(|&to| (to, Command::Retire { to }))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A click on the map at `h`; `toward`: the side of the box the click
+    /// was nearest, for the facing to end in.
+    pub fn click(&mut self, h: Hex, toward: Option<Dir>) {
+        if !self.human_to_act() {
+            self.select_at(h);
+            return;
+        }
+        if let Some((_, c)) = self.box_choices().into_iter().find(|(x, _)| *x == h) {
+            self.give(c);
+            return;
+        }
+        let st = self.live().clone();
+        if let Phase::CardChoice { .. } = st.phase {
+            // Units picked for the card (H40).
+            if let Some(u) = st.unit_at(h) {
+                if let Some(i) = self.card_pick.iter().position(|&x| x == u) {
+                    self.card_pick.remove(i);
+                } else {
+                    self.card_pick.push(u);
+                }
+                self.select(Some(Pick::Unit(u)));
+            }
+            return;
+        }
+        // A leader's move.
+        if let Some(Pick::Leader(l)) = self.selected
+            && st.board.leaders[l as usize].side == st.side
+            && st.leader_pos[l as usize] != Some(h)
+            && st.unit_at(h).is_none_or(|u| st.side_of(u) == st.side)
+            && st.phase == Phase::Move
+        {
+            if let Some((_, steps)) = self.leader_moves().into_iter().find(|(x, _)| *x == h) {
+                self.give(Command::MoveLeader { leader: l, steps });
+            } else {
+                self.give(Command::MoveLeader {
+                    leader: l,
+                    steps: vec![h],
+                });
+            }
+            return;
+        }
+        if let Some(u) = self.own_selected() {
+            let here = st.unit_at(h);
+            // An enemy: a charge if the unit can make one, else a shot.
+            if let Some(t) = here.filter(|&t| st.side_of(t) != st.side) {
+                if let Some((_, steps, _)) = self.charges().into_iter().find(|(x, _, _)| *x == t) {
+                    self.give(Command::Charge {
+                        unit: u,
+                        steps,
+                        target: t,
+                    });
+                } else {
+                    self.give(Command::Shoot { unit: u, target: t });
+                }
+                return;
+            }
+            if st.phase == Phase::Move
+                && let Some(d) = self.draft
+            {
+                // Its own box: the side clicked is the facing to pivot
+                // to first (drafted, not yet given).
+                if st.pos[u as usize] == Some(h) {
+                    if let Some(f) = toward {
+                        self.set_start(f);
+                    }
+                    return;
+                }
+                if here.is_none() {
+                    let moves = self.moves();
+                    if let Some(m) = moves.iter().find(|m| m.to == h) {
+                        let end = toward.filter(|&f| f != m.facing);
+                        let c = self.move_command(d, m.steps.clone(), end);
+                        self.give(c);
+                    } else {
+                        // Not reachable: ask the engine why, with one step.
+                        let c = self.move_command(d, vec![h], None);
+                        self.give(c);
+                    }
+                    return;
+                }
+            }
+        }
+        self.select_at(h);
+    }
+
+    /// Selects what is at `h`: the unit, then a leader there on a second
+    /// click, or nothing.
+    fn select_at(&mut self, h: Hex) {
+        let st = self.state();
+        let unit = st.unit_at(h);
+        let leaders: Vec<LeaderIx> = st.leaders_at(h).collect();
+        let pick = match self.selected {
+            Some(Pick::Unit(u)) if Some(u) == unit && !leaders.is_empty() => {
+                Some(Pick::Leader(leaders[0]))
+            }
+            Some(Pick::Leader(l)) if leaders.contains(&l) => {
+                let i = leaders.iter().position(|&x| x == l).unwrap_or(0);
+                match leaders.get(i + 1) {
+                    Some(&n) => Some(Pick::Leader(n)),
+                    None => unit.map(Pick::Unit).or(Some(Pick::Leader(leaders[0]))),
+                }
+            }
+            _ => unit
+                .map(Pick::Unit)
+                .or_else(|| leaders.first().map(|&l| Pick::Leader(l))),
+        };
+        self.select(pick);
+    }
+
+    /// Sets the facing the drafted move pivots to first (H4).
+    pub fn set_start(&mut self, f: Dir) {
+        if let Some(d) = self.draft.as_mut() {
+            d.start = f;
+            let unit = d.unit;
+            let name = self.unit_name(unit);
+            self.message = Some((
+                true,
+                format!(
+                    "{name} will pivot to face {} first: click the box it ends in, or P to pivot \
+                     only (H4)",
+                    f.name()
+                ),
+            ));
+        }
+    }
+
+    /// Q and E: the drafted pivot a quarter turn anticlockwise (-1) or
+    /// clockwise (1).
+    pub fn rotate(&mut self, by: i32) {
+        let Some(d) = self.draft.filter(|_| self.live().phase == Phase::Move) else {
+            self.message = Some((
+                false,
+                "Select a unit of yours in step 3 to pivot it (H4)".into(),
+            ));
+            return;
+        };
+        let i = FACINGS.iter().position(|&f| f == d.start).unwrap_or(0) as i32;
+        self.set_start(FACINGS[(i + by).rem_euclid(4) as usize]);
+    }
+
+    /// C: the drafted move in column of route or deployed (H33).
+    pub fn toggle_column(&mut self) {
+        if let Some(d) = self.draft.as_mut() {
+            d.column = !d.column;
+        }
+    }
+
+    /// P: gives the drafted pivot and formation change as the unit's
+    /// move, without steps.
+    pub fn pivot_only(&mut self) {
+        let Some(d) = self.draft else {
+            return;
+        };
+        let st = self.live();
+        let cur = st.facing[d.unit as usize];
+        let c = Command::Move {
+            unit: d.unit,
+            start: None,
+            steps: Vec::new(),
+            end: (d.start != cur).then_some(d.start),
+            column: d.column,
+            leader: None,
+        };
+        self.give(c);
+    }
+
+    /// S: forms square facing as it faces, or leaves it facing the
+    /// drafted facing (H32).
+    pub fn square(&mut self) {
+        let Some(u) = self.own_selected() else {
+            return;
+        };
+        let st = self.live();
+        let form = st.formation[u as usize] != Formation::Square;
+        let facing = self.draft.map_or(st.facing[u as usize], |d| d.start);
+        self.give(Command::Square {
+            unit: u,
+            form,
+            facing,
+        });
+    }
+
+    /// R: the selected unit rallies instead of moving (H21).
+    pub fn rally(&mut self) {
+        if let Some(u) = self.own_selected() {
+            self.give(Command::Rally { unit: u });
+        }
+    }
+
+    /// Takes back the last move (Ctrl+Z), if it rolled no die.
+    pub fn undo(&mut self) {
+        match self.session.undo_move() {
+            Ok(c) => {
+                self.message = Some((true, format!("Took back {}", OneHour::command_name(&c))));
+                self.after_change();
+            }
+            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
+        }
+    }
+
+    /// Ctrl+Enter: draws the card, ends shooting, or ends the player
+    /// turn.
+    pub fn end_step(&mut self) {
+        let st = self.live();
+        if !st.pending.is_empty() {
+            return;
+        }
+        let cmd = match st.phase {
+            Phase::Card => Command::Draw,
+            Phase::Shoot => Command::EndShooting,
+            Phase::Move => Command::EndTurn,
+            Phase::CardChoice { .. } | Phase::Over => return,
+        };
+        self.give(cmd);
+    }
+
+    /// Lets computer seats play, at the chosen speed.
+    pub fn tick(&mut self, now: f64) -> bool {
+        match self.seats.tick(&mut self.session, now) {
+            Played::Nothing => false,
+            Played::Played(side, cmd, events) => {
+                let who = self.side_name(side);
+                let text = events_text(&self.live().board, &events);
+                self.message = Some((
+                    true,
+                    format!("{who} (computer): {} — {text}", OneHour::command_name(&cmd)),
+                ));
+                self.after_change();
+                true
+            }
+            Played::Stuck(why) => {
+                self.message = Some((false, why));
+                self.after_change();
+                false
+            }
+        }
+    }
+
+    pub fn computer_busy(&self) -> bool {
+        self.seats.busy(&self.session)
+    }
+
+    /// The event log as shown: (command number, line), oldest first.
+    pub fn log(&self) -> &[(usize, String)] {
+        self.log.lines()
+    }
+
+    pub fn request_leave(&mut self) {
+        self.confirm_leave = true;
+    }
+
+    /// The whole table for a frame.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &mut MapView,
+        draw: DrawOptions,
+    ) -> PlaytestAction {
+        let ctx = ui.ctx().clone();
+        let mut action = PlaytestAction::None;
+        if !ctx.text_edit_focused() && !self.confirm_leave {
+            self.keys(&ctx, &mut action);
+        }
+        let now = ctx.input(|i| i.time);
+        self.tick(now);
+        if self.computer_busy() {
+            let wait = self.seats.wait(now);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
+        }
+        self.log.refresh(&self.session.game, |g, e| {
+            log_line(&g.state.board, e).map(|t| format!("[{}] {t}", e.section()))
+        });
+        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::bottom("game log")
+            .resizable(true)
+            .default_size(170.0)
+            .min_size(80.0)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width((ui.available_width() - 380.0).max(200.0));
+                        self.log.ui(ui, self.session.cursor());
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| self.dice_ui(ui));
+                });
+            });
+        egui::Panel::right("game")
+            .resizable(true)
+            .default_size(380.0)
+            .min_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| self.map_ui(ui, view, draw));
+        self.game_over_ui(&ctx, &mut action);
+        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
+        super::leave_ui(
+            &ctx,
+            &mut self.confirm_leave,
+            unsaved,
+            self.session.len(),
+            &mut action,
+        );
+        action
+    }
+
+    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        let mut rotate = 0;
+        let (mut column, mut pivot, mut square, mut rally, mut end) =
+            (false, false, false, false, false);
+        ctx.input_mut(|i| {
+            if i.consume_shortcut(&UNDO_MOVE) {
+                self.undo();
+            }
+            if i.consume_shortcut(&END_PHASE) {
+                end = true;
+            }
+            if i.consume_shortcut(&SAVE_GAME) {
+                *action = PlaytestAction::SaveGame;
+            }
+            if i.consume_shortcut(&LOAD_GAME) {
+                *action = PlaytestAction::LoadGame;
+            }
+            if i.consume_shortcut(&STEP_BACK) {
+                self.session.step_back();
+            }
+            if i.consume_shortcut(&STEP_FORWARD) {
+                self.session.step_forward();
+            }
+            let plain = i.modifiers.is_none();
+            if i.key_pressed(Key::End) && plain {
+                self.session.seek(usize::MAX);
+            }
+            if i.key_pressed(Key::Home) && plain {
+                self.session.seek(0);
+            }
+            if i.key_pressed(Key::Escape) {
+                self.select(None);
+            }
+            if i.key_pressed(Key::Space) && plain {
+                self.seats.paused = !self.seats.paused;
+            }
+            if i.key_pressed(Key::Period) && plain {
+                self.seats.step_computer();
+            }
+            if plain {
+                if i.key_pressed(Key::Q) {
+                    rotate = -1;
+                }
+                if i.key_pressed(Key::E) {
+                    rotate = 1;
+                }
+                column |= i.key_pressed(Key::C);
+                pivot |= i.key_pressed(Key::P);
+                square |= i.key_pressed(Key::S);
+                rally |= i.key_pressed(Key::R);
+            }
+            if i.key_pressed(Key::F5) {
+                self.confirm_leave = true;
+            }
+        });
+        if !self.human_to_act() {
+            return;
+        }
+        if rotate != 0 {
+            self.rotate(rotate);
+        }
+        if column {
+            self.toggle_column();
+        }
+        if pivot {
+            self.pivot_only();
+        }
+        if square {
+            self.square();
+        }
+        if rally {
+            self.rally();
+        }
+        if end {
+            self.end_step();
+        }
+    }
+
+    // ---------------------------------------------------------------
+    // The side panel
+
+    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        self.turn_ui(ui, action);
+        ui.separator();
+        self.card_ui(ui);
+        if let Some((ok, msg)) = self.message.clone() {
+            let (fill, ink) = if ok {
+                (ui.visuals().extreme_bg_color, ui.visuals().text_color())
+            } else {
+                (
+                    Color32::from_rgb(255, 228, 222),
+                    Color32::from_rgb(150, 20, 10),
+                )
+            };
+            egui::Frame::new()
+                .fill(fill)
+                .inner_margin(6.0)
+                .corner_radius(4.0)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.label(RichText::new(msg).color(ink));
+                });
+        }
+        if self.human_to_act() {
+            let st = self.live().clone();
+            if let Some(p) = st.pending.front() {
+                self.pending_ui(ui, p);
+            } else {
+                match &st.phase {
+                    Phase::Card => {
+                        if ui
+                            .button(RichText::new("Draw a chance card").strong())
+                            .on_hover_text("Step 1 of the player turn (Ctrl+Enter) [H38]")
+                            .clicked()
+                        {
+                            self.give(Command::Draw);
+                        }
+                    }
+                    Phase::CardChoice {
+                        card,
+                        chooser,
+                        amount,
+                    } => self.card_choice_ui(ui, &st, *card, *chooser, *amount),
+                    Phase::Shoot => self.shoot_ui(ui, &st),
+                    Phase::Move => self.move_ui(ui, &st),
+                    Phase::Over => {}
+                }
+            }
+        } else if !self.session.game.is_over() && self.session.is_live() {
+            ui.label(format!(
+                "{} (computer) is playing.",
+                self.side_name(self.live().to_act())
+            ));
+        }
+        ui.separator();
+        self.selected_ui(ui);
+        ui.separator();
+        self.armies_ui(ui);
+        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
+            ui.separator();
+            self.seats.ui(ui);
+        }
+        ui.separator();
+        history_ui(ui, &mut self.session, action);
+        self.legend_ui(ui);
+    }
+
+    fn turn_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        let st = self.state().clone();
+        ui.horizontal(|ui| {
+            ui.heading(format!("Turn {} of {}", st.turn, st.board.turn_limit));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Back to editor")
+                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
+                    .clicked()
+                {
+                    *action = PlaytestAction::None;
+                    self.request_leave();
+                }
+            });
+        });
+        let side = self.side_name(st.side);
+        let step = match st.phase {
+            Phase::Card => format!("{side}: 1. draw a chance card [H38]"),
+            Phase::CardChoice { chooser, .. } => format!(
+                "{side}: 1. the card's choice, by {} [H40]",
+                self.side_name(chooser)
+            ),
+            Phase::Shoot => format!("{side}: 2. shooting [H15]"),
+            Phase::Move => format!("{side}: 3. movement and charges [H10]"),
+            Phase::Over => "The game is over [H9]".into(),
+        };
+        ui.label(RichText::new(step).strong().size(16.0));
+    }
+
+    /// The card on the table this player turn, drawn as a card.
+    fn card_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let Some((side, c)) = st.card else {
+            return;
+        };
+        let Some(card) = st.board.decks[side as usize & 1].get(c as usize) else {
+            return;
+        };
+        let colour = self
+            .session
+            .scenario
+            .sides
+            .get(side as usize)
+            .map_or(Color32::GRAY, |s| map_view::color(s.colour));
+        egui::Frame::new()
+            .fill(Color32::from_rgb(250, 246, 232))
+            .stroke(Stroke::new(2.0, colour))
+            .inner_margin(10.0)
+            .corner_radius(8.0)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let ink = Color32::from_rgb(30, 30, 30);
+                ui.label(
+                    RichText::new(format!("{} chance card", self.side_name(side)))
+                        .small()
+                        .color(colour),
+                );
+                ui.label(RichText::new(&card.title).strong().size(18.0).color(ink));
+                ui.label(
+                    RichText::new(format!("{}.", card.effect.words()))
+                        .strong()
+                        .color(ink),
+                );
+                if !card.text.is_empty() {
+                    ui.label(RichText::new(&card.text).italics().color(ink));
+                }
+            });
+        ui.add_space(4.0);
+    }
+
+    fn card_choice_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        st: &State,
+        card: u16,
+        chooser: u8,
+        amount: Option<u32>,
+    ) {
+        let effect = st.board.decks[st.side as usize & 1]
+            .get(card as usize)
+            .map_or(CardEffect::NoEffect, |c| c.effect);
+        let n = amount.map_or(String::new(), |a| format!(" (the number: {a})"));
+        ui.label(format!(
+            "{} chooses for the card{n} [H40]:",
+            self.side_name(chooser)
+        ));
+        let choices: Vec<Command> = self.legal().to_vec();
+        for c in choices {
+            let label = card_choice_text(st, &c);
+            if ui.button(label).clicked() {
+                self.give(c);
+                return;
+            }
+        }
+        if matches!(
+            effect,
+            CardEffect::MayNotMove { .. } | CardEffect::LowAmmo { .. } | CardEffect::Recover { .. }
+        ) {
+            ui.label(
+                RichText::new("Or click units on the map to pick them, then:")
+                    .small()
+                    .weak(),
+            );
+            let names: Vec<String> = self.card_pick.iter().map(|&u| self.unit_name(u)).collect();
+            let label = if names.is_empty() {
+                "Choose the units picked".to_string()
+            } else {
+                format!("Choose {}", names.join(", "))
+            };
+            if ui
+                .add_enabled(!self.card_pick.is_empty(), egui::Button::new(label))
+                .clicked()
+            {
+                let max = match effect {
+                    CardEffect::MayNotMove { units }
+                    | CardEffect::LowAmmo { units }
+                    | CardEffect::Recover { units, .. } => units.max(),
+                    _ => 0,
+                };
+                let c = Command::ChooseCard {
+                    units: self.card_pick.clone(),
+                    mode: None,
+                    amount: amount.is_none().then_some(max),
+                };
+                self.give(c);
+            }
+        }
+    }
+
+    fn shoot_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let shooters = st
+            .live()
+            .filter(|&u| st.side_of(u) == st.side)
+            .filter(|&u| {
+                st.live()
+                    .any(|t| st.side_of(t) != st.side && st.shot_odds(u, t).is_ok())
+            })
+            .count();
+        ui.label(format!(
+            "{shooters} of your units have a target. Select a unit, then click an enemy in its \
+             arc (ringed orange) to shoot."
+        ));
+        self.targets_ui(ui);
+        if ui
+            .button("End shooting")
+            .on_hover_text("On to step 3, movement (Ctrl+Enter)")
+            .clicked()
+        {
+            self.give(Command::EndShooting);
+        }
+    }
+
+    /// The selected unit's shots and charges, as buttons with their dice.
+    fn targets_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(u) = self.own_selected() else {
+            return;
+        };
+        let st = self.live().clone();
+        for (t, o) in self.shots() {
+            let label = format!(
+                "Shoot at {} ({} box{}): {}",
+                self.unit_name(t),
+                o.range.unwrap_or(0),
+                if o.range == Some(1) { "" } else { "es" },
+                odds_text(o)
+            );
+            if ui.button(label).clicked() {
+                self.give(Command::Shoot { unit: u, target: t });
+                return;
+            }
+        }
+        for (t, steps, o) in self.charges() {
+            let flank = if st.pos[t as usize].is_some_and(|to| {
+                let at = steps.last().copied().or(st.pos[u as usize]).unwrap_or(to);
+                !st.faces(t, at)
+            }) {
+                ", on its flank"
+            } else {
+                ""
+            };
+            let label = format!("Charge {}{flank}: {}", self.unit_name(t), odds_text(o));
+            if ui.button(label).clicked() {
+                self.give(Command::Charge {
+                    unit: u,
+                    steps,
+                    target: t,
+                });
+                return;
+            }
+        }
+    }
+
+    fn move_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let waiting = st
+            .live()
+            .filter(|&u| st.side_of(u) == st.side && !st.acts[u as usize].acted())
+            .count();
+        ui.label(format!(
+            "{waiting} of your units have not acted. Select one: green boxes are where it can \
+             end its move; click near a box side to end facing it. Q/E pivot first, C column of \
+             route, P pivot only, S square, R rally."
+        ));
+        if let Some(d) = self.draft
+            && self.own_selected() == Some(d.unit)
+        {
+            let u = d.unit;
+            let name = self.unit_name(u);
+            ui.horizontal(|ui| {
+                ui.label(format!("{name} pivots first to"));
+                for f in FACINGS {
+                    if ui
+                        .selectable_label(d.start == f, f.name())
+                        .on_hover_text("The pivot before its steps (Q/E) [H4]")
+                        .clicked()
+                    {
+                        self.set_start(f);
+                    }
+                }
+            });
+            let mut column = d.column;
+            if ui
+                .checkbox(&mut column, "In column of route (C)")
+                .on_hover_text("Faster along roads; cannot shoot [H33]")
+                .changed()
+            {
+                self.toggle_column();
+            }
+            let leaders: Vec<LeaderIx> = st
+                .pos
+                .get(u as usize)
+                .copied()
+                .flatten()
+                .map(|h| {
+                    st.leaders_at(h)
+                        .filter(|&l| !st.leader_moved[l as usize])
+                        .collect()
+                })
+                .unwrap_or_default();
+            for l in leaders {
+                let mut along = d.leader == Some(l);
+                if ui
+                    .checkbox(&mut along, format!("{} goes along", self.leader_name(l)))
+                    .on_hover_text("A leader moves with the unit he is with [H23]")
+                    .changed()
+                    && let Some(dd) = self.draft.as_mut()
+                {
+                    dd.leader = along.then_some(l);
+                }
+            }
+            ui.horizontal(|ui| {
+                let cur = st.facing[u as usize];
+                let changes =
+                    d.start != cur || d.column != (st.formation[u as usize] == Formation::Column);
+                if ui
+                    .add_enabled(changes, egui::Button::new("Pivot only (P)"))
+                    .on_hover_text("The pivot and formation drafted, as its move [H4]")
+                    .clicked()
+                {
+                    self.pivot_only();
+                }
+                let square = st.formation[u as usize] == Formation::Square;
+                if ui
+                    .button(if square {
+                        "Leave square (S)"
+                    } else {
+                        "Form square (S)"
+                    })
+                    .on_hover_text("Instead of moving [H32]")
+                    .clicked()
+                {
+                    self.square();
+                }
+                if ui
+                    .button("Rally (R)")
+                    .on_hover_text("Instead of moving: 1D6 removes hits [H21]")
+                    .clicked()
+                {
+                    self.rally();
+                }
+            });
+        }
+        self.targets_ui(ui);
+        if ui
+            .button("End the player turn")
+            .on_hover_text("Ctrl+Enter; no two units may share a box [H36]")
+            .clicked()
+        {
+            self.give(Command::EndTurn);
+        }
+    }
+
+    fn pending_ui(&mut self, ui: &mut egui::Ui, p: &Pending) {
+        match p {
+            Pending::Retreat { unit, options } => {
+                ui.label(format!(
+                    "{} must retreat: pick the box (purple) [H8]",
+                    self.unit_name(*unit)
+                ));
+                for &to in options {
+                    if ui.button(format!("Retreat to {to}")).clicked() {
+                        self.give(Command::Retreat { to });
+                        return;
+                    }
+                }
+            }
+            Pending::Retire { leader, options } => {
+                ui.label(format!(
+                    "{} is overrun: pick the box he retires to (purple) [H24]",
+                    self.leader_name(*leader)
+                ));
+                for &to in options {
+                    if ui.button(format!("Retire to {to}")).clicked() {
+                        self.give(Command::Retire { to });
+                        return;
+                    }
+                }
+            }
+            Pending::Bayonet { unit, to } => {
+                ui.label(format!(
+                    "{}'s target routed: advance into {to} with the bayonet? [H19]",
+                    self.unit_name(*unit)
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button(format!("Advance into {to}")).clicked() {
+                        self.give(Command::Bayonet { advance: true });
+                    }
+                    if ui.button("Stay").clicked() {
+                        self.give(Command::Bayonet { advance: false });
+                    }
+                });
+            }
+            Pending::Respond {
+                charger,
+                target,
+                facings,
+                ..
+            } => {
+                ui.label(format!(
+                    "{} charges {} on its flank: turn to face the charge? [H28]",
+                    self.unit_name(*charger),
+                    self.unit_name(*target)
+                ));
+                ui.horizontal(|ui| {
+                    for &f in facings {
+                        if ui.button(format!("Face {}", f.name())).clicked() {
+                            self.give(Command::Respond { facing: Some(f) });
+                            return;
+                        }
+                    }
+                    if ui.button("Stand as it is").clicked() {
+                        self.give(Command::Respond { facing: None });
+                    }
+                });
+            }
+        }
+    }
+
+    /// What is selected: a unit with its type, quality, hits and traits,
+    /// or a leader with his commands.
+    fn selected_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state();
+        match self.selected {
+            Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => {
+                let info = &st.board.units[u as usize];
+                let s = &info.spec;
+                ui.strong("Selected");
+                ui.label(format!(
+                    "{} — {} of {}",
+                    info.name,
+                    s.unit_type.name(),
+                    self.side_name(info.side)
+                ));
+                let cap = st.board.options.hits_of(s);
+                ui.label(format!(
+                    "{} ({cap} hits); hits taken {} of {cap}{}",
+                    s.quality.name(),
+                    st.hits[u as usize],
+                    if s.command.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; command {}", s.command)
+                    }
+                ));
+                let traits: Vec<&str> = [
+                    (s.steadfast, "steadfast"),
+                    (s.conscript, "conscript"),
+                    (s.reluctant, "reluctant"),
+                    (s.impetuous, "impetuous"),
+                    (s.shock, "shock"),
+                    (s.rifles, "rifles"),
+                ]
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, n)| *n)
+                .collect();
+                if !traits.is_empty() {
+                    ui.label(format!("Traits: {}", traits.join(", ")));
+                }
+                let a = &st.acts[u as usize];
+                let mut done = Vec::new();
+                if a.shots > 0 {
+                    done.push("shot");
+                }
+                if a.moves > 0 {
+                    done.push("moved");
+                }
+                if a.charged {
+                    done.push("charged");
+                }
+                if a.rallied {
+                    done.push("rallied");
+                }
+                if a.formed {
+                    done.push("formed");
+                }
+                if a.no_move {
+                    done.push("may not move (card)");
+                }
+                ui.label(format!(
+                    "At {}, faces {}, {}{}",
+                    st.pos[u as usize].map_or(String::new(), |h| h.to_string()),
+                    st.facing[u as usize].name(),
+                    formation_words(st.formation[u as usize]),
+                    if done.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; this turn: {}", done.join(", "))
+                    }
+                ));
+            }
+            Some(Pick::Leader(l)) if st.leader_pos[l as usize].is_some() => {
+                let info = &st.board.leaders[l as usize];
+                ui.strong("Selected");
+                let commands = match &info.commands {
+                    Commands::All => "every command".to_string(),
+                    Commands::Listed(c) => c.join(", "),
+                };
+                ui.label(format!(
+                    "{} ({}), leads {commands}",
+                    info.name,
+                    self.side_name(info.side)
+                ));
+                let mut abilities = Vec::new();
+                if info.force_fire_reroll {
+                    abilities.push("enemy fire on units near him rerolls a hit [H25]");
+                }
+                if info.melee_reroll_miss {
+                    abilities.push("a charge near him rerolls a miss [H25]");
+                }
+                for a in abilities {
+                    ui.label(a);
+                }
+                if st.leader_moved[l as usize] {
+                    ui.label("Has moved this turn.");
+                } else if st.side == info.side && st.phase == Phase::Move {
+                    ui.label(
+                        RichText::new("Blue boxes: where he can move alone [H23]")
+                            .small()
+                            .weak(),
+                    );
+                }
+            }
+            _ => {
+                ui.label(RichText::new("Click a unit or leader to select it.").weak());
+            }
+        }
+    }
+
+    fn armies_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        ui.strong("Armies");
+        egui::Grid::new("one hour armies")
+            .num_columns(5)
+            .show(ui, |ui| {
+                ui.label("");
+                ui.label(RichText::new("Routed / breaks").small());
+                ui.label(RichText::new("Objectives").small());
+                ui.label(RichText::new("Deck / discard").small());
+                ui.label(RichText::new("To come").small());
+                ui.end_row();
+                for s in 0..2u8 {
+                    let i = s as usize;
+                    ui.strong(self.side_name(s));
+                    let lost = st.lost[i];
+                    match st.board.morale[i] {
+                        Some(m) => {
+                            let c = if lost >= m {
+                                RED
+                            } else {
+                                ui.visuals().text_color()
+                            };
+                            ui.colored_label(c, format!("{lost} / {m}"));
+                        }
+                        None => {
+                            ui.label(format!("{lost} / —"));
+                        }
+                    }
+                    let points: u32 = st
+                        .board
+                        .objectives
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| st.held.get(*k) == Some(&s))
+                        .map(|(_, o)| o.points)
+                        .sum();
+                    ui.label(points.to_string());
+                    ui.label(format!(
+                        "{} / {}",
+                        st.decks[i].draw.len(),
+                        st.decks[i].discard.len()
+                    ));
+                    ui.label(st.to_come(s).to_string());
+                    ui.end_row();
+                }
+            });
+        ui.label(
+            RichText::new(format!(
+                "Victory [H9]: a side breaks when its routed units reach its breaking point; \
+                 after turn {}, the side holding objectives worth more wins, then the side that \
+                 lost fewer units.",
+                st.board.turn_limit
+            ))
+            .small()
+            .weak(),
+        );
+    }
+
+    /// The dice of the last command: shots and charges with the number
+    /// each die needs, rallies, tests, card numbers and leader risks.
+    fn dice_ui(&mut self, ui: &mut egui::Ui) {
+        let shown = self.session.cursor();
+        let game = self.session.shown();
+        let Some((_, events)) = shown.checked_sub(1).and_then(|i| game.history.get(i)) else {
+            ui.label(RichText::new("No dice rolled yet.").weak());
+            return;
+        };
+        let b = game.state.board.clone();
+        let events = events.clone();
+        let mut any = false;
+        for e in &events {
+            let (title, dice, need) = match e {
+                Event::Shot {
+                    unit,
+                    target,
+                    dice,
+                    need,
+                    hits,
+                    range,
+                } => (
+                    format!(
+                        "{} shoots {} at {range}: {hits} hit{} [H15]",
+                        b.units[*unit as usize].name,
+                        b.units[*target as usize].name,
+                        plural(*hits)
+                    ),
+                    dice.clone(),
+                    *need,
+                ),
+                Event::ChargeRolled {
+                    unit,
+                    target,
+                    dice,
+                    need,
+                    hits,
+                } => (
+                    format!(
+                        "{} charges {}: {hits} hit{} [H27]",
+                        b.units[*unit as usize].name,
+                        b.units[*target as usize].name,
+                        plural(*hits)
+                    ),
+                    dice.clone(),
+                    *need,
+                ),
+                Event::Rallied {
+                    unit,
+                    face,
+                    regained,
+                } => (
+                    format!(
+                        "{} rallies: {regained} hit{} removed [H21]",
+                        b.units[*unit as usize].name,
+                        plural(*regained)
+                    ),
+                    vec![*face],
+                    None,
+                ),
+                Event::Reluctant {
+                    unit,
+                    face,
+                    hits_left,
+                    passed,
+                } => (
+                    format!(
+                        "{} reluctant: {} (under {hits_left} passes) [H22]",
+                        b.units[*unit as usize].name,
+                        if *passed { "passes" } else { "fails" }
+                    ),
+                    vec![*face],
+                    None,
+                ),
+                Event::AmountRolled { face, amount } => (
+                    format!("The card's number: {amount} [H39]"),
+                    vec![*face],
+                    None,
+                ),
+                Event::Recovered { unit, face, hits } => (
+                    format!(
+                        "{} recovers {hits} hit{} [H41]",
+                        b.units[*unit as usize].name,
+                        plural(*hits)
+                    ),
+                    vec![*face],
+                    None,
+                ),
+                Event::LeaderRisk {
+                    leader,
+                    faces,
+                    lost,
+                } => (
+                    format!(
+                        "{} at risk: {} [H24]",
+                        b.leaders[*leader as usize].name,
+                        if *lost { "lost" } else { "safe" }
+                    ),
+                    faces.clone(),
+                    None,
+                ),
+                _ => continue,
+            };
+            any = true;
+            ui.label(RichText::new(title).strong());
+            ui.horizontal_wrapped(|ui| {
+                for &d in &dice {
+                    let (rect, _) = ui.allocate_exact_size(vec2(26.0, 26.0), Sense::hover());
+                    draw_die(ui.painter(), rect, d);
+                    if need.is_some_and(|n| d >= n) {
+                        ui.painter().rect_stroke(
+                            rect.expand(1.5),
+                            6.0,
+                            Stroke::new(2.5, GREEN),
+                            egui::StrokeKind::Outside,
+                        );
+                    }
+                }
+                if let Some(n) = need {
+                    ui.label(RichText::new(format!("{n}+ hits")).small());
+                } else if matches!(e, Event::Shot { .. } | Event::ChargeRolled { .. }) {
+                    ui.label(RichText::new("no die can hit").small());
+                }
+            });
+        }
+        if !any {
+            ui.label(RichText::new("The last command rolled no dice.").weak());
+        }
+    }
+
+    fn legend_ui(&mut self, ui: &mut egui::Ui) {
+        ui.separator();
+        ui.label(
+            RichText::new(
+                "Map: green = where the selected unit can end its move; orange ring = a target \
+                 it can shoot, red ring = one it can charge; blue = where a selected leader can \
+                 go; purple = a box the rules wait for. The dark wedge on a counter is its \
+                 front; red disc = hits taken; C = column of route, SQ = square; a dimmed \
+                 counter has acted. Gold star = army commander, gold disc = leader. A flag on \
+                 an objective shows who holds it.",
+            )
+            .small()
+            .weak(),
+        );
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let st = self.state();
+            match self.hovered.filter(|&h| st.board.on_map(h)) {
+                Some(h) => {
+                    let b = st.board.at(h);
+                    let mut text = format!("{h}  {:?}", b.terrain);
+                    if b.strongpoint {
+                        text.push_str(", strongpoint");
+                    }
+                    if b.fortified {
+                        text.push_str(", fortified");
+                    }
+                    if b.level > 0 {
+                        text.push_str(&format!(", hill {}", b.level));
+                    }
+                    if let Some(u) = st.unit_at(h) {
+                        text.push_str(&format!(
+                            "  |  {} {} faces {}, {} hits",
+                            st.board.units[u as usize].name,
+                            formation_words(st.formation[u as usize]),
+                            st.facing[u as usize].name(),
+                            st.hits[u as usize]
+                        ));
+                    }
+                    for l in st.leaders_at(h) {
+                        text.push_str(&format!("  |  {}", st.board.leaders[l as usize].name));
+                    }
+                    ui.monospace(text);
+                }
+                None => {
+                    ui.monospace("—");
+                }
+            }
+        });
+    }
+
+    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        let Some(outcome) = self.session.game.state.outcome.clone() else {
+            return;
+        };
+        if self.game_over_dismissed || !self.session.is_live() {
+            return;
+        }
+        let st = self.live().clone();
+        egui::Modal::new(egui::Id::unique("one hour game over")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading("Game over");
+            let text = match outcome.winner {
+                Some(w) => format!("{} wins [H9]: {}", self.side_name(w), outcome.reason),
+                None => format!("Draw [H9]: {}", outcome.reason),
+            };
+            ui.label(RichText::new(text).strong().size(16.0));
+            ui.label(format!(
+                "Turn {} of {}, {} commands.",
+                st.turn,
+                st.board.turn_limit,
+                self.session.len()
+            ));
+            for s in 0..2u8 {
+                ui.label(format!(
+                    "{}: {} units routed, {} cards drawn, {} shots, {} charges",
+                    self.side_name(s),
+                    st.lost[s as usize],
+                    st.cards_drawn[s as usize],
+                    st.shots[s as usize],
+                    st.charges[s as usize]
+                ));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save game log…").clicked() {
+                    *action = PlaytestAction::SaveGame;
+                }
+                if ui.button("Look at the game").clicked() {
+                    self.game_over_dismissed = true;
+                }
+                if ui.button("Back to editor").clicked() {
+                    self.game_over_dismissed = true;
+                    *action = PlaytestAction::Leave;
+                }
+            });
+        });
+    }
+
+    // ---------------------------------------------------------------
+    // The map
+
+    fn facing_at(&self, h: Hex, pos: Pos2) -> Option<Dir> {
+        let layout = self.last_layout.as_ref()?;
+        nearest_side(layout, h, pos)
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        let map = self.session.map.clone();
+        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
+        let rect = response.rect;
+        self.last_layout = Some(layout);
+        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        self.hover_pos = response.hover_pos();
+        self.hovered = response.hover_pos().map(hex_of);
+        if response.dragged() {
+            view.pan += response.drag_delta();
+        }
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            let h = hex_of(pos);
+            let toward = self.facing_at(h, pos);
+            self.click(h, toward);
+        }
+        if response.secondary_clicked() {
+            self.select(None);
+        }
+        let painter = ui.painter_at(rect);
+        let overlay = self.overlay_shapes(&layout);
+        super::draw_board(
+            &painter,
+            &layout,
+            &map,
+            &self.session.scenario,
+            draw.hex_numbers,
+            overlay,
+        );
+        self.draw_objectives(&painter, &layout);
+        self.draw_counters(&painter, &layout, rect);
+        self.draw_aim(&painter, &layout);
+    }
+
+    /// Box highlights: the drafted move's end boxes, a leader's moves,
+    /// the boxes the rules wait for.
+    fn overlay_shapes(&mut self, layout: &Layout) -> Vec<Shape> {
+        let mut shapes = Vec::new();
+        if !self.session.is_live() {
+            return shapes;
+        }
+        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
+            let pts: Vec<Pos2> = layout
+                .corners(h)
+                .iter()
+                .map(|c| pos2(c.x as f32, c.y as f32))
+                .collect();
+            Shape::convex_polygon(pts, fill, stroke)
+        };
+        let mut seen: Vec<Hex> = Vec::new();
+        for m in self.moves() {
+            if !seen.contains(&m.to) {
+                seen.push(m.to);
+                shapes.push(poly(
+                    m.to,
+                    GREEN.gamma_multiply(0.35),
+                    Stroke::new(1.5, GREEN.gamma_multiply(0.9)),
+                ));
+            }
+        }
+        for (h, _) in self.leader_moves() {
+            shapes.push(poly(h, BLUE.gamma_multiply(0.3), Stroke::new(1.5, BLUE)));
+        }
+        for (h, _) in self.box_choices() {
+            shapes.push(poly(
+                h,
+                PURPLE.gamma_multiply(0.35),
+                Stroke::new(2.0, PURPLE),
+            ));
+        }
+        shapes
+    }
+
+    /// Who holds each objective: a small flag in the holder's colour.
+    fn draw_objectives(&self, painter: &egui::Painter, layout: &Layout) {
+        let st = self.state();
+        let size = layout.size as f32;
+        for (i, o) in st.board.objectives.iter().enumerate() {
+            let Some(&holder) = st.held.get(i) else {
+                continue;
+            };
+            let Some(side) = self.session.scenario.sides.get(holder as usize) else {
+                continue;
+            };
+            let c = layout.center(o.hex);
+            let pole = pos2(c.x as f32 + size * 0.62, c.y as f32 - size * 0.85);
+            let flag = [
+                pole,
+                pole + vec2(size * 0.3, size * 0.1),
+                pole + vec2(0.0, size * 0.2),
+            ];
+            painter.line_segment(
+                [pole, pole + vec2(0.0, size * 0.45)],
+                Stroke::new(1.5, Color32::BLACK),
+            );
+            painter.add(Shape::convex_polygon(
+                flag.to_vec(),
+                map_view::color(side.colour),
+                Stroke::new(1.0, Color32::BLACK),
+            ));
+        }
+    }
+
+    /// The selected unit's targets: orange rings to shoot, red to charge.
+    fn draw_aim(&mut self, painter: &egui::Painter, layout: &Layout) {
+        if !self.session.is_live() {
+            return;
+        }
+        let st = self.live().clone();
+        let size = layout.size as f32;
+        let at = |u: UnitIx| {
+            st.pos[u as usize].map(|h| {
+                let c = layout.center(h);
+                pos2(c.x as f32, c.y as f32)
+            })
+        };
+        let Some(from) = self.own_selected().and_then(at) else {
+            return;
+        };
+        for (t, o) in self.shots() {
+            if let Some(p) = at(t) {
+                painter.line_segment(
+                    [from, p],
+                    Stroke::new((size * 0.04).max(1.5), ORANGE.gamma_multiply(0.8)),
+                );
+                painter.circle_stroke(p, size * 0.75, Stroke::new((size * 0.07).max(2.0), ORANGE));
+                painter.text(
+                    p + vec2(0.0, -size * 0.75),
+                    Align2::CENTER_BOTTOM,
+                    odds_short(o),
+                    FontId::proportional((size * 0.3).max(10.0)),
+                    ORANGE,
+                );
+            }
+        }
+        for (t, _, o) in self.charges() {
+            if let Some(p) = at(t) {
+                painter.circle_stroke(p, size * 0.85, Stroke::new((size * 0.08).max(2.0), RED));
+                painter.text(
+                    p + vec2(0.0, size * 0.85),
+                    Align2::CENTER_TOP,
+                    format!("charge {}", odds_short(o)),
+                    FontId::proportional((size * 0.28).max(10.0)),
+                    RED,
+                );
+            }
+        }
+    }
+
+    fn draw_counters(&self, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+        let size = layout.size as f32;
+        let side = size * 1.15;
+        let st = self.state();
+        let b = &st.board;
+        let visible = clip.expand(side);
+        let scenario = &self.session.scenario;
+        for u in st.live() {
+            let Some(h) = st.pos[u as usize] else {
+                continue;
+            };
+            let c = layout.center(h);
+            let centre = pos2(c.x as f32, c.y as f32);
+            if !visible.contains(centre) {
+                continue;
+            }
+            let info = &b.units[u as usize];
+            let Some(unit) = scenario.unit(&info.id) else {
+                continue;
+            };
+            let fill = map_view::color(scenario.unit_colour(unit));
+            let label = scenario.rules.counter_label(unit);
+            map_view::draw_counter(painter, centre, side, unit, &label, fill);
+            let r = Rect::from_center_size(centre, vec2(side, side));
+            if st.side_of(u) == st.side
+                && st.acts[u as usize].acted()
+                && matches!(st.phase, Phase::Shoot | Phase::Move)
+            {
+                painter.rect_filled(r, side * 0.08, Color32::from_black_alpha(90));
+            }
+            map_view::draw_front_mark(painter, centre, side, dir_vector(st.facing[u as usize]));
+            let small = FontId::proportional((side * 0.22).max(8.0));
+            let mark = match st.formation[u as usize] {
+                Formation::Column => Some("C"),
+                Formation::Square => Some("SQ"),
+                Formation::Deployed => None,
+            };
+            if let Some(m) = mark {
+                painter.text(
+                    r.left_top() + vec2(side * 0.06, side * 0.04),
+                    Align2::LEFT_TOP,
+                    m,
+                    small.clone(),
+                    Color32::from_rgb(250, 240, 200),
+                );
+            }
+            if st.formation[u as usize] == Formation::Square {
+                painter.rect_stroke(
+                    r.shrink(side * 0.04),
+                    0.0,
+                    Stroke::new((side * 0.05).max(1.5), Color32::from_rgb(250, 240, 200)),
+                    egui::StrokeKind::Inside,
+                );
+            }
+            let hits = st.hits[u as usize];
+            if hits > 0 {
+                let m = r.right_top() + vec2(-side * 0.1, side * 0.12);
+                painter.circle(m, side * 0.2, RED, Stroke::new(1.0, Color32::WHITE));
+                painter.text(
+                    m,
+                    Align2::CENTER_CENTER,
+                    hits.to_string(),
+                    small.clone(),
+                    Color32::WHITE,
+                );
+            }
+            if self.card_pick.contains(&u) {
+                painter.rect_stroke(
+                    r.expand(3.0),
+                    side * 0.1,
+                    Stroke::new(3.0, PURPLE),
+                    egui::StrokeKind::Outside,
+                );
+            }
+            if self.selected == Some(Pick::Unit(u)) {
+                painter.rect_stroke(
+                    r.expand((side * 0.05).max(2.0)),
+                    side * 0.1,
+                    Stroke::new((side * 0.08).max(2.0), GOLD),
+                    egui::StrokeKind::Outside,
+                );
+                // The drafted pivot, if it differs.
+                if let Some(d) = self.draft.filter(|d| d.unit == u)
+                    && d.start != st.facing[u as usize]
+                    && self.session.is_live()
+                {
+                    let v = dir_vector(d.start);
+                    let tip = centre + v * side * 0.85;
+                    painter.arrow(
+                        centre,
+                        tip - centre,
+                        Stroke::new((side * 0.06).max(2.0), GOLD),
+                    );
+                }
+            }
+        }
+        // Leaders at the box's upper left.
+        let mut count: Vec<(Hex, usize)> = Vec::new();
+        for (l, info) in b.leaders.iter().enumerate() {
+            let Some(h) = st.leader_pos[l] else {
+                continue;
+            };
+            let k = match count.iter_mut().find(|(x, _)| *x == h) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n - 1
+                }
+                None => {
+                    count.push((h, 1));
+                    0
+                }
+            };
+            let c = layout.center(h);
+            let at = pos2(c.x as f32, c.y as f32)
+                + vec2(-side * 0.55 + k as f32 * side * 0.4, -side * 0.55);
+            let initial = info
+                .name
+                .chars()
+                .next()
+                .map_or(String::new(), |c| c.to_string());
+            map_view::draw_officer(
+                painter,
+                at,
+                (side * 0.18).max(5.0),
+                info.commands == Commands::All,
+                &initial,
+                self.selected == Some(Pick::Leader(l as LeaderIx)),
+            );
+        }
+    }
+}
+
+/// A facing as a unit vector on the screen.
+fn dir_vector(f: Dir) -> Vec2 {
+    match f {
+        Dir::N => vec2(0.0, -1.0),
+        Dir::E => vec2(1.0, 0.0),
+        Dir::S => vec2(0.0, 1.0),
+        Dir::W => vec2(-1.0, 0.0),
+        Dir::NE => vec2(1.0, -1.0).normalized(),
+        Dir::SE => vec2(1.0, 1.0).normalized(),
+        Dir::SW => vec2(-1.0, 1.0).normalized(),
+        Dir::NW => vec2(-1.0, -1.0).normalized(),
+    }
+}
+
+/// The side of box `h` nearest `pos`, or none near the centre.
+fn nearest_side(layout: &Layout, h: Hex, pos: Pos2) -> Option<Dir> {
+    let c = layout.center(h);
+    let v = vec2(pos.x - c.x as f32, pos.y - c.y as f32);
+    if v.length() < layout.size as f32 * 0.3 {
+        return None;
+    }
+    FACINGS
+        .iter()
+        .copied()
+        .max_by(|&a, &b| dir_vector(a).dot(v).total_cmp(&dir_vector(b).dot(v)))
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn formation_words(f: Formation) -> &'static str {
+    match f {
+        Formation::Deployed => "deployed",
+        Formation::Column => "in column of route",
+        Formation::Square => "in square",
+    }
+}
+
+/// Dice and the number they need, in words.
+fn odds_text(o: Odds) -> String {
+    match o.need {
+        Some(n) => format!("{} dice, {n}+ to hit", o.dice),
+        None => format!("{} dice, none can hit", o.dice),
+    }
+}
+
+/// Dice and need, short, for the map ("3d 5+").
+fn odds_short(o: Odds) -> String {
+    match o.need {
+        Some(n) => format!("{}d {n}+", o.dice),
+        None => format!("{}d —", o.dice),
+    }
+}
+
+/// A card choice as its button says it.
+fn card_choice_text(st: &State, c: &Command) -> String {
+    let Command::ChooseCard {
+        units,
+        mode,
+        amount,
+    } = c
+    else {
+        return format!("{c:?}");
+    };
+    if units.is_empty() {
+        return "Decline the double action".into();
+    }
+    let names: Vec<&str> = units.iter().map(|&u| st.unit_name(u)).collect();
+    let mut s = names.join(", ");
+    if let Some(m) = mode {
+        s.push_str(&format!(": {}", mode_words(*m)));
+    }
+    if let Some(a) = amount {
+        s.push_str(&format!(" ({a})"));
+    }
+    s
+}
+
+/// A log line for an event, or none for those the log leaves out.
+fn log_line(b: &crate::engine::one_hour::Board, e: &Event) -> Option<String> {
+    match e {
+        Event::Asked { .. } | Event::Answered | Event::ShootingBegan | Event::MovementBegan => None,
+        _ => Some(sentence(b, e)),
+    }
+}
+
+fn events_text(b: &crate::engine::one_hour::Board, events: &[Event]) -> String {
+    events
+        .iter()
+        .filter_map(|e| log_line(b, e))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Table for OneHourTable {
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
+        OneHourTable::ui(self, ui, view, draw)
+    }
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        OneHourTable::save(self, path)
+    }
+    fn request_leave(&mut self) {
+        OneHourTable::request_leave(self);
+    }
+    fn set_message(&mut self, ok: bool, text: String) {
+        self.message = Some((ok, text));
+    }
+    fn seats(&self) -> [Seat; 2] {
+        self.session.setup.seats
+    }
+    fn seed(&self) -> u64 {
+        self.session.game.seed
+    }
+    fn unsaved(&self) -> bool {
+        OneHourTable::unsaved(self)
+    }
+}
