@@ -11,6 +11,7 @@ pub mod icons;
 pub mod map_view;
 pub mod playtest;
 pub mod settings;
+mod settings_one_hour;
 pub mod terrain_image;
 pub mod tools;
 
@@ -1842,6 +1843,14 @@ impl VedetteApp {
                     let support = rules.support();
                     let chosen = settings.rules.name() == support.name;
                     if ui.radio(chosen, support.name).clicked() && !chosen {
+                        // The grid the rules are played on.
+                        if !support.hexes {
+                            settings.orientation = crate::hex::Orientation::Boxes;
+                        } else if !support.boxes
+                            && settings.orientation == crate::hex::Orientation::Boxes
+                        {
+                            settings.orientation = crate::hex::Orientation::FlatTop;
+                        }
                         settings.rules = rules;
                     }
                     ui.indent(support.name, |ui| {

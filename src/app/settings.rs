@@ -4,6 +4,7 @@
 //! changes the document itself.
 
 use crate::edit;
+use crate::scenario::napoleon_options::DocumentedOptions;
 use crate::scenario::{
     self, ArrivalChange, Chit, ChitTable, Colour, CombatResult, CrtRow, Issue, LineOfSight, Map,
     MovementRule, Odds, RetreatChooser, RuleSet, Scenario, Severity, TerrainKind, UnitId, Variant,
@@ -139,6 +140,9 @@ enum ScenarioTab {
     Sides,
     Crt,
     Variants,
+    /// One Hour Napoleonic's leaders and chance-card decks (issue 21).
+    Leaders,
+    Cards,
 }
 
 /// The Scenario settings window's state.
@@ -155,6 +159,8 @@ pub struct ScenarioSettings {
     units_text: HashMap<(usize, usize, usize, usize), String>,
     problems: Vec<Issue>,
     checked: Option<Scenario>,
+    /// Boxes and command lists as typed (One Hour panels).
+    typed: super::settings_one_hour::Typed,
 }
 
 impl ScenarioSettings {
@@ -167,6 +173,7 @@ impl ScenarioSettings {
             units_text: HashMap::new(),
             problems: Vec::new(),
             checked: None,
+            typed: Default::default(),
         }
     }
 
@@ -202,7 +209,9 @@ impl ScenarioSettings {
                 // Only the tabs the rule set reads: no CRT or Grouchy
                 // chits for rules that have none.
                 let support = self.draft.rules.support();
-                let has_options = matches!(self.draft.rules, RuleSet::Napoleon(_));
+                let has_options =
+                    matches!(self.draft.rules, RuleSet::Napoleon(_) | RuleSet::OneHour(_));
+                let one_hour = matches!(self.draft.rules, RuleSet::OneHour(_));
                 let tabs = [
                     (ScenarioTab::General, "General", true),
                     (ScenarioTab::Options, "Rule options", has_options),
@@ -217,6 +226,8 @@ impl ScenarioSettings {
                         "Variants",
                         support.variants > 0 || !self.draft.variants.is_empty(),
                     ),
+                    (ScenarioTab::Leaders, "Leaders", one_hour),
+                    (ScenarioTab::Cards, "Chance cards", one_hour),
                 ];
                 if !tabs.iter().any(|(t, _, shown)| *t == self.tab && *shown) {
                     self.tab = ScenarioTab::General;
@@ -238,6 +249,21 @@ impl ScenarioSettings {
                         ScenarioTab::Sides => self.sides_ui(ui),
                         ScenarioTab::Crt => self.crt_ui(ui),
                         ScenarioTab::Variants => self.variants_ui(ui),
+                        ScenarioTab::Leaders => {
+                            if let RuleSet::OneHour(o) = &mut self.draft.rules {
+                                super::settings_one_hour::leaders_ui(
+                                    ui,
+                                    o,
+                                    &self.draft.sides,
+                                    &mut self.typed,
+                                );
+                            }
+                        }
+                        ScenarioTab::Cards => {
+                            if let RuleSet::OneHour(o) = &mut self.draft.rules {
+                                super::settings_one_hour::cards_ui(ui, o, &self.draft.sides);
+                            }
+                        }
                     });
                 action = footer(ui, &self.problems, &self.draft, &self.original);
             });
@@ -311,6 +337,10 @@ impl ScenarioSettings {
     /// default.
     fn options_ui(&mut self, ui: &mut Ui) {
         use crate::scenario::napoleon_options::{OPTION_DOCS, TROOP_DOCS};
+        if let RuleSet::OneHour(o) = &mut self.draft.rules {
+            super::settings_one_hour::options_ui(ui, o, &self.draft.sides, &mut self.typed);
+            return;
+        }
         let RuleSet::Napoleon(o) = &mut self.draft.rules else {
             ui.label("These rules have no options beyond the General tab's.");
             return;
@@ -334,7 +364,7 @@ impl ScenarioSettings {
             }
         }
         ui.add_space(4.0);
-        option_rows(ui, o, &defaults, OPTION_DOCS, "rule options");
+        option_rows(ui, &mut **o, &defaults, OPTION_DOCS, "rule options");
         ui.add_space(8.0);
         ui.heading("Troop characteristics (N13-N19)");
         ui.label(
@@ -344,11 +374,12 @@ impl ScenarioSettings {
             )
             .weak(),
         );
-        option_rows(ui, o, &defaults, TROOP_DOCS, "troop table");
+        option_rows(ui, &mut **o, &defaults, TROOP_DOCS, "troop table");
     }
 
     fn sides_ui(&mut self, ui: &mut Ui) {
         let d = &mut self.draft;
+        let one_hour_rules = matches!(d.rules, RuleSet::OneHour(_));
         for (i, side) in d.sides.iter_mut().enumerate() {
             ui.push_id(("side", i), |ui| {
                 ui.heading(&side.name);
@@ -384,7 +415,14 @@ impl ScenarioSettings {
                             let r = ui
                                 .add(super::fields::Number::new(&mut points).range(0..=999))
                                 .labelled_by(l.id);
-                            ui.label(RichText::new("strength points (0: none)").weak());
+                            ui.label(
+                                RichText::new(if one_hour_rules {
+                                    "units routed: the army breaks (0: none) [H9]"
+                                } else {
+                                    "strength points (0: none)"
+                                })
+                                .weak(),
+                            );
                             r
                         })
                         .inner;
@@ -1013,10 +1051,10 @@ fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id, row: usize) {
 
 /// One row per option of `docs`: label with its ruling, its control, and
 /// the ruled default.
-fn option_rows(
+pub(super) fn option_rows<T: DocumentedOptions>(
     ui: &mut Ui,
-    o: &mut crate::scenario::NapoleonOptions,
-    defaults: &crate::scenario::NapoleonOptions,
+    o: &mut T,
+    defaults: &T,
     docs: &[crate::scenario::napoleon_options::OptionDoc],
     grid_id: &str,
 ) {

@@ -14,6 +14,7 @@ pub mod napoleon;
 pub mod napoleon_options;
 mod napoleon_setup;
 pub mod one_hour;
+pub mod one_hour_options;
 mod one_hour_setup;
 mod validate;
 

@@ -37,7 +37,7 @@ pub struct OptionDoc {
     pub kind: OptionKind,
 }
 
-const fn choice(
+pub(crate) const fn choice(
     field: &'static str,
     ruling: &'static str,
     label: &'static str,
@@ -53,7 +53,7 @@ const fn choice(
     }
 }
 
-const fn flag(
+pub(crate) const fn flag(
     field: &'static str,
     ruling: &'static str,
     label: &'static str,
@@ -68,7 +68,7 @@ const fn flag(
     }
 }
 
-const fn number(
+pub(crate) const fn number(
     field: &'static str,
     ruling: &'static str,
     label: &'static str,
@@ -630,10 +630,13 @@ fn at_path_mut<'a>(v: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     })
 }
 
-impl NapoleonOptions {
+/// Rule options described by an [`OptionDoc`] table: read and set by
+/// field name or dotted path through their file form, so a value the
+/// field does not take is refused and nothing changes.
+pub trait DocumentedOptions: serde::Serialize + serde::de::DeserializeOwned {
     /// An option's value as the file writes it (`null`: none), by field
     /// name or dotted path.
-    pub fn option_value(&self, field: &str) -> Value {
+    fn option_value(&self, field: &str) -> Value {
         serde_json::to_value(self)
             .ok()
             .and_then(|v| at_path(&v, field).cloned())
@@ -642,7 +645,7 @@ impl NapoleonOptions {
 
     /// Sets an option by field name or dotted path; refuses a value the
     /// field does not take, leaving the options as they were.
-    pub fn set_option(&mut self, field: &str, value: Value) -> Result<(), String> {
+    fn set_option(&mut self, field: &str, value: Value) -> Result<(), String> {
         let mut all =
             serde_json::to_value(&*self).map_err(|e| format!("the options cannot be read: {e}"))?;
         if value.is_null()
@@ -654,12 +657,12 @@ impl NapoleonOptions {
             let slot = at_path_mut(&mut all, field).ok_or_else(|| format!("no option {field}"))?;
             *slot = value;
         }
-        let next: NapoleonOptions =
-            serde_json::from_value(all).map_err(|e| format!("{field}: {e}"))?;
-        *self = next;
+        *self = serde_json::from_value(all).map_err(|e| format!("{field}: {e}"))?;
         Ok(())
     }
 }
+
+impl DocumentedOptions for NapoleonOptions {}
 
 #[cfg(test)]
 mod tests {

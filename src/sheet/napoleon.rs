@@ -12,6 +12,7 @@ use super::flow::{Cell, Column, Flow};
 use super::{Align, Item, MARGIN, Rgb, pt};
 use crate::engine::napoleon::{Board, PieceKind, gun_evasion_number};
 use crate::scenario::napoleon::{LeaderMelee, NapoleonOptions, VulnerableRule};
+use crate::scenario::napoleon_options::DocumentedOptions;
 use crate::scenario::napoleon_options::{OPTION_DOCS, OptionKind, TROOP_DOCS};
 use crate::scenario::{Map, RuleSet, Scenario, Unit};
 
