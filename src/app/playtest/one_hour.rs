@@ -845,8 +845,14 @@ impl OneHourTable {
             } else {
                 match &st.phase {
                     Phase::Card => {
+                        let d = &st.decks[st.side as usize & 1];
+                        let label = if d.draw.is_empty() && d.discard.is_empty() {
+                            "No card to draw: on to shooting"
+                        } else {
+                            "Draw a chance card"
+                        };
                         if ui
-                            .button(RichText::new("Draw a chance card").strong())
+                            .button(RichText::new(label).strong())
                             .on_hover_text("Step 1 of the player turn (Ctrl+Enter) [H38]")
                             .clicked()
                         {
@@ -1300,6 +1306,12 @@ impl OneHourTable {
                 if a.no_move {
                     done.push("may not move (card)");
                 }
+                if a.shots_allowed == 0 && st.side == info.side {
+                    done.push("may not fire (card)");
+                }
+                if (a.shots_allowed > 1 || a.moves_allowed > 1) && st.side == info.side {
+                    done.push("double action (card)");
+                }
                 ui.label(format!(
                     "At {}, faces {}, {}{}",
                     st.pos[u as usize].map_or(String::new(), |h| h.to_string()),
@@ -1547,8 +1559,9 @@ impl OneHourTable {
                  it can shoot, red ring = one it can charge; blue = where a selected leader can \
                  go; purple = a box the rules wait for. The dark wedge on a counter is its \
                  front; red disc = hits taken; C = column of route, SQ = square; a dimmed \
-                 counter has acted. Gold star = army commander, gold disc = leader. A flag on \
-                 an objective shows who holds it.",
+                 counter has acted; purple tags: what the card did (no fire, no move, \
+                 x2). Gold star = army commander, gold disc = leader. A flag on an \
+                 objective shows who holds it.",
             )
             .small()
             .weak(),
@@ -1852,6 +1865,32 @@ impl OneHourTable {
                     Stroke::new((side * 0.05).max(1.5), Color32::from_rgb(250, 240, 200)),
                     egui::StrokeKind::Inside,
                 );
+            }
+            // What the card did to it this player turn (H41).
+            if st.side_of(u) == st.side && !matches!(st.phase, Phase::Card | Phase::Over) {
+                let a = &st.acts[u as usize];
+                let mut marks = Vec::new();
+                if a.shots_allowed == 0 {
+                    marks.push("no fire");
+                }
+                if a.no_move {
+                    marks.push("no move");
+                }
+                if a.shots_allowed > 1 || a.moves_allowed > 1 {
+                    marks.push("x2");
+                }
+                if !marks.is_empty() && side >= 24.0 {
+                    let text = marks.join(" ");
+                    let at = r.center_bottom() + vec2(0.0, side * 0.02);
+                    let font = FontId::proportional((side * 0.18).max(8.0));
+                    let g = painter.layout_no_wrap(text, font, Color32::WHITE);
+                    let bg = Rect::from_center_size(
+                        at + vec2(0.0, g.size().y / 2.0),
+                        g.size() + vec2(6.0, 2.0),
+                    );
+                    painter.rect_filled(bg, 3.0, PURPLE);
+                    painter.galley(bg.min + vec2(3.0, 1.0), g, Color32::WHITE);
+                }
             }
             let hits = st.hits[u as usize];
             if hits > 0 {
