@@ -864,11 +864,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     egui::StrokeKind::Middle,
                 );
             });
-            ui.label(if matches!(s.rules, crate::scenario::RuleSet::OneHour(_)) {
-                "strongpoint"
-            } else {
-                "stronghold"
-            });
+            ui.label(s.rules.stronghold_word());
         });
     }
     if !s.officers().is_empty() {

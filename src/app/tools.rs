@@ -283,7 +283,18 @@ impl Tools {
                         }
                         d => d,
                     };
-                    ui.radio_value(&mut self.detail, Some(d), d.name())
+                    let word = doc.scenario.rules.stronghold_word();
+                    let name = match d {
+                        crate::edit::DetailPaint::Stronghold => {
+                            let mut c = word.chars();
+                            c.next().map_or(String::new(), |f| {
+                                f.to_uppercase().chain(c).collect::<String>()
+                            })
+                        }
+                        crate::edit::DetailPaint::NoStronghold => format!("Remove {word}"),
+                        d => d.name().to_string(),
+                    };
+                    ui.radio_value(&mut self.detail, Some(d), name)
                         .on_hover_text(
                             "On top of the hex's terrain: a wooded hill is woods with a hill",
                         );

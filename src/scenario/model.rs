@@ -123,6 +123,16 @@ impl RuleSet {
     /// Whether the hex is next to a town in a way the rules restrict (the *Napoleon*
     /// outskirts cavalry may not enter, N92), for the editor and the
     /// sheet to show; none in rules without them.
+    /// What the rules call a fortified town hex or farm (the map's
+    /// `stronghold` flag): a *Napoleon* stronghold [3.8.1.3], a One Hour
+    /// strongpoint (H35).
+    pub fn stronghold_word(&self) -> &'static str {
+        match self {
+            RuleSet::OneHour(_) => "strongpoint",
+            _ => "stronghold",
+        }
+    }
+
     /// Whether any hex of the map is outskirts (for the legend): false at
     /// once in rules without them.
     pub fn has_outskirts(&self, map: &crate::scenario::Map) -> bool {

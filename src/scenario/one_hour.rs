@@ -552,7 +552,9 @@ pub enum TurnStructure {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HalvingsBeyondQuarter {
+    /// Written `clamp_6` as the rulings name it (`clamp6` is read too).
     #[default]
+    #[serde(rename = "clamp_6", alias = "clamp6")]
     Clamp6,
     NoHits,
 }
