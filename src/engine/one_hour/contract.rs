@@ -393,6 +393,7 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             path,
             facing,
             formation,
+            ..
         } => {
             let how = match formation {
                 super::fire::Formation::Column => " in column of route",

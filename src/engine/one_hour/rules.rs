@@ -31,6 +31,8 @@ pub struct MovePlan {
     pub formation: Formation,
     /// It counts as an advance (H22).
     pub advance: bool,
+    /// It pivots after its steps (H4).
+    pub end_pivot: bool,
 }
 
 /// What a shot or charge would roll: its range (shots), how many dice
@@ -654,6 +656,7 @@ impl State {
                 halves(cost)
             ));
         }
+        let end_pivot = end.is_some_and(|f| f != facing);
         if let Some(f) = end {
             facing = *f;
         }
@@ -695,6 +698,7 @@ impl State {
             facing,
             formation,
             advance,
+            end_pivot,
         })
     }
 
@@ -795,6 +799,12 @@ impl State {
         if self.acts[u as usize].reluctant == Some(false) {
             return refuse(format!(
                 "{name} failed its reluctance test this turn: it may not charge (H22)"
+            ));
+        }
+        if self.acts[u as usize].end_pivoted {
+            return refuse(format!(
+                "{name} pivoted at the end of its first move: a Double action's second move \
+                 may be a charge only with no pivot between the moves (H41, H26)"
             ));
         }
         let to = self.charge_target_ok(u, from, t)?;
@@ -1503,6 +1513,7 @@ impl State {
                 path: plan.path,
                 facing: plan.facing,
                 formation: plan.formation,
+                end_pivot: plan.end_pivot,
             },
         );
         if let (Some(l), Some(&to)) = (leader, path.last()) {

@@ -29,6 +29,8 @@ pub struct Acts {
     /// The reluctant test's result this turn (H22), once taken.
     pub reluctant: Option<bool>,
     pub charged: bool,
+    /// Its last move ended with a pivot (H41: no charge may follow).
+    pub end_pivoted: bool,
 }
 
 impl Acts {
@@ -405,8 +407,10 @@ impl State {
                 path,
                 facing,
                 formation,
+                end_pivot,
             } => {
                 let u = *unit as usize;
+                self.acts[u].end_pivoted = *end_pivot;
                 if let Some(&to) = path.last() {
                     self.pos[u] = Some(to);
                     self.take_objective(to, self.board.units[u].side);

@@ -238,12 +238,15 @@ pub enum Event {
         hits_left: u32,
         passed: bool,
     },
-    /// A unit's move: where it went, how it ends (H3, H4, H33).
+    /// A unit's move: where it went, how it ends (H3, H4, H33), and
+    /// whether it pivoted after its steps (H41: no charge may follow).
     Moved {
         unit: UnitIx,
         path: Vec<Hex>,
         facing: Dir,
         formation: Formation,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        end_pivot: bool,
     },
     LeaderMoved {
         leader: LeaderIx,
@@ -435,6 +438,7 @@ impl std::fmt::Display for Event {
                 path,
                 facing,
                 formation,
+                ..
             } => write!(
                 f,
                 "unit {unit} moves [{}] facing {} {formation:?}",

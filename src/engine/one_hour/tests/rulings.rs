@@ -1059,3 +1059,82 @@ fn h30_an_impetuous_unit_that_charged_must_charge_again() {
         obliged: false
     }));
 }
+
+/// H41: a Double action's two moves may end in a charge only with no
+/// pivot between them; a pivot before the first move is allowed.
+#[test]
+fn h41_double_action_no_pivot_between_a_move_and_a_charge() {
+    let deck = |o: &mut OneHourOptions| {
+        o.decks = vec![Deck {
+            side: SideId::new("French"),
+            cards: vec![Card {
+                title: "Twice".into(),
+                effect: CardEffect::DoubleAction,
+                text: String::new(),
+            }],
+        }];
+    };
+    let start = |start: &'static str| {
+        let mut o = plain();
+        deck(&mut o);
+        let mut g = game(
+            &OPEN,
+            &[
+                U("c", 0, Cavalry, start, Dir::E),
+                U("z", 1, LineInfantry, "0606", Dir::S),
+            ],
+            o,
+            1,
+        );
+        run(&mut g, Command::Draw);
+        run(
+            &mut g,
+            Command::ChooseCard {
+                units: vec![0],
+                mode: Some(super::super::actions::DoubleMode::MoveTwice),
+                amount: None,
+            },
+        );
+        run(&mut g, Command::EndShooting);
+        g
+    };
+    // Illegal: the first move ends with a pivot to the north.
+    let mut g = start("0508");
+    run(
+        &mut g,
+        Command::Move {
+            unit: 0,
+            start: None,
+            steps: vec![b("0608")],
+            end: Some(Dir::N),
+            column: false,
+            leader: None,
+        },
+    );
+    let charge = Command::Charge {
+        unit: 0,
+        steps: vec![b("0607")],
+        target: 1,
+    };
+    assert!(refused(&g, &charge).contains("(H41, H26)"));
+    // Legal: the pivot comes before the first move's steps.
+    let mut g = start("0508");
+    run(
+        &mut g,
+        Command::Move {
+            unit: 0,
+            start: Some(Dir::N),
+            steps: vec![b("0507")],
+            end: None,
+            column: false,
+            leader: None,
+        },
+    );
+    let charge = Command::Charge {
+        unit: 0,
+        steps: Vec::new(),
+        target: 1,
+    };
+    assert_eq!(g.check(&charge), Ok(()));
+    run(&mut g, charge);
+}
