@@ -662,6 +662,28 @@ pub fn draw_counter(
             painter.circle_filled(sym.center(), side * 0.07, ink);
         }
     }
+    // One Hour types within a kind: light infantry a dot where the cross
+    // meets, heavy cavalry a second bar.
+    if let Some(oh) = &unit.one_hour {
+        use crate::scenario::one_hour::UnitType;
+        match oh.unit_type {
+            UnitType::LightInfantry => {
+                painter.circle_filled(sym.center(), side * 0.06, ink);
+            }
+            UnitType::HeavyCavalry => {
+                // A parallel bar above the cavalry's, inside the box.
+                let (w, h) = (sym.width() * 0.3, sym.height() * 0.3);
+                painter.line_segment(
+                    [
+                        sym.left_bottom() - vec2(0.0, h),
+                        sym.right_top() - vec2(w, 0.0),
+                    ],
+                    st,
+                );
+            }
+            _ => {}
+        }
+    }
     // The designation across the top, once the counter is big enough to
     // read it.
     if side >= 56.0 && !unit.designation.is_empty() {
@@ -866,6 +888,46 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
             });
             ui.label(s.rules.stronghold_word());
         });
+    }
+    let types: Vec<crate::scenario::one_hour::UnitType> = s
+        .units
+        .iter()
+        .filter_map(|u| u.one_hour.as_ref().map(|o| o.unit_type))
+        .collect();
+    for (t, words) in [
+        (
+            crate::scenario::one_hour::UnitType::LightInfantry,
+            "light infantry (a dot in the cross)",
+        ),
+        (
+            crate::scenario::one_hour::UnitType::HeavyCavalry,
+            "heavy cavalry (a second bar)",
+        ),
+    ] {
+        if types.contains(&t) {
+            ui.horizontal(|ui| {
+                icon(ui, &|p, c0| {
+                    let r = Rect::from_center_size(c0, vec2(14.0, 9.0));
+                    let st = Stroke::new(1.2, Color32::WHITE);
+                    p.rect_stroke(r, 0.0, st, egui::StrokeKind::Middle);
+                    if t.is_cavalry() {
+                        p.line_segment([r.left_bottom(), r.right_top()], st);
+                        p.line_segment(
+                            [
+                                r.left_bottom() - vec2(0.0, 2.7),
+                                r.right_top() - vec2(4.2, 0.0),
+                            ],
+                            st,
+                        );
+                    } else {
+                        p.line_segment([r.left_top(), r.right_bottom()], st);
+                        p.line_segment([r.left_bottom(), r.right_top()], st);
+                        p.circle_filled(c0, 1.8, Color32::WHITE);
+                    }
+                });
+                ui.label(words);
+            });
+        }
     }
     if !s.officers().is_empty() {
         ui.horizontal(|ui| {
