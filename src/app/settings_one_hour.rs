@@ -283,7 +283,11 @@ pub fn leaders_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
                         }
                     });
                     ui.end_row();
-                    let lab = ui.label("Starts in box");
+                    let lab = ui.label(if l.arrives.is_some() {
+                        "Enters by box"
+                    } else {
+                        "Starts in box"
+                    });
                     let mut start: Vec<Hex> = l.start.into_iter().collect();
                     if boxes_field(ui, &format!("start {i}"), &mut start, typed)
                         .labelled_by(lab.id)
@@ -291,6 +295,22 @@ pub fn leaders_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
                     {
                         l.start = start.first().copied();
                     }
+                    ui.end_row();
+                    let lab = ui.label("Reinforcement");
+                    ui.horizontal(|ui| {
+                        let mut late = l.arrives.is_some();
+                        if ui
+                            .checkbox(&mut late, "arrives on turn")
+                            .labelled_by(lab.id)
+                            .changed()
+                        {
+                            l.arrives = late.then_some(2);
+                        }
+                        if let Some(t) = l.arrives.as_mut() {
+                            ui.add(super::fields::Number::new(t).range(1..=99))
+                                .labelled_by(lab.id);
+                        }
+                    });
                     ui.end_row();
                     ui.label("Abilities (H25)");
                     ui.vertical(|ui| {
@@ -320,6 +340,7 @@ pub fn leaders_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
                     side: s.id.clone(),
                     commands: Commands::All,
                     start: None,
+                    arrives: None,
                     force_fire_reroll: false,
                     melee_reroll_miss: false,
                 });

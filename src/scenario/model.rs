@@ -799,7 +799,8 @@ impl Scenario {
             }
         }
         if let RuleSet::OneHour(o) = &self.rules {
-            for l in &o.leaders {
+            // Leaders arriving later are listed with the reinforcements.
+            for l in o.leaders.iter().filter(|l| l.arrives.is_none()) {
                 if let Some(h) = l.start {
                     let initial = l
                         .name

@@ -237,8 +237,13 @@ pub struct Leader {
     #[serde(default)]
     pub commands: Commands,
     /// The box he starts in; `None` while the designer has not placed him.
+    /// With `arrives`, the box he enters by.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Hex>,
+    /// The game turn he arrives on, as a reinforcement, at the start of
+    /// his side's player turn; `None`: on the map from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<u32>,
     /// H25: may make an enemy shooting at a unit within 1 box of him
     /// reroll one die that hit (Vedette default: Wellington).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -875,6 +880,7 @@ mod tests {
             side: SideId::new("Allied"),
             commands: Commands::All,
             start: Some(Hex::new(10, 4)),
+            arrives: Some(3),
             force_fire_reroll: true,
             melee_reroll_miss: false,
         });

@@ -65,6 +65,21 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
                 ),
             );
         }
+        if l.arrives.is_some() && l.start.is_none() {
+            out.error(
+                loc(),
+                format!(
+                    "leader {} arrives as a reinforcement but has no box to enter by (H23)",
+                    l.name
+                ),
+            );
+        }
+        if l.arrives == Some(0) {
+            out.error(
+                loc(),
+                format!("leader {} arrives on turn 0: turns start at 1", l.name),
+            );
+        }
         if let Some(h) = l.start
             && !map.is_on_map(h)
         {

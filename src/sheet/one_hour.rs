@@ -209,8 +209,13 @@ fn order_of_battle(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
                 if l.melee_reroll_miss {
                     ability.push("a charger within 1 box rerolls one missed die, once a turn");
                 }
+                let at = l.start.map_or("—".into(), |h| h.label());
                 vec![
-                    Cell::new(l.start.map_or("—".into(), |h| h.label())).bold(),
+                    Cell::new(match l.arrives {
+                        Some(t) => format!("{at}, turn {t}"),
+                        None => at,
+                    })
+                    .bold(),
                     Cell::new(l.name.clone()),
                     Cell::new(match &l.commands {
                         Commands::All => "every command".to_string(),
@@ -260,6 +265,24 @@ fn reinforcements(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
             ));
         }
     }
+    for l in &o.leaders {
+        if let (Some(turn), Some(at)) = (l.arrives, l.start) {
+            let side = s
+                .side(&l.side)
+                .map_or(l.side.to_string(), |x| x.name.clone());
+            rows.push((
+                turn,
+                vec![
+                    Cell::new(format!("Game-Turn {turn}")).bold(),
+                    Cell::new(side),
+                    Cell::new(l.name.clone()),
+                    Cell::new("Leader"),
+                    Cell::new("—"),
+                    Cell::new(at.label()),
+                ],
+            ));
+        }
+    }
     if rows.is_empty() {
         return;
     }
@@ -268,7 +291,7 @@ fn reinforcements(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
     flow.paragraph(
         "A reinforcement arrives at the start of its side's player turn, in the first of its \
          entry boxes that is free, facing as shown in the order of battle; if all are held it \
-         waits a turn.",
+         waits a turn. A leader arrives in his box unless the enemy holds it.",
         BODY,
     );
     let columns = [

@@ -85,6 +85,8 @@ pub struct LeaderInfo {
     pub side: u8,
     pub commands: Commands,
     pub start: Option<Hex>,
+    /// The turn he arrives on at `start` (a reinforcement).
+    pub arrives: Option<u32>,
     pub force_fire_reroll: bool,
     pub melee_reroll_miss: bool,
 }
@@ -244,6 +246,7 @@ impl Board {
                 side: side_ix(&l.side),
                 commands: l.commands.clone(),
                 start: l.start,
+                arrives: l.arrives,
                 force_fire_reroll: l.force_fire_reroll,
                 melee_reroll_miss: l.melee_reroll_miss,
             })

@@ -299,6 +299,10 @@ pub fn sentence(b: &Board, e: &Event) -> String {
         Event::ArrivalDelayed { unit: u } => {
             format!("{} cannot arrive: every entry box is held", unit(u))
         }
+        Event::LeaderArrived { leader: l, at } => format!("{} arrives at {at}", leader(l)),
+        Event::LeaderDelayed { leader: l } => {
+            format!("{} cannot arrive: the enemy holds his entry box", leader(l))
+        }
         Event::Shuffled { side: s, order } => {
             format!("{}'s deck of {} cards is shuffled", side(s), order.len())
         }

@@ -154,6 +154,25 @@ impl State {
                 None => emit(self, ev, Event::ArrivalDelayed { unit: u }),
             }
         }
+        // Leaders due: at their entry box unless the enemy holds it.
+        for l in 0..self.board.leaders.len() as LeaderIx {
+            let li = &self.board.leaders[l as usize];
+            let (Some(t), Some(at)) = (li.arrives, li.start) else {
+                continue;
+            };
+            if li.side != side
+                || t > turn
+                || self.leader_pos[l as usize].is_some()
+                || self.leader_lost[l as usize]
+            {
+                continue;
+            }
+            if self.enemy_at(at, side) {
+                emit(self, ev, Event::LeaderDelayed { leader: l });
+            } else {
+                emit(self, ev, Event::LeaderArrived { leader: l, at });
+            }
+        }
         if self.board.decks[side as usize].is_empty() {
             emit(self, ev, Event::ShootingBegan);
         }

@@ -117,7 +117,11 @@ impl State {
             turn_facing: board.units.iter().map(|u| u.facing).collect(),
             acts: vec![Acts::fresh(); n],
             obliged: vec![false; n],
-            leader_pos: board.leaders.iter().map(|x| x.start).collect(),
+            leader_pos: board
+                .leaders
+                .iter()
+                .map(|x| x.start.filter(|_| x.arrives.is_none()))
+                .collect(),
             leader_lost: vec![false; l],
             leader_moved: vec![false; l],
             leader_reroll: vec![0; l],
@@ -336,7 +340,11 @@ impl State {
                 self.turn_facing[u] = *facing;
                 self.take_objective(*at, self.board.units[u].side);
             }
-            Event::ArrivalDelayed { .. } => {}
+            Event::ArrivalDelayed { .. } | Event::LeaderDelayed { .. } => {}
+            Event::LeaderArrived { leader, at } => {
+                let l = *leader as usize;
+                self.leader_pos[l] = Some(*at);
+            }
             Event::Shuffled { side, order } => {
                 let d = &mut self.decks[*side as usize & 1];
                 d.draw = order.iter().map(|&c| c as usize).collect();

@@ -164,6 +164,15 @@ pub enum Event {
     ArrivalDelayed {
         unit: UnitIx,
     },
+    /// A leader arrives as a reinforcement at his entry box.
+    LeaderArrived {
+        leader: LeaderIx,
+        at: Hex,
+    },
+    /// A leader's entry box is held by the enemy: he waits.
+    LeaderDelayed {
+        leader: LeaderIx,
+    },
     /// A deck is shuffled (H38 at set-up, H43 when empty): the new order,
     /// top card last.
     Shuffled {
@@ -329,7 +338,10 @@ impl Event {
     pub fn section(&self) -> &'static str {
         match self {
             Event::TurnBegan { .. } | Event::TurnEnded { .. } => "H9",
-            Event::Arrived { .. } | Event::ArrivalDelayed { .. } => "scenario",
+            Event::Arrived { .. }
+            | Event::ArrivalDelayed { .. }
+            | Event::LeaderArrived { .. }
+            | Event::LeaderDelayed { .. } => "scenario",
             Event::Shuffled { .. } => "H38",
             Event::CardDrawn { .. } | Event::CardNoTarget => "H38",
             Event::DeckEmpty { .. } => "H43",
@@ -383,6 +395,8 @@ impl std::fmt::Display for Event {
                 write!(f, "unit {unit} arrives at {at} facing {}", facing.name())
             }
             Event::ArrivalDelayed { unit } => write!(f, "unit {unit} waits: entry boxes held"),
+            Event::LeaderArrived { leader, at } => write!(f, "leader {leader} arrives at {at}"),
+            Event::LeaderDelayed { leader } => write!(f, "leader {leader} waits: entry box held"),
             Event::Shuffled { side, order } => {
                 write!(f, "side {side}'s deck shuffled ({} cards)", order.len())
             }

@@ -384,6 +384,7 @@ fn h20_a_routed_unit_leaves_the_field_and_a_leader_holds_one_more_hit() {
         side: SideId::new("Allied"),
         commands: Commands::All,
         start: Some(b("0504")),
+        arrives: None,
         force_fire_reroll: false,
         melee_reroll_miss: false,
     }];
@@ -1006,6 +1007,7 @@ fn h24_a_leader_in_a_box_that_is_hit_is_lost_on_a_2() {
                 side: SideId::new("Allied"),
                 commands: Commands::All,
                 start: Some(b("0504")),
+                arrives: None,
                 force_fire_reroll: false,
                 melee_reroll_miss: false,
             }];
@@ -1137,4 +1139,78 @@ fn h41_double_action_no_pivot_between_a_move_and_a_charge() {
     };
     assert_eq!(g.check(&charge), Ok(()));
     run(&mut g, charge);
+}
+
+/// A leader may arrive as a reinforcement (scenario data): off the map
+/// until his side's player turn of his arrival turn, then in his entry
+/// box; an enemy in that box keeps him waiting.
+#[test]
+fn h23_a_leader_arrives_as_a_reinforcement_unless_the_enemy_holds_his_box() {
+    let with_leader = |enemy_in_box: bool| {
+        let mut o = plain();
+        o.leaders = vec![Leader {
+            name: "Bulow".into(),
+            side: SideId::new("French"),
+            commands: Commands::All,
+            start: Some(b("0708")),
+            arrives: Some(2),
+            force_fire_reroll: false,
+            melee_reroll_miss: false,
+        }];
+        game(
+            &OPEN,
+            &[
+                U("a", 0, LineInfantry, "0505", Dir::N),
+                U(
+                    "z",
+                    1,
+                    LineInfantry,
+                    if enemy_in_box { "0708" } else { "0501" },
+                    Dir::S,
+                ),
+            ],
+            o,
+            1,
+        )
+    };
+    let mut g = with_leader(false);
+    assert_eq!(g.state.leader_pos[0], None, "not on the map on turn 1");
+    run(&mut g, Command::EndShooting);
+    run(&mut g, Command::EndTurn);
+    run(&mut g, Command::EndShooting);
+    assert_eq!(
+        g.state.leader_pos[0], None,
+        "the Allied turn does not bring him"
+    );
+    let ev = run(&mut g, Command::EndTurn);
+    assert!(ev.contains(&Event::LeaderArrived {
+        leader: 0,
+        at: b("0708")
+    }));
+    assert_eq!(g.state.leader_pos[0], Some(b("0708")));
+    let mut g = with_leader(true);
+    run(&mut g, Command::EndShooting);
+    run(&mut g, Command::EndTurn);
+    run(&mut g, Command::EndShooting);
+    let ev = run(&mut g, Command::EndTurn);
+    assert!(ev.contains(&Event::LeaderDelayed { leader: 0 }));
+    assert_eq!(g.state.leader_pos[0], None);
+    // A leader arriving with no box to enter by is refused by validation.
+    let mut o = plain();
+    o.leaders = vec![Leader {
+        name: "Nowhere".into(),
+        side: SideId::new("French"),
+        commands: Commands::All,
+        start: None,
+        arrives: Some(2),
+        force_fire_reroll: false,
+        melee_reroll_miss: false,
+    }];
+    let (s, m) = super::scenario(&OPEN, &[U("a", 0, LineInfantry, "0505", Dir::N)], o);
+    assert!(
+        crate::scenario::validate(&s, &m)
+            .iter()
+            .any(|i| i.message.contains("no box to enter by (H23)")),
+        "validation names the missing entry box"
+    );
 }
