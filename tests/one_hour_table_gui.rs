@@ -324,7 +324,7 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
                 h.get_by_label("End the player turn").click();
                 h.run();
             }
-            Phase::CardChoice { .. } | Phase::Over => break,
+            Phase::CardChoice { .. } | Phase::Volley | Phase::Over => break,
         }
         // A refusal would show in red; the panel must never need one.
         assert!(

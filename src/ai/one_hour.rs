@@ -631,7 +631,7 @@ impl Player<OneHour> for OneHourPlayer {
                 Phase::CardChoice { card, .. } => self.card_choice(st, card),
                 Phase::Shoot => Some(self.best_shot(st, st.side).unwrap_or(Command::EndShooting)),
                 Phase::Move => self.movement(st),
-                Phase::Over => None,
+                Phase::Volley | Phase::Over => None,
             }
         };
         // Whatever it picked must be legal; otherwise fall back on the

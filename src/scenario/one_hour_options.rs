@@ -77,12 +77,12 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
         "turn_structure",
         "H9",
         "Turn structure",
-        "I go, you go; or both sides draw, then both shoot with hits applied after all fire, then move in turn (not played yet).",
+        "I go, you go; or both sides draw, then both shoot with hits applied after all fire, then move in turn.",
         &[
             ("alternate", "alternate player turns"),
             (
                 "simultaneous_fire",
-                "simultaneous fire (the engine refuses it for now)",
+                "simultaneous fire: both draw, both shoot, hits after all fire",
             ),
         ],
     ),

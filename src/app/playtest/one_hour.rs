@@ -637,7 +637,7 @@ impl OneHourTable {
             Phase::Card => Command::Draw,
             Phase::Shoot => Command::EndShooting,
             Phase::Move => Command::EndTurn,
-            Phase::CardChoice { .. } | Phase::Over => return,
+            Phase::CardChoice { .. } | Phase::Volley | Phase::Over => return,
         };
         self.give(cmd);
     }
@@ -866,7 +866,7 @@ impl OneHourTable {
                     } => self.card_choice_ui(ui, &st, *card, *chooser, *amount),
                     Phase::Shoot => self.shoot_ui(ui, &st),
                     Phase::Move => self.move_ui(ui, &st),
-                    Phase::Over => {}
+                    Phase::Volley | Phase::Over => {}
                 }
             }
         } else if !self.session.game.is_over() && self.session.is_live() {
@@ -912,9 +912,23 @@ impl OneHourTable {
             ),
             Phase::Shoot => format!("{side}: 2. shooting [H15]"),
             Phase::Move => format!("{side}: 3. movement and charges [H10]"),
+            Phase::Volley => "2. the hits of both sides' fire take effect [H9]".into(),
             Phase::Over => "The game is over [H9]".into(),
         };
         ui.label(RichText::new(step).strong().size(16.0));
+        if st.board.options.turn_structure
+            == crate::scenario::one_hour::TurnStructure::SimultaneousFire
+        {
+            ui.label(
+                RichText::new(format!(
+                    "Simultaneous fire [H9]: both sides draw, then both shoot, hits taking \
+                     effect after all fire ({} held), then each side moves.",
+                    st.volley.len()
+                ))
+                .small()
+                .weak(),
+            );
+        }
     }
 
     /// The card on the table this player turn, drawn as a card.

@@ -7,9 +7,7 @@
 use super::fire::Cover;
 use super::geometry::BOXES;
 use crate::hex::{Dir, Hex};
-use crate::scenario::one_hour::{
-    Card, Commands, OneHourOptions, OneHourUnit, Terrain, TurnStructure, UnitType,
-};
+use crate::scenario::one_hour::{Card, Commands, OneHourOptions, OneHourUnit, Terrain, UnitType};
 use crate::scenario::{HexsideFeature, Map, Placement, RuleSet, Scenario, UnitId};
 
 /// Why a scenario cannot be played with these rules.
@@ -21,8 +19,6 @@ pub enum SetupError {
     OtherRules(String),
     #[error("the map is too large for the engine ({0} boxes; at most 65,000)")]
     MapTooLarge(u64),
-    #[error("{0}")]
-    NotPlayedYet(String),
 }
 
 /// One box of the map.
@@ -136,12 +132,6 @@ impl Board {
             return Err(SetupError::OtherRules(s.rules.name().to_string()));
         };
         let options = (**options).clone();
-        if options.turn_structure == TurnStructure::SimultaneousFire {
-            return Err(SetupError::NotPlayedYet(
-                "the option turn_structure: simultaneous_fire (H9) is not played yet; choose alternate"
-                    .into(),
-            ));
-        }
         let n = map.columns as u64 * map.rows as u64;
         if n > 65_000 {
             return Err(SetupError::MapTooLarge(n));

@@ -141,6 +141,7 @@ impl Rules for OneHour {
             Phase::Card | Phase::CardChoice { .. } => "Chance card",
             Phase::Shoot => "Shooting",
             Phase::Move => "Movement",
+            Phase::Volley => "Fire takes effect",
             Phase::Over => "Over",
         };
         format!("T{} {side} {step}", st.turn)
@@ -337,6 +338,26 @@ pub fn sentence(b: &Board, e: &Event) -> String {
         Event::DoubleDeclined => "The Double action is not taken".into(),
         Event::ShootingBegan => "Shooting".into(),
         Event::MovementBegan => "Movement and charges".into(),
+        Event::StepBegan { side: s, phase } => match phase {
+            Phase::Card => format!("{} draws its chance card", side(s)),
+            Phase::Shoot => format!(
+                "{} shoots; the hits wait until both sides have fired",
+                side(s)
+            ),
+            Phase::Move => format!("{}'s movement and charges", side(s)),
+            Phase::Volley => "The hits of both sides' fire take effect".into(),
+            Phase::CardChoice { .. } | Phase::Over => String::new(),
+        },
+        Event::VolleyHits {
+            unit: u,
+            target: t,
+            hits,
+        } => format!(
+            "{}'s fire on {} takes effect: {hits} hit{}",
+            unit(u),
+            unit(t),
+            if *hits == 1 { "" } else { "s" }
+        ),
         Event::Shot {
             unit: u,
             target,

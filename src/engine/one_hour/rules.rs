@@ -20,7 +20,8 @@ use super::types::{Cause, Command, Event, LeaderIx, Pending, Phase, RuleError, U
 use crate::engine::Dice;
 use crate::hex::{Dir, Hex};
 use crate::scenario::one_hour::{
-    Amount, CardAmounts, CardEffect, DeckExhausted, ImpetuousClears, RerollScope, UnitType,
+    Amount, CardAmounts, CardEffect, DeckExhausted, ImpetuousClears, RerollScope, TurnStructure,
+    UnitType,
 };
 
 /// A move worked out from a command: where it goes and how it ends.
@@ -122,6 +123,115 @@ impl State {
 
     fn begin_player_turn(&mut self, turn: u32, side: u8, ev: &mut Vec<Event>) {
         emit(self, ev, Event::TurnBegan { turn, side });
+        self.arrivals(turn, side, ev);
+        if self.board.decks[side as usize].is_empty() {
+            self.card_done(ev);
+        }
+    }
+
+    /// Whether the game turn is played with simultaneous fire (H9).
+    fn simultaneous(&self) -> bool {
+        self.board.options.turn_structure == TurnStructure::SimultaneousFire
+    }
+
+    /// The second side of a game turn.
+    fn second_side(&self) -> u8 {
+        1 - self.board.first_side
+    }
+
+    /// The card step of the side to act is over. Alternate turns go on to
+    /// its shooting; with simultaneous fire (H9) the second side draws
+    /// next, and after it the first side shoots.
+    fn card_done(&mut self, ev: &mut Vec<Event>) {
+        if !self.simultaneous() {
+            emit(self, ev, Event::ShootingBegan);
+            return;
+        }
+        let first = self.board.first_side;
+        if self.side == first {
+            let side = self.second_side();
+            emit(
+                self,
+                ev,
+                Event::StepBegan {
+                    side,
+                    phase: Phase::Card,
+                },
+            );
+            self.arrivals(self.turn, side, ev);
+            if self.board.decks[side as usize].is_empty() {
+                self.card_done(ev);
+            }
+        } else {
+            emit(
+                self,
+                ev,
+                Event::StepBegan {
+                    side: first,
+                    phase: Phase::Shoot,
+                },
+            );
+        }
+    }
+
+    /// The end of the side to act's shooting. With simultaneous fire (H9)
+    /// the second side shoots next, and after it every hit of the game
+    /// turn's fire takes effect at once.
+    fn end_shooting(&mut self, dice: &mut Dice, ev: &mut Vec<Event>) {
+        if !self.simultaneous() {
+            self.begin_movement(self.side, ev);
+        } else if self.side == self.board.first_side {
+            let side = self.second_side();
+            emit(
+                self,
+                ev,
+                Event::StepBegan {
+                    side,
+                    phase: Phase::Shoot,
+                },
+            );
+        } else {
+            let side = self.side;
+            emit(
+                self,
+                ev,
+                Event::StepBegan {
+                    side,
+                    phase: Phase::Volley,
+                },
+            );
+            self.resolve_volley(dice, ev);
+        }
+    }
+
+    /// The held hits of simultaneous fire take effect shot by shot, in the
+    /// order fired, each as a shot's would (H17-H19); a choice a hit asks
+    /// for is answered before the next (`answer` comes back here). Then
+    /// the first side moves.
+    fn resolve_volley(&mut self, dice: &mut Dice, ev: &mut Vec<Event>) {
+        while self.pending.is_empty() && self.outcome.is_none() {
+            let Some(&(u, t, from, range, hits)) = self.volley.first() else {
+                self.begin_movement(self.board.first_side, ev);
+                return;
+            };
+            emit(
+                self,
+                ev,
+                Event::VolleyHits {
+                    unit: u,
+                    target: t,
+                    hits,
+                },
+            );
+            if let Some(to) = self.pos[t as usize] {
+                self.shot_takes_effect(u, t, from, to, range, hits, dice, ev);
+            }
+        }
+    }
+
+    /// Reinforcements of `side` due on `turn` arrive: units in the first
+    /// free entry box, leaders in theirs.
+    fn arrivals(&mut self, turn: u32, side: u8, ev: &mut Vec<Event>) {
         // Reinforcements due: the first entry box that is free.
         let due: Vec<UnitIx> = (0..self.board.units.len() as UnitIx)
             .filter(|&u| {
@@ -173,9 +283,6 @@ impl State {
                 emit(self, ev, Event::LeaderArrived { leader: l, at });
             }
         }
-        if self.board.decks[side as usize].is_empty() {
-            emit(self, ev, Event::ShootingBegan);
-        }
     }
 
     // ---- Checks ----------------------------------------------------
@@ -203,6 +310,9 @@ impl State {
                 "the chance card waits for {} to choose (H40)",
                 self.board.side_names[*chooser as usize]
             ))),
+            (_, Phase::Volley) => Err(RuleError::NotNow(
+                "the hits of both sides' fire are taking effect (H9 simultaneous fire)".into(),
+            )),
             (Command::Shoot { unit, target }, _) => self.check_shot(*unit, *target).map(|_| ()),
             (Command::EndShooting, Phase::Shoot) => Ok(()),
             (Command::EndShooting, _) => Err(RuleError::NotNow(
@@ -1000,7 +1110,7 @@ impl State {
                 Command::Draw => self.draw(dice, &mut ev),
                 Command::ChooseCard { .. } => self.choose_card(cmd, dice, &mut ev)?,
                 Command::Shoot { unit, target } => self.shoot(*unit, *target, dice, &mut ev)?,
-                Command::EndShooting => self.begin_movement(&mut ev),
+                Command::EndShooting => self.end_shooting(dice, &mut ev),
                 Command::Move { unit, leader, .. } => {
                     let plan = self.plan_move(cmd)?;
                     self.make_move(*unit, *leader, plan, dice, &mut ev);
@@ -1094,12 +1204,12 @@ impl State {
                 emit(self, ev, Event::Shuffled { side, order });
             } else {
                 emit(self, ev, Event::DeckEmpty { side });
-                emit(self, ev, Event::ShootingBegan);
+                self.card_done(ev);
                 return;
             }
         }
         let Some(&card) = self.decks[side as usize].draw.last() else {
-            emit(self, ev, Event::ShootingBegan);
+            self.card_done(ev);
             return;
         };
         let card = card as u16;
@@ -1107,12 +1217,12 @@ impl State {
         let effect = self.card_effect(card);
         let eligible = self.card_eligible(effect);
         if effect == CardEffect::NoEffect {
-            emit(self, ev, Event::ShootingBegan);
+            self.card_done(ev);
             return;
         }
         if eligible.is_empty() {
             emit(self, ev, Event::CardNoTarget);
-            emit(self, ev, Event::ShootingBegan);
+            self.card_done(ev);
             return;
         }
         let amount = match effect {
@@ -1264,7 +1374,7 @@ impl State {
             CardEffect::NoEffect => {}
         }
         if self.outcome.is_none() {
-            emit(self, ev, Event::ShootingBegan);
+            self.card_done(ev);
         }
         Ok(())
     }
@@ -1414,9 +1524,36 @@ impl State {
         if let Some(r) = reroll {
             emit(self, ev, r);
         }
+        if self.simultaneous() && self.phase == Phase::Shoot {
+            // H9: held until both sides have fired (`apply` keeps it).
+            return Ok(());
+        }
+        self.shot_takes_effect(u, t, from, to, range, hits, dice, ev);
+        Ok(())
+    }
+
+    /// A shot's hits take effect (H17-H19): hits, rout and the bayonet
+    /// advance, or the retreat from fire.
+    #[allow(clippy::too_many_arguments)]
+    fn shot_takes_effect(
+        &mut self,
+        u: UnitIx,
+        t: UnitIx,
+        from: Hex,
+        to: Hex,
+        range: u32,
+        hits: u32,
+        dice: &mut Dice,
+        ev: &mut Vec<Event>,
+    ) {
         let routed = self.take_hits(t, hits, Cause::Shot, false, dice, ev);
         if routed {
-            if self.ty(u) == UnitType::LineInfantry && range == 1 {
+            // The shooter still where it fired from (simultaneous fire may
+            // have moved or routed it).
+            if self.ty(u) == UnitType::LineInfantry
+                && range == 1
+                && self.pos[u as usize] == Some(from)
+            {
                 emit(
                     self,
                     ev,
@@ -1454,7 +1591,6 @@ impl State {
                 }
             }
         }
-        Ok(())
     }
 
     fn retreat_to(&mut self, u: UnitIx, h: Hex, dice: &mut Dice, ev: &mut Vec<Event>) {
@@ -1463,8 +1599,21 @@ impl State {
         self.rout_if_broken(u, dice, ev);
     }
 
-    fn begin_movement(&mut self, ev: &mut Vec<Event>) {
-        emit(self, ev, Event::MovementBegan);
+    /// Step 3 of `side` begins (its impetuous units with no target are
+    /// released, H30).
+    fn begin_movement(&mut self, side: u8, ev: &mut Vec<Event>) {
+        if side == self.side {
+            emit(self, ev, Event::MovementBegan);
+        } else {
+            emit(
+                self,
+                ev,
+                Event::StepBegan {
+                    side,
+                    phase: Phase::Move,
+                },
+            );
+        }
         if self.board.options.impetuous_clears == ImpetuousClears::OnNoTarget {
             let freed: Vec<UnitIx> = self
                 .live()
@@ -1858,13 +2007,19 @@ impl State {
             }
             _ => {}
         }
+        if self.phase == Phase::Volley {
+            self.resolve_volley(dice, ev);
+        }
     }
 
     fn end_turn(&mut self, _dice: &mut Dice, ev: &mut Vec<Event>) {
         let side = self.side;
         emit(self, ev, Event::TurnEnded { side });
         let first = self.board.first_side;
-        if side == first {
+        if side == first && self.simultaneous() {
+            // H9: the second side moves; both have drawn and fired.
+            self.begin_movement(1 - first, ev);
+        } else if side == first {
             self.begin_player_turn(self.turn, 1 - first, ev);
         } else if self.turn >= self.board.turn_limit {
             self.end_by_objectives(ev);
@@ -2165,7 +2320,7 @@ impl State {
                     out.push(Command::EndTurn);
                 }
             }
-            Phase::Over => {}
+            Phase::Volley | Phase::Over => {}
         }
         out
     }

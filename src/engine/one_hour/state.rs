@@ -93,6 +93,9 @@ pub struct State {
     pub charges: [u32; 2],
     pub rallies: [u32; 2],
     pub outcome: Option<Outcome>,
+    /// Shots of simultaneous fire whose hits wait until both sides have
+    /// fired (H9): (shooter, target, shooter's box, range, hits).
+    pub volley: Vec<(UnitIx, UnitIx, Hex, u32, u32)>,
     /// Events applied, and the last one that moved a unit or leader and
     /// the last that carried a die: a move may be taken back only if no
     /// die followed it.
@@ -136,6 +139,7 @@ impl State {
             charges: [0, 0],
             rallies: [0, 0],
             outcome: None,
+            volley: Vec::new(),
             seq: 0,
             last_move_seq: 0,
             last_roll_seq: 0,
@@ -393,10 +397,36 @@ impl State {
                 }
             }
             Event::ShootingBegan => self.phase = Phase::Shoot,
+            Event::StepBegan { side, phase } => {
+                self.side = *side;
+                self.phase = phase.clone();
+                if *phase == Phase::Card {
+                    self.card = None;
+                }
+            }
+            Event::VolleyHits { .. } => {
+                if !self.volley.is_empty() {
+                    self.volley.remove(0);
+                }
+            }
             Event::MovementBegan => self.phase = Phase::Move,
-            Event::Shot { unit, .. } => {
+            Event::Shot {
+                unit,
+                target,
+                range,
+                hits,
+                ..
+            } => {
                 self.acts[*unit as usize].shots += 1;
                 self.shots[self.board.units[*unit as usize].side as usize] += 1;
+                // H9 simultaneous fire: the hits wait for both sides' fire.
+                if self.phase == Phase::Shoot
+                    && self.board.options.turn_structure
+                        == crate::scenario::one_hour::TurnStructure::SimultaneousFire
+                    && let Some(from) = self.pos[*unit as usize]
+                {
+                    self.volley.push((*unit, *target, from, *range, *hits));
+                }
             }
             Event::Rerolled { leader, unit, .. } => {
                 self.leader_reroll[*leader as usize] = self.turn;

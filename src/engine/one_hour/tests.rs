@@ -311,6 +311,25 @@ fn h38_h9_the_decks_are_shuffled_and_the_first_side_draws_first() {
 
 #[test]
 fn random_games_keep_the_invariants_after_every_event() {
+    random_games(false);
+}
+
+/// The same with the H9 option `simultaneous_fire`.
+#[test]
+fn random_games_with_simultaneous_fire_keep_the_invariants() {
+    random_games(true);
+}
+
+/// The battle scenario, with simultaneous fire (H9) if asked.
+fn battle_with(simultaneous: bool) -> (Scenario, Map) {
+    let (mut s, m) = battle_scenario();
+    if simultaneous && let crate::scenario::RuleSet::OneHour(o) = &mut s.rules {
+        o.turn_structure = crate::scenario::one_hour::TurnStructure::SimultaneousFire;
+    }
+    (s, m)
+}
+
+fn random_games(simultaneous: bool) {
     use crate::ai::{Player, RandomPlayer};
     let games = std::env::var("VEDETTE_ONE_HOUR_GAMES")
         .ok()
@@ -318,7 +337,8 @@ fn random_games_keep_the_invariants_after_every_event() {
         .unwrap_or(40u64);
     let mut ended = 0;
     for seed in 0..games {
-        let mut g = battle(seed);
+        let (s, m) = battle_with(simultaneous);
+        let mut g: Game<OneHour> = Game::new(&s, &m, seed, ()).expect("starts");
         let mut players = [
             RandomPlayer::<OneHour>::new(seed * 2 + 1),
             RandomPlayer::<OneHour>::new(seed * 2 + 2),
@@ -355,7 +375,7 @@ fn random_games_keep_the_invariants_after_every_event() {
         let text = crate::scenario::to_ron(&log);
         let back: crate::engine::GameLog<OneHour> =
             crate::scenario::from_ron(&text, "log").expect("log reads");
-        let (s, m) = battle_scenario();
+        let (s, m) = battle_with(simultaneous);
         let replayed = match crate::engine::replay::<OneHour>(&s, &m, &back) {
             Ok(g) => g,
             Err(e) => panic!("seed {seed}: the replay fails: {e}"),
@@ -404,6 +424,10 @@ pub(super) fn invariants(g: &Game<OneHour>, seed: u64, cmd: &Command, ev: &[Even
             "seed {seed}: a deck lost or gained a card"
         );
     }
+    // Held shots only while the fire step lasts (H9).
+    if !matches!(st.phase, Phase::Shoot | Phase::Volley | Phase::Over) {
+        assert!(st.volley.is_empty(), "seed {seed}: held hits outside fire");
+    }
     if ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })) {
         assert!(
             st.overstacked().is_empty(),
@@ -414,10 +438,12 @@ pub(super) fn invariants(g: &Game<OneHour>, seed: u64, cmd: &Command, ev: &[Even
         if let Event::Moved { formation, .. } = e {
             assert_ne!(*formation, Formation::Square, "seed {seed}: a square moved");
         }
-        // Only shots drive units back (H18).
+        // Only shots drive units back (H18): a shot now, or held shots of
+        // simultaneous fire taking effect (H9).
         if let Event::Retreated { .. } = e {
             assert!(
-                matches!(cmd, Command::Shoot { .. } | Command::Retreat { .. }),
+                matches!(cmd, Command::Shoot { .. } | Command::Retreat { .. })
+                    || ev.iter().any(|x| matches!(x, Event::VolleyHits { .. })),
                 "seed {seed}: a retreat after {cmd:?}"
             );
         }

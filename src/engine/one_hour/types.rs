@@ -30,6 +30,9 @@ pub enum Phase {
     Shoot,
     /// Step 3: moves, charges, formations, rallies (H10).
     Move,
+    /// Simultaneous fire (H9 option): the hits both sides fired take
+    /// effect, shot by shot.
+    Volley,
     /// The game is over.
     Over,
 }
@@ -214,6 +217,19 @@ pub enum Event {
     /// Step 2 or step 3 begins.
     ShootingBegan,
     MovementBegan,
+    /// Simultaneous fire (H9 option): `side` takes `phase` of the game
+    /// turn (the second side's card, either side's fire or move, the
+    /// hits taking effect).
+    StepBegan {
+        side: u8,
+        phase: Phase,
+    },
+    /// A held shot's hits take effect (H9 simultaneous fire).
+    VolleyHits {
+        unit: UnitIx,
+        target: UnitIx,
+        hits: u32,
+    },
     /// One shot and its dice (H15-H17).
     Shot {
         unit: UnitIx,
@@ -352,7 +368,10 @@ impl Event {
             | Event::DoubleAction { .. }
             | Event::DoubleDeclined
             | Event::Recovered { .. } => "H41",
-            Event::ShootingBegan | Event::MovementBegan => "H9",
+            Event::ShootingBegan
+            | Event::MovementBegan
+            | Event::StepBegan { .. }
+            | Event::VolleyHits { .. } => "H9",
             Event::Shot { .. } => "H15",
             Event::Rerolled { .. } => "H25",
             Event::Hits { cause, .. } => match cause {
@@ -417,6 +436,10 @@ impl std::fmt::Display for Event {
             Event::DoubleDeclined => write!(f, "double action declined"),
             Event::ShootingBegan => write!(f, "shooting"),
             Event::MovementBegan => write!(f, "movement"),
+            Event::StepBegan { side, phase } => write!(f, "side {side}: {phase:?}"),
+            Event::VolleyHits { unit, target, hits } => {
+                write!(f, "unit {unit}'s {hits} hits on unit {target} take effect")
+            }
             Event::Shot {
                 unit,
                 target,

@@ -1214,3 +1214,82 @@ fn h23_a_leader_arrives_as_a_reinforcement_unless_the_enemy_holds_his_box() {
         "validation names the missing entry box"
     );
 }
+
+/// H9 option `simultaneous_fire`: both sides draw, then both shoot with
+/// the hits held until all have fired (a unit the first side's fire will
+/// rout still fires back), then the first side moves, then the second.
+#[test]
+fn h9_simultaneous_fire_holds_the_hits_until_both_sides_have_fired() {
+    let start = |seed: u64| {
+        let mut o = plain();
+        o.turn_structure = crate::scenario::one_hour::TurnStructure::SimultaneousFire;
+        let mut g = game(
+            &OPEN,
+            &[
+                U("a", 0, LineInfantry, "0505", Dir::N),
+                U("z", 1, LineInfantry, "0504", Dir::S),
+                // Far off, so the Allied army outlives z.
+                U("y", 1, LineInfantry, "0101", Dir::S),
+            ],
+            o,
+            seed,
+        );
+        // One more hit routs z.
+        g.state.hits[1] = 5;
+        g
+    };
+    // A seed whose first shot hits.
+    let seed = (0..50)
+        .find(|&seed| {
+            let mut g = start(seed);
+            let ev = run(&mut g, shoot(0, 1));
+            ev.iter()
+                .any(|e| matches!(e, Event::Shot { hits, .. } if *hits > 0))
+        })
+        .expect("a seed that hits");
+    let mut g = start(seed);
+    // Neither side has a deck: both card steps pass; the French fire.
+    assert_eq!((g.state.phase.clone(), g.state.side), (Phase::Shoot, 0));
+    run(&mut g, shoot(0, 1));
+    assert_eq!(g.state.hits[1], 5, "the hits are held (H9)");
+    assert_eq!(g.state.volley.len(), 1);
+    // The legal side: French movement is not yet.
+    assert!(refused(&g, &mv(0, &["0506"])).contains("(H9)"));
+    run(&mut g, Command::EndShooting);
+    assert_eq!((g.state.phase.clone(), g.state.side), (Phase::Shoot, 1));
+    // z fires back though the French hits will rout it.
+    run(&mut g, shoot(1, 0));
+    let mut ev = run(&mut g, Command::EndShooting);
+    // The choices the hits ask for (a bayonet advance, a retreat box)
+    // are answered; the held hits go on taking effect after each.
+    while !g.state.pending.is_empty() {
+        let c = g
+            .state
+            .legal_commands()
+            .into_iter()
+            .next()
+            .expect("an answer");
+        ev.extend(run(&mut g, c));
+    }
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Routed { unit: 1 })),
+        "{ev:?}"
+    );
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::VolleyHits { .. }))
+            .count(),
+        2,
+        "{ev:?}"
+    );
+    assert!(g.state.volley.is_empty());
+    // Then the French move, then the Allied, then turn 2.
+    assert_eq!((g.state.phase.clone(), g.state.side), (Phase::Move, 0));
+    run(&mut g, Command::EndTurn);
+    assert_eq!((g.state.phase.clone(), g.state.side), (Phase::Move, 1));
+    let ev = run(&mut g, Command::EndTurn);
+    assert!(
+        ev.contains(&Event::TurnBegan { turn: 2, side: 0 }),
+        "{ev:?}"
+    );
+}
