@@ -414,12 +414,34 @@ fn markers(page: &mut Page, map: &Map, s: &Scenario, layout: &Layout, shown: &BT
         let col = s
             .side(&v.side)
             .map_or(Rgb(200, 160, 0), |x| Rgb::from_colour(x.colour));
-        page.items.push(star(
-            pt(c.x + size * 0.55, c.y - size * 0.35),
-            size * 0.2,
+        // A flag in the colour of the side that holds it: stars are
+        // army commanders and Generals.
+        flag(
+            page,
+            pt(c.x + size * 0.5, c.y - size * 0.6),
+            size * 0.5,
             col,
-        ));
+        );
     }
+}
+
+/// A small flag: its pole from `top` down `h` mm, the cloth to the right.
+pub fn flag(page: &mut Page, top: Pt, h: f32, fill: Rgb) {
+    page.items.push(Item::Line {
+        from: top,
+        to: pt(top.x, top.y + h),
+        colour: Rgb(30, 30, 30),
+        width: (h * 0.08).max(0.2),
+    });
+    page.items.push(Item::Polygon {
+        points: vec![
+            top,
+            pt(top.x + h * 0.6, top.y + h * 0.22),
+            pt(top.x, top.y + h * 0.45),
+        ],
+        fill: Some(fill),
+        stroke: Some((Rgb(30, 30, 30), (h * 0.04).max(0.1))),
+    });
 }
 
 /// A five-pointed star.
@@ -519,6 +541,24 @@ pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill
             fill: Some(ink),
             stroke: None,
         }),
+    }
+    // One Hour types within a kind, as on the screen: light infantry a
+    // dot where the cross meets, heavy cavalry a second bar.
+    if let Some(oh) = &unit.one_hour {
+        use crate::scenario::one_hour::UnitType;
+        match oh.unit_type {
+            UnitType::LightInfantry => page.items.push(Item::Circle {
+                centre: pt(c.x, t + bh / 2.0),
+                radius: bh * 0.28,
+                fill: Some(ink),
+                stroke: None,
+            }),
+            UnitType::HeavyCavalry => {
+                let (w, h) = ((r - l) * 0.3, bh * 0.3);
+                page.items.push(line(pt(l, b - h), pt(r - w, t)));
+            }
+            _ => {}
+        }
     }
     if small {
         return;
@@ -1013,9 +1053,15 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         text(page, &mut x, y, "Reinforcement entry");
     }
     if !s.victory.victory_hexes.is_empty() {
-        let label = format!("Victory {}", map.grid().cell_word());
+        let label = format!("Victory {} (its holder's colour)", map.grid().cell_word());
         start(&mut x, &mut y, 5.0, &label);
-        page.items.push(star(pt(x + 1.8, y), 2.0, Rgb(200, 160, 0)));
+        let col = s
+            .victory
+            .victory_hexes
+            .first()
+            .and_then(|v| s.side(&v.side))
+            .map_or(Rgb(200, 160, 0), |x| Rgb::from_colour(x.colour));
+        flag(page, pt(x + 1.0, y - 2.2), 4.4, col);
         x += 5.0;
         text(page, &mut x, y, &label);
     }
