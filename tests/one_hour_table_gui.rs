@@ -152,6 +152,30 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
             Quality::Poor
         );
     }
+    // A French leader, added in Scenario settings and placed on the map
+    // by a click.
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Scenario settings…").click();
+    h.run();
+    h.get_by_label("Leaders").click();
+    h.run();
+    h.get_by_label("Add a French leader").click();
+    h.run();
+    h.get_by_label("Place on the map").click();
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    let p = editor_box(&h, hx("1011"));
+    click_at(&mut h, p);
+    {
+        let s = scenario(&h);
+        let RuleSet::OneHour(o) = &s.rules else {
+            panic!("One Hour rules");
+        };
+        assert_eq!(o.leaders.len(), 1);
+        assert_eq!(o.leaders[0].start, Some(hx("1011")), "placed by the click");
+    }
     // A French deck of three cards, made in Scenario settings.
     h.get_by_label("Edit").click();
     h.run();

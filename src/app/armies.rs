@@ -28,8 +28,17 @@ pub struct ArmiesWindow {
 /// A General or a force's leader, by side and force index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Officer {
-    General { side: usize },
-    Leader { side: usize, force: usize },
+    General {
+        side: usize,
+    },
+    Leader {
+        side: usize,
+        force: usize,
+    },
+    /// A One Hour Napoleonic leader, by his index in the rule options.
+    OneHourLeader {
+        index: usize,
+    },
 }
 
 impl Officer {
@@ -49,6 +58,13 @@ impl Officer {
                 .and_then(|x| x.forces.get(force))
                 .and_then(|f| f.leader.as_ref())
                 .map_or("the leader".into(), |l| l.name.clone()),
+            Officer::OneHourLeader { index } => match &s.rules {
+                crate::scenario::RuleSet::OneHour(o) => o
+                    .leaders
+                    .get(index)
+                    .map_or("the leader".into(), |l| l.name.clone()),
+                _ => "the leader".into(),
+            },
         }
     }
 
@@ -68,6 +84,12 @@ impl Officer {
                     .leader
                     .as_mut()?
                     .hex = Some(h);
+            }
+            Officer::OneHourLeader { index } => {
+                let crate::scenario::RuleSet::OneHour(o) = &mut s.rules else {
+                    return None;
+                };
+                o.leaders.get_mut(index)?.start = Some(h);
             }
         }
         Some(s)

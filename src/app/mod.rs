@@ -1805,6 +1805,16 @@ impl VedetteApp {
                     self.apply(e);
                 }
             }
+            if let Some(index) = w.place.take()
+                && let Some(doc) = &self.doc
+            {
+                let o = armies::Officer::OneHourLeader { index };
+                self.tools.message = Some(format!(
+                    "Click a box to place {} (Esc cancels)",
+                    o.name(&doc.scenario)
+                ));
+                self.placing = Some(o);
+            }
             if keep {
                 self.scenario_settings = Some(w);
             }

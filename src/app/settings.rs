@@ -161,6 +161,9 @@ pub struct ScenarioSettings {
     checked: Option<Scenario>,
     /// Boxes and command lists as typed (One Hour panels).
     typed: super::settings_one_hour::Typed,
+    /// A One Hour leader to place by the editor's next click (the
+    /// Leaders tab's button), taken by the app.
+    pub place: Option<usize>,
 }
 
 impl ScenarioSettings {
@@ -174,6 +177,7 @@ impl ScenarioSettings {
             problems: Vec::new(),
             checked: None,
             typed: Default::default(),
+            place: None,
         }
     }
 
@@ -256,6 +260,7 @@ impl ScenarioSettings {
                                     o,
                                     &self.draft.sides,
                                     &mut self.typed,
+                                    &mut self.place,
                                 );
                             }
                         }
@@ -266,6 +271,14 @@ impl ScenarioSettings {
                         }
                     });
                 action = footer(ui, &self.problems, &self.draft, &self.original);
+                // A leader to place: the draft is applied first, so the
+                // leader placed is the one shown.
+                if self.place.is_some()
+                    && matches!(action, Action::None)
+                    && self.draft != self.original
+                {
+                    action = Action::Apply(self.draft.clone());
+                }
             });
         if !open {
             return Action::Cancel;

@@ -206,7 +206,13 @@ fn bands_ui(ui: &mut Ui, name: &str, bands: &mut Vec<Band>) {
 
 /// The Leaders tab: each side's leaders, their commands, where they
 /// start and their abilities (H23-H25).
-pub fn leaders_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &mut Typed) {
+pub fn leaders_ui(
+    ui: &mut Ui,
+    o: &mut OneHourOptions,
+    sides: &[Side],
+    typed: &mut Typed,
+    place: &mut Option<usize>,
+) {
     ui.label(
         RichText::new(
             "Leaders are not units: a leader in a unit's box lets it take one more hit (H20), \
@@ -288,13 +294,24 @@ pub fn leaders_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
                     } else {
                         "Starts in box"
                     });
-                    let mut start: Vec<Hex> = l.start.into_iter().collect();
-                    if boxes_field(ui, &format!("start {i}"), &mut start, typed)
-                        .labelled_by(lab.id)
-                        .changed()
-                    {
-                        l.start = start.first().copied();
-                    }
+                    ui.horizontal(|ui| {
+                        let mut start: Vec<Hex> = l.start.into_iter().collect();
+                        if boxes_field(ui, &format!("start {i}"), &mut start, typed)
+                            .labelled_by(lab.id)
+                            .changed()
+                        {
+                            l.start = start.first().copied();
+                        }
+                        if ui
+                            .button("Place on the map")
+                            .on_hover_text(
+                                "The editor's next click on the map places him (Esc cancels)",
+                            )
+                            .clicked()
+                        {
+                            *place = Some(i);
+                        }
+                    });
                     ui.end_row();
                     let lab = ui.label("Reinforcement");
                     ui.horizontal(|ui| {
