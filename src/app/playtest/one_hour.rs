@@ -283,10 +283,10 @@ impl OneHourTable {
     /// The boxes the drafted move can end in (step 3 only), each once.
     fn moves(&mut self) -> Vec<MoveTo> {
         let len = self.session.len();
-        let Some(d) = self.draft.filter(|_| {
+        let Some(d) = self.draft.filter(|d| {
             self.session.is_live()
                 && self.live().phase == Phase::Move
-                && self.own_selected() == Some(self.draft.map_or(u16::MAX, |d| d.unit))
+                && self.own_selected() == Some(d.unit)
         }) else {
             return Vec::new();
         };
@@ -324,7 +324,7 @@ impl OneHourTable {
             .map_or(Vec::new(), |(_, _, v)| v.clone())
     }
 
-    /// The drafted move ending at `m`, facing `end` after its steps.
+    /// The drafted move through `steps`, pivoting to `end` after them.
     fn move_command(&self, d: Draft, steps: Vec<Hex>, end: Option<Dir>) -> Command {
         let cur = self.live().facing[d.unit as usize];
         Command::Move {
@@ -2047,7 +2047,8 @@ fn card_choice_text(st: &State, c: &Command) -> String {
         amount,
     } = c
     else {
-        return format!("{c:?}");
+        // The card's phase lists only card choices.
+        return OneHour::command_name(c).to_string();
     };
     if units.is_empty() {
         return "Decline the double action".into();
