@@ -285,6 +285,47 @@ pub fn leave_ui(
     });
 }
 
+/// The table's message line: the last thing done, or a refusal in red.
+pub fn message_ui(ui: &mut egui::Ui, message: Option<&(bool, String)>) {
+    let Some((ok, msg)) = message else {
+        return;
+    };
+    let (fill, ink) = if *ok {
+        (ui.visuals().extreme_bg_color, ui.visuals().text_color())
+    } else {
+        (
+            Color32::from_rgb(255, 228, 222),
+            Color32::from_rgb(150, 20, 10),
+        )
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(egui::RichText::new(msg.as_str()).color(ink));
+        });
+}
+
+/// The game-over window's buttons: save the log, look at the game, or
+/// go back to the editor.
+pub fn game_over_buttons(ui: &mut egui::Ui, action: &mut PlaytestAction, dismissed: &mut bool) {
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        if ui.button("Save game log…").clicked() {
+            *action = PlaytestAction::SaveGame;
+        }
+        if ui.button("Look at the game").clicked() {
+            *dismissed = true;
+        }
+        if ui.button("Back to editor").clicked() {
+            *dismissed = true;
+            *action = PlaytestAction::Leave;
+        }
+    });
+}
+
 /// A seed for a new game from the clock (the shell's randomness; the
 /// game only ever sees the number, shown and editable in the dialog).
 pub fn fresh_seed() -> String {

@@ -820,24 +820,7 @@ impl OneHourTable {
         self.turn_ui(ui, action);
         ui.separator();
         self.card_ui(ui);
-        if let Some((ok, msg)) = self.message.clone() {
-            let (fill, ink) = if ok {
-                (ui.visuals().extreme_bg_color, ui.visuals().text_color())
-            } else {
-                (
-                    Color32::from_rgb(255, 228, 222),
-                    Color32::from_rgb(150, 20, 10),
-                )
-            };
-            egui::Frame::new()
-                .fill(fill)
-                .inner_margin(6.0)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.label(RichText::new(msg).color(ink));
-                });
-        }
+        super::message_ui(ui, self.message.as_ref());
         if self.human_to_act() {
             let st = self.live().clone();
             if let Some(p) = st.pending.front() {
@@ -1651,19 +1634,7 @@ impl OneHourTable {
                     st.charges[s as usize]
                 ));
             }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Save game log…").clicked() {
-                    *action = PlaytestAction::SaveGame;
-                }
-                if ui.button("Look at the game").clicked() {
-                    self.game_over_dismissed = true;
-                }
-                if ui.button("Back to editor").clicked() {
-                    self.game_over_dismissed = true;
-                    *action = PlaytestAction::Leave;
-                }
-            });
+            super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
         });
     }
 
