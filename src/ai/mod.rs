@@ -6,6 +6,7 @@ mod heuristic;
 pub mod napoleon;
 mod naw;
 mod one_hour;
+pub mod pickup;
 mod tuning;
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod napoleon_setup;
 pub mod one_hour;
 pub mod one_hour_options;
 mod one_hour_setup;
+pub mod pickup;
 mod validate;
 
 pub use format::{
