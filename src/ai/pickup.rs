@@ -78,7 +78,7 @@ pub fn build_order(
     let cheapest = list.units.iter().map(|t| t.cost(o)).min().unwrap_or(0);
     for (n, leader) in leaders.iter().take(max_forces).enumerate() {
         let lc = leader.cost(v);
-        if lc + 2 * cheapest > left && !(n == 0 && !required.is_empty()) {
+        if lc + 2 * cheapest > left && (n != 0 || required.is_empty()) {
             break;
         }
         left = left.saturating_sub(lc);
