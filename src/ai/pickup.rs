@@ -138,6 +138,322 @@ pub fn build_order(
     if why.is_empty() { Ok(order) } else { Err(why) }
 }
 
+// ----- the computer's deployment [3.2] ------------------------------------
+
+use crate::engine::napoleon::deploy::{
+    DeployCommand, Deployment, FeatureKind, ForcePlacement, Occupy, Step, Zone,
+};
+use crate::hex::{Dir, Hex};
+
+/// The computer's command for its step of the pick-up procedure: legal
+/// (every candidate goes through [`Deployment::check`]) and sensible:
+/// hills and villages in its own areas toward its front, its infantry on
+/// the features it may occupy, nothing placed in the enemy's areas, a
+/// straight supply road, forces in line along its frontline with the
+/// guns attached, the General behind them.
+pub fn deploy_command(d: &Deployment, dice: &mut Dice) -> DeployCommand {
+    let side = d.to_act();
+    let cmd = match d.step {
+        Step::ForwardRoll => Some(DeployCommand::RollForward),
+        Step::ForwardMove => Some(DeployCommand::RemoveFeature),
+        Step::DefenderRoad | Step::AttackerRoad => road(d, side),
+        Step::DefenderForces | Step::AttackerForces => (0..d.forces(side))
+            .filter(|&f| !d.force_placed(side, f))
+            .find_map(|f| place_force(d, side, f, &d.home_zones(side), None, dice))
+            .map(DeployCommand::PlaceForce),
+        Step::DefenderGeneral | Step::AttackerGeneral => general(d, side),
+        Step::Done => None,
+        _ => feature(d, side, dice),
+    };
+    match cmd {
+        Some(c) if d.check(side, &c).is_ok() => c,
+        _ => DeployCommand::Pass,
+    }
+}
+
+/// The direction a side's units face: toward the enemy's edge.
+pub fn front_dir(d: &Deployment, side: u8) -> Dir {
+    if d.edge_row(1 - side) > d.edge_row(side) {
+        Dir::S
+    } else {
+        Dir::N
+    }
+}
+
+fn is_own(d: &Deployment, side: u8, z: Zone) -> bool {
+    z == Zone::Forward || d.home_zones(side).contains(&z)
+}
+
+fn feature(d: &Deployment, side: u8, dice: &mut Dice) -> Option<DeployCommand> {
+    let (zone, kinds, occupy) = d.allowed();
+    if !is_own(d, side, zone) && occupy != Occupy::Must {
+        // Terrain in the enemy's areas serves the enemy: pass.
+        return None;
+    }
+    let mut prefer: Vec<(FeatureKind, usize, usize)> = kinds.to_vec();
+    prefer.sort_by_key(|(k, _, _)| match k {
+        FeatureKind::Hill => 0,
+        FeatureKind::Village => 1,
+        FeatureKind::Forest => 2,
+        FeatureKind::Difficult => 3,
+    });
+    let hexes = d.zone_hexes(zone);
+    let centre = d.map().columns as i32 / 2;
+    let front = d.edge_row(1 - side);
+    // Candidates near the middle and toward the front, a few at random.
+    let mut starts: Vec<Hex> = hexes.clone();
+    starts.sort_by_key(|h| {
+        (
+            (h.col - centre).abs() * 2 + (h.row - front).abs(),
+            h.col,
+            h.row,
+        )
+    });
+    starts.truncate(24);
+    for i in (1..starts.len()).rev() {
+        let j = dice.roll(i as u32 + 1) as usize - 1;
+        starts.swap(i, j);
+    }
+    for &(kind, lo, hi) in prefer.iter().take(2) {
+        let size = if kind == FeatureKind::Village {
+            hi.min(2)
+        } else {
+            ((lo + hi) / 2).max(lo)
+        };
+        for &start in &starts {
+            let shape = grow(d, start, size, zone);
+            if shape.len() != size || d.check_feature(kind, &shape, None).is_err() {
+                continue;
+            }
+            let force = if occupy == Occupy::No {
+                None
+            } else {
+                let painted = d.with_feature(kind, &shape);
+                (0..d.forces(side))
+                    .filter(|&f| !d.force_placed(side, f))
+                    .find_map(|f| place_force(&painted, side, f, &[zone], Some(&shape), dice))
+            };
+            if occupy == Occupy::Must && force.is_none() {
+                continue;
+            }
+            let cmd = DeployCommand::PlaceFeature {
+                kind,
+                hexes: shape,
+                force,
+            };
+            if d.check(side, &cmd).is_ok() {
+                return Some(cmd);
+            }
+        }
+    }
+    None
+}
+
+/// `size` contiguous hexes from `start`, all in `zone`.
+fn grow(d: &Deployment, start: Hex, size: usize, zone: Zone) -> Vec<Hex> {
+    let g = d.map().grid();
+    let mut out = vec![start];
+    let mut i = 0;
+    while out.len() < size && i < out.len() {
+        for n in g.neighbours(out[i]) {
+            if out.len() < size && !out.contains(&n) && d.zone_of(n) == Some(zone) {
+                out.push(n);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// A legal placement of force `f` in `zones`, on the feature when given:
+/// its infantry and cavalry one to a hex along the front from an anchor,
+/// each gun attached to a unit, the leader with the first unit.
+fn place_force(
+    d: &Deployment,
+    side: u8,
+    f: usize,
+    zones: &[Zone],
+    on: Option<&[Hex]>,
+    dice: &mut Dice,
+) -> Option<ForcePlacement> {
+    let units = d.force_units(side, f);
+    let facing = front_dir(d, side);
+    let mut anchors: Vec<Hex> = match on {
+        Some(hexes) => hexes.to_vec(),
+        None => zones.iter().flat_map(|&z| d.zone_hexes(z)).collect(),
+    };
+    let centre = d.map().columns as i32 / 2;
+    let front = d.edge_row(1 - side);
+    anchors.sort_by_key(|h| ((h.row - front).abs() * 3 + (h.col - centre).abs(), h.col));
+    // Spread the candidates a little so forces do not all try one spot.
+    let skip = if on.is_none() {
+        dice.roll(3) as usize - 1
+    } else {
+        0
+    };
+    let g = d.map().grid();
+    let free = |h: Hex, taken: &[Hex]| {
+        !taken.contains(&h) && d.zone_of(h).is_some_and(|z| zones.contains(&z)) && !d.holds_piece(h)
+    };
+    for &anchor in anchors.iter().skip(skip).take(40) {
+        // Hexes along the row first, then behind.
+        let mut ring: Vec<Hex> = Vec::new();
+        let mut todo = vec![anchor];
+        while let Some(h) = todo.first().copied() {
+            todo.remove(0);
+            if ring.contains(&h) || !free(h, &[]) {
+                continue;
+            }
+            ring.push(h);
+            if ring.len() > units.len() * 3 {
+                break;
+            }
+            let mut ns: Vec<Hex> = g.neighbours(h).into_iter().collect();
+            ns.sort_by_key(|n| ((n.row - h.row).abs(), (n.row - front).abs()));
+            todo.extend(ns);
+        }
+        let assign = || -> Option<Vec<Option<(Hex, Dir)>>> {
+            let mut taken: Vec<Hex> = Vec::new();
+            let mut places: Vec<Option<(Hex, Dir)>> = vec![None; units.len()];
+            let kind = |i: usize| d.unit(i).map(|u| u.kind);
+            // Troops first, in ring order, on ground they may stand on.
+            for (k, &i) in units.iter().enumerate() {
+                if kind(i) == Some(crate::scenario::UnitKind::Artillery) {
+                    continue;
+                }
+                let Some(u) = d.unit(i) else { continue };
+                let h = ring
+                    .iter()
+                    .copied()
+                    .find(|&h| !taken.contains(&h) && d.may_stand(u.kind, h))?;
+                taken.push(h);
+                places[k] = Some((h, facing));
+            }
+            // Guns attached to a host each, or on their own hexes.
+            let mut hosts: Vec<Hex> = taken
+                .iter()
+                .copied()
+                .filter(|&h| d.may_stand(crate::scenario::UnitKind::Artillery, h))
+                .collect();
+            for (k, &i) in units.iter().enumerate() {
+                if kind(i) != Some(crate::scenario::UnitKind::Artillery) {
+                    continue;
+                }
+                let h = if hosts.is_empty() {
+                    let h = ring.iter().copied().find(|&h| {
+                        !taken.contains(&h) && d.may_stand(crate::scenario::UnitKind::Artillery, h)
+                    })?;
+                    taken.push(h);
+                    h
+                } else {
+                    hosts.remove(0)
+                };
+                places[k] = Some((h, facing));
+            }
+            Some(places)
+        };
+        let Some(places) = assign() else { continue };
+        let units: Option<Vec<(Hex, Dir)>> = places.into_iter().collect();
+        let Some(units) = units else { continue };
+        let Some(leader) = units.first().map(|p| p.0) else {
+            continue;
+        };
+        let p = ForcePlacement {
+            force: f,
+            units,
+            leader,
+        };
+        if d.check_placement(side, &p, zones, on).is_ok() {
+            return Some(p);
+        }
+    }
+    None
+}
+
+fn road(d: &Deployment, side: u8) -> Option<DeployCommand> {
+    let edge = d.edge_row(side);
+    let step = if d.edge_row(1 - side) > edge { 1 } else { -1 };
+    let columns: Vec<i32> = match d.roads[1 - side as usize].last() {
+        // The attacker's road ends next to the defender's.
+        Some(end) if d.step == Step::AttackerRoad => vec![end.col],
+        _ => {
+            let c = d.map().columns as i32 / 2;
+            vec![c, c + 1, c - 1, c + 2, c - 2]
+        }
+    };
+    let end = if side == d.attacker {
+        d.roads[1 - side as usize].last()?.row - step
+    } else {
+        let r = d.zone_rows(Zone::DefenderFrontline);
+        if step > 0 { *r.end() } else { *r.start() }
+    };
+    for c in columns {
+        let mut hexes = Vec::new();
+        let mut r = edge;
+        loop {
+            hexes.push(Hex::new(c, r));
+            if r == end {
+                break;
+            }
+            r += step;
+        }
+        let cmd = DeployCommand::MarkRoad { hexes };
+        if d.check(side, &cmd).is_ok() {
+            return Some(cmd);
+        }
+    }
+    None
+}
+
+fn general(d: &Deployment, side: u8) -> Option<DeployCommand> {
+    let centre = d.map().columns as i32 / 2;
+    let edge = d.edge_row(side);
+    let mut hexes: Vec<Hex> = d
+        .home_zones(side)
+        .iter()
+        .flat_map(|&z| d.zone_hexes(z))
+        .collect();
+    // Behind the middle of the line, a row or two from the edge.
+    hexes.sort_by_key(|h| {
+        (
+            (h.col - centre).abs() + ((h.row - edge).abs() - 2).abs() * 2,
+            h.col,
+        )
+    });
+    hexes
+        .into_iter()
+        .map(|hex| DeployCommand::PlaceGeneral { hex })
+        .find(|c| d.check(side, c).is_ok())
+}
+
+/// A whole pick-up procedure played by two computer players from `seed`:
+/// the table, and the log that re-creates it.
+pub fn deploy_by_computers(
+    mut log: crate::engine::napoleon::deploy::DeploymentLog,
+) -> Result<
+    (Deployment, crate::engine::napoleon::deploy::DeploymentLog),
+    crate::engine::napoleon::deploy::DeployError,
+> {
+    let (mut d, mut dice, _) = log.start()?;
+    let mut mind = Dice::new(log.seed ^ 0x6465_706c_6f79);
+    log.commands.clear();
+    // Every step ends after a bounded number of commands; the bound only
+    // guards against a bug looping forever.
+    for _ in 0..10_000 {
+        if d.is_done() {
+            return Ok((d, log));
+        }
+        let side = d.to_act();
+        let cmd = deploy_command(&d, &mut mind);
+        d.execute(side, &cmd, &mut dice)?;
+        log.commands.push((side, cmd));
+    }
+    Err(crate::engine::napoleon::deploy::DeployError(format!(
+        "the computer players did not finish the deployment (stuck at {:?})",
+        d.step
+    )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

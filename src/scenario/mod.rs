@@ -17,6 +17,7 @@ pub mod one_hour;
 pub mod one_hour_options;
 mod one_hour_setup;
 pub mod pickup;
+pub(crate) use napoleon_setup::barred;
 mod validate;
 
 pub use format::{

@@ -487,6 +487,28 @@ pub struct NapoleonOptions {
     /// id; kinds not listed are read by name ([`NapoleonTerrain::by_name`]).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub terrain: BTreeMap<String, NapoleonTerrain>,
+    /// N33 in a battle made by the pick-up procedure [3.2.8]: the hills and
+    /// supply roads that score (its villages are the scenario's victory
+    /// hexes, held by the attacker's infantry).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pickup_victory: Option<PickupVictory>,
+}
+
+/// The victory locations of a pick-up battle [3.2.8] (N33) beyond its
+/// villages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PickupVictory {
+    /// The side that scores the villages and hills.
+    pub attacker: SideId,
+    /// Hill features in the defender's frontline and reserve areas: 1
+    /// point each to the attacker when his units are its only occupants.
+    #[serde(default)]
+    pub hills: Vec<Vec<Hex>>,
+    /// Each side's supply road inside its own reserve area: 1 point to
+    /// the other side with a unit on it.
+    #[serde(default)]
+    pub roads: Vec<(SideId, Vec<Hex>)>,
 }
 
 impl Default for NapoleonOptions {
@@ -538,6 +560,7 @@ impl Default for NapoleonOptions {
             finished_turns: FinishedTurns::default(),
             troops: TroopTable::default(),
             terrain: BTreeMap::new(),
+            pickup_victory: None,
         }
     }
 }

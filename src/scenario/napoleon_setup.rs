@@ -344,7 +344,7 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
 }
 
 /// Why a kind of unit may not stand on terrain of this role, or `None`.
-fn barred(kind: UnitKind, r: NapoleonTerrain) -> Option<&'static str> {
+pub(crate) fn barred(kind: UnitKind, r: NapoleonTerrain) -> Option<&'static str> {
     match (kind, r) {
         (_, NapoleonTerrain::Impassable) => {
             Some("impassable terrain, which no unit may enter [3.8.5]")

@@ -137,8 +137,20 @@ pub struct Board {
     pub tie_side: u8,
     /// Victory location points by hex: (side scoring, points) (N33).
     pub victory: Vec<(HexIx, u8, u32)>,
+    /// A pick-up battle's hills and supply roads (N33), when it is one.
+    pub pickup: Option<PickupScoring>,
     pub turn_limit: Option<u32>,
     pub options: NapoleonOptions,
+}
+
+/// How a pick-up battle scores beyond its village hexes (N33).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PickupScoring {
+    pub attacker: u8,
+    /// Hill features in the defender's areas.
+    pub hills: Vec<Vec<HexIx>>,
+    /// Per side, its own supply road inside its reserve area.
+    pub roads: [Vec<HexIx>; 2],
 }
 
 impl Board {
@@ -398,6 +410,18 @@ impl Board {
             .iter()
             .filter_map(|v| Some((ix_of(v.hex)?, side_ix(&v.side), v.points)))
             .collect();
+        let pickup = options.pickup_victory.as_ref().map(|pv| {
+            let ixs = |hs: &[crate::hex::Hex]| hs.iter().filter_map(|&h| ix_of(h)).collect();
+            let mut roads = [Vec::new(), Vec::new()];
+            for (side, hexes) in &pv.roads {
+                roads[side_ix(side) as usize] = ixs(hexes);
+            }
+            PickupScoring {
+                attacker: side_ix(&pv.attacker),
+                hills: pv.hills.iter().map(|h| ixs(h)).collect(),
+                roads,
+            }
+        });
         let turn_limit = match options.turn_limit {
             Some(t) => Some(t.min(s.turns)),
             None => Some(s.turns),
@@ -423,6 +447,7 @@ impl Board {
             sides,
             tie_side,
             victory,
+            pickup,
             turn_limit,
             options,
         })

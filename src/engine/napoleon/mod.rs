@@ -7,6 +7,7 @@
 mod board;
 mod combat;
 mod contract;
+pub mod deploy;
 mod officers;
 mod queries;
 mod rules;
@@ -14,7 +15,7 @@ mod sentences;
 mod state;
 mod types;
 
-pub use board::{Board, HexIx, NO_HEX, PieceInfo, PieceIx, PieceKind, SetupError};
+pub use board::{Board, HexIx, NO_HEX, PickupScoring, PieceInfo, PieceIx, PieceKind, SetupError};
 pub use combat::{Evasion, gun_evasion_number};
 pub use contract::Napoleon;
 pub use queries::{ActivationOdds, MeleeOdds, MeleeOutcome, Reach, ReachPlace, Reachable};
@@ -22,5 +23,7 @@ pub use sentences::{refusal, sentence};
 pub use state::{Active, Combat, Moved, Outcome, Pending, State, front_hexside};
 pub use types::{Activation, Command, Direction, Event, Phase, RuleError};
 
+#[cfg(test)]
+mod deploy_tests;
 #[cfg(test)]
 mod tests;

@@ -1728,7 +1728,9 @@ impl State {
     pub fn location_points(&self, side: u8) -> u32 {
         let controlled = self.board.options.village_points
             == crate::scenario::napoleon::VillagePoints::Controlled;
-        self.board
+        let pickup = self.board.pickup.as_ref();
+        let villages: u32 = self
+            .board
             .victory
             .iter()
             .enumerate()
@@ -1736,12 +1738,40 @@ impl State {
                 s == side
                     && if controlled {
                         self.control.get(i).copied().flatten() == Some(side)
+                    } else if pickup.is_some() {
+                        // N33: occupied by one of the attacker's infantry.
+                        self.at(h).any(|q| {
+                            self.side_of(q) == side
+                                && self.board.pieces[q as usize].kind == super::PieceKind::Infantry
+                        })
                     } else {
                         self.occupier(h) == Some(side)
                     }
             })
             .map(|(_, &(_, _, p))| p)
-            .sum()
+            .sum();
+        let Some(p) = pickup else {
+            return villages;
+        };
+        // N33: a hill of the defender's areas whose only occupants are the
+        // attacker's units; a unit on the enemy's road in his reserve.
+        let hills = if side == p.attacker {
+            p.hills
+                .iter()
+                .filter(|hill| {
+                    let sides: Vec<u8> = hill.iter().filter_map(|&h| self.occupier(h)).collect();
+                    sides.contains(&side) && !sides.contains(&(1 - side))
+                })
+                .count() as u32
+        } else {
+            0
+        };
+        let road = u32::from(
+            p.roads[1 - side as usize]
+                .iter()
+                .any(|&h| self.occupier(h) == Some(side)),
+        );
+        villages + hills + road
     }
 
     /// The side with an infantry, cavalry or artillery unit in `h`.
