@@ -14,6 +14,7 @@ pub mod engine;
 pub mod export;
 pub mod files;
 pub mod hex;
+pub mod pickup_batch;
 pub mod play;
 pub mod rulesets;
 pub mod scenario;

@@ -387,3 +387,57 @@ fn simulate_refuses_bad_arguments_clearly() {
         "{stderr}"
     );
 }
+
+#[test]
+fn issue20_simulate_pickup_reports_win_rates_by_list_and_role_and_refuses_bad_lists() {
+    let r = root();
+    let (stdout, stderr, code) = run(vedette().current_dir(&r).args([
+        "simulate",
+        "--pickup",
+        "scenarios/armies/france-1813.ron",
+        "scenarios/armies/britain-1815.ron",
+        "--points",
+        "600",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(
+            "4 pick-up battles [3.1][3.2]: France 1813-1815 against Britain 1815 at 600 points"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("attacker wins") && stdout.contains("defender wins"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("features a battle:"), "{stdout}");
+    assert!(!stdout.contains("could not be set up"), "{stdout}");
+    // A broken list: its line and column.
+    let dir = std::env::temp_dir().join(format!("vedette-pickup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.ron");
+    let text = std::fs::read_to_string(r.join("scenarios/armies/britain-1815.ron")).expect("reads");
+    std::fs::write(
+        &bad,
+        text.replace("command_factor: 4", "command_factor: four"),
+    )
+    .expect("writes");
+    let (_, stderr, code) = run(vedette().current_dir(&r).args([
+        "simulate",
+        "--pickup",
+        "scenarios/armies/france-1813.ron",
+        bad.to_str().expect("utf-8"),
+    ]));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("bad.ron:13:46:") && stderr.contains("generals[0].command_factor"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -190,13 +190,25 @@ fn feature(d: &Deployment, side: u8, dice: &mut Dice) -> Option<DeployCommand> {
         // Terrain in the enemy's areas serves the enemy: pass.
         return None;
     }
+    // Hills first, then villages, woods and broken ground, with a die
+    // so that tables differ: each kind's weight plus a roll.
     let mut prefer: Vec<(FeatureKind, usize, usize)> = kinds.to_vec();
-    prefer.sort_by_key(|(k, _, _)| match k {
-        FeatureKind::Hill => 0,
-        FeatureKind::Village => 1,
-        FeatureKind::Forest => 2,
-        FeatureKind::Difficult => 3,
-    });
+    let mut keys: Vec<u32> = prefer
+        .iter()
+        .map(|(k, _, _)| {
+            let weight = match k {
+                FeatureKind::Hill => 4,
+                FeatureKind::Village => 3,
+                FeatureKind::Forest => 2,
+                FeatureKind::Difficult => 1,
+            };
+            weight + dice.roll(4)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..prefer.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
+    prefer = order.iter().map(|&i| prefer[i]).collect();
+    keys.clear();
     let hexes = d.zone_hexes(zone);
     let centre = d.map().columns as i32 / 2;
     let front = d.edge_row(1 - side);
@@ -214,7 +226,7 @@ fn feature(d: &Deployment, side: u8, dice: &mut Dice) -> Option<DeployCommand> {
         let j = dice.roll(i as u32 + 1) as usize - 1;
         starts.swap(i, j);
     }
-    for &(kind, lo, hi) in prefer.iter().take(2) {
+    for &(kind, lo, hi) in prefer.iter().take(3) {
         let size = if kind == FeatureKind::Village {
             hi.min(2)
         } else {

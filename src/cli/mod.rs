@@ -5,6 +5,7 @@ use crate::scenario::{self, Issue, Severity};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
+pub mod pickup;
 pub mod play;
 pub mod sheet;
 pub mod sim;
@@ -67,7 +68,17 @@ pub enum Command {
     /// losses, exits, the turn games were decided on, and (with the
     /// variant) results by chit.
     Simulate {
-        scenario: PathBuf,
+        /// The scenario (not with --pickup).
+        #[arg(required_unless_present = "pickup")]
+        scenario: Option<PathBuf>,
+        /// Army-list balance instead of a scenario: two army lists (RON);
+        /// each battle's orders of battle are built at --points and
+        /// deployed by computer players [3.1][3.2], then played out.
+        #[arg(long, num_args = 2, value_names = ["LIST_A", "LIST_B"], conflicts_with = "scenario")]
+        pickup: Vec<PathBuf>,
+        /// The agreed army size for --pickup (default: 1000).
+        #[arg(long, requires = "pickup")]
+        points: Option<u32>,
         #[arg(long, default_value_t = 1000)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -321,7 +332,21 @@ pub fn run(command: &Command) -> Outcome {
         } => play::play(scenario, *seed, commands, variant, log.as_deref()),
         Command::Replay { log, scenario } => play::replay(log, scenario.as_deref()),
         Command::Simulate {
-            scenario,
+            pickup,
+            points,
+            games,
+            seed,
+            threads,
+            ..
+        } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
+            lists: pickup,
+            points: *points,
+            games: *games,
+            seed: *seed,
+            threads: *threads,
+        }),
+        Command::Simulate {
+            scenario: Some(scenario),
             games,
             seed,
             french,
@@ -330,6 +355,7 @@ pub fn run(command: &Command) -> Outcome {
             variant,
             json,
             tuning,
+            ..
         } => sim::simulate(&sim::SimulateArgs {
             scenario,
             games: *games,
@@ -340,5 +366,11 @@ pub fn run(command: &Command) -> Outcome {
             json: json.as_deref(),
             tuning: tuning.as_deref(),
         }),
+        // clap requires the scenario unless --pickup is given.
+        Command::Simulate { scenario: None, .. } => Outcome {
+            stdout: String::new(),
+            stderr: "error: simulate needs a scenario, or --pickup LIST_A LIST_B\n".into(),
+            code: 2,
+        },
     }
 }

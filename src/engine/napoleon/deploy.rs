@@ -961,6 +961,19 @@ impl Deployment {
                 ));
             }
         }
+        if kind == FeatureKind::Village
+            && self.options.cavalry_barred_from_outskirts
+            && let Some((h, _)) = self.units.iter().enumerate().find_map(|(i, u)| {
+                let (h, _) = (*u)?;
+                (self.base.units[i].kind == UnitKind::Cavalry
+                    && hexes.iter().any(|&v| self.grid().are_adjacent(v, h)))
+                .then_some((h, i))
+            })
+        {
+            return refuse(format!(
+                "a village here would put the cavalry on {h} on its outskirts, which cavalry may not enter [3.8.1.1] (N27, N92)"
+            ));
+        }
         if !self.contiguous(hexes, |_| false) {
             return refuse(format!(
                 "the hexes of a {} must be contiguous [{sec}] (N25)",
