@@ -277,10 +277,11 @@ fn grow(d: &Deployment, start: Hex, size: usize, zone: Zone) -> Vec<Hex> {
     out
 }
 
-/// A legal placement of force `f` in `zones`, on the feature when given:
+/// A legal placement of force `f` in `zones`, on the feature when given
+/// (pass a table with the feature painted, [`Deployment::with_feature`]):
 /// its infantry and cavalry one to a hex along the front from an anchor,
 /// each gun attached to a unit, the leader with the first unit.
-fn place_force(
+pub fn place_force(
     d: &Deployment,
     side: u8,
     f: usize,

@@ -22,6 +22,10 @@ pub struct OpenDoc {
     pub map_path: Option<PathBuf>,
     pub data: Document,
     pub history: History,
+    /// A pick-up battle's deployment log (RON), written beside the
+    /// scenario as `NAME.deployment.ron` when it is saved, so the battle
+    /// can be re-created or reviewed.
+    pub deployment_log: Option<String>,
 }
 
 impl Deref for OpenDoc {
@@ -57,6 +61,8 @@ impl Default for NewMap {
 impl OpenDoc {
     pub fn load(path: &Path) -> Result<OpenDoc, files::OpenError> {
         let l = files::load_scenario(path)?;
+        // A pick-up battle's log beside it is kept and saved with it.
+        let deployment_log = std::fs::read_to_string(OpenDoc::deployment_log_path(&l.path)).ok();
         Ok(OpenDoc {
             path: Some(l.path),
             map_path: l.map_path,
@@ -65,6 +71,7 @@ impl OpenDoc {
                 map: l.map,
             },
             history: History::default(),
+            deployment_log,
         })
     }
 
@@ -141,7 +148,38 @@ impl OpenDoc {
             map_path: None,
             data: Document { scenario, map },
             history,
+            deployment_log: None,
         }
+    }
+
+    /// A pick-up battle set up by the wizard: its scenario (map inline),
+    /// unsaved, with the deployment log to write beside it.
+    pub fn from_pickup(scenario: Scenario, log: String) -> OpenDoc {
+        let map = match &scenario.map {
+            MapSource::Inline(m) => (**m).clone(),
+            MapSource::File(_) => Map::filled(
+                "Pick-up battle",
+                18,
+                14,
+                Grid::new(Orientation::FlatTop, Stagger::Even),
+                Vec::new(),
+                '.',
+            ),
+        };
+        let mut history = History::default();
+        history.mark_unsaved();
+        OpenDoc {
+            path: None,
+            map_path: None,
+            data: Document { scenario, map },
+            history,
+            deployment_log: Some(log),
+        }
+    }
+
+    /// Where a deployment log is written beside the scenario at `path`.
+    pub fn deployment_log_path(path: &Path) -> PathBuf {
+        path.with_extension("deployment.ron")
     }
 
     /// Applies an edit as one undo step.
@@ -249,7 +287,14 @@ impl OpenDoc {
             }
         }
         let text = scenario::scenario_to_ron(&self.scenario_to_write());
-        files::save_atomic(path, &text).map_err(|e| format!("cannot save {}: {e}", path.display()))
+        files::save_atomic(path, &text)
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        if let Some(log) = &self.deployment_log {
+            let at = OpenDoc::deployment_log_path(path);
+            files::save_atomic(&at, log)
+                .map_err(|e| format!("cannot save the deployment log {}: {e}", at.display()))?;
+        }
+        Ok(())
     }
 
     /// Writes the map on its own to `path` (a `maps/` file other
@@ -377,6 +422,7 @@ impl Recovery {
                 map: *map,
             },
             history,
+            deployment_log: None,
         })
     }
 }

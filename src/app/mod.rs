@@ -9,6 +9,7 @@ pub mod fields;
 pub mod file_prompt;
 pub mod icons;
 pub mod map_view;
+pub mod pickup;
 pub mod playtest;
 pub mod settings;
 mod settings_one_hour;
@@ -61,6 +62,8 @@ const IMAGE: KeyboardShortcut =
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
     New,
+    /// File > New pick-up battle…: the wizard of [3.1]-[3.2].
+    NewPickup,
     /// Open a file; `None` asks for one with the native dialog.
     Open(Option<PathBuf>),
     Close,
@@ -142,6 +145,8 @@ pub struct VedetteApp {
     pub playtest: Option<Box<dyn playtest::Table>>,
     /// The playtest start dialog, when open.
     pub start_dialog: Option<playtest::StartDialog>,
+    /// The pick-up battle wizard, when open; the editor waits behind it.
+    pub pickup: Option<Box<pickup::Wizard>>,
 }
 
 impl VedetteApp {
@@ -199,6 +204,7 @@ impl VedetteApp {
             shown_title: String::new(),
             playtest: None,
             start_dialog: None,
+            pickup: None,
         }
     }
 
@@ -284,6 +290,7 @@ impl VedetteApp {
     fn perform(&mut self, action: Pending, ctx: &egui::Context) {
         match action {
             Pending::New => self.new_dialog = Some(NewMap::default()),
+            Pending::NewPickup => self.pickup = Some(Box::default()),
             Pending::Open(Some(p)) => self.load(p),
             Pending::Open(None) => self.ask_path(FileAction::Open),
             Pending::Close => {
@@ -603,6 +610,42 @@ impl VedetteApp {
         self.playtest = None;
         self.view.fitted = false;
         self.status = Some((true, "Back to the editor; the scenario is unchanged".into()));
+    }
+
+    /// The pick-up wizard fills the window; its end opens the battle in
+    /// the editor as a new, unsaved scenario with its deployment log.
+    fn pickup_frame(&mut self, ui: &mut egui::Ui) {
+        let Some(w) = &mut self.pickup else {
+            return;
+        };
+        egui::Panel::top("toolbar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("Vedette");
+                ui.separator();
+                ui.label(
+                    RichText::new("New pick-up battle")
+                        .strong()
+                        .color(Color32::from_rgb(40, 90, 150)),
+                );
+                ui.label(RichText::new("Napoleon rules [3.1][3.2]").weak());
+            });
+        });
+        match w.ui(ui, &mut self.view) {
+            pickup::WizardAction::None => {}
+            pickup::WizardAction::Cancel => {
+                self.pickup = None;
+                self.view.fitted = false;
+            }
+            pickup::WizardAction::Finish(scenario, log) => {
+                self.pickup = None;
+                self.set_doc(OpenDoc::from_pickup(*scenario, log));
+                self.open_error = None;
+                self.status = Some((
+                    true,
+                    "The pick-up battle is set: save it to keep it (its deployment log is saved beside it)".into(),
+                ));
+            }
+        }
     }
 
     fn playtest_frame(&mut self, ui: &mut egui::Ui) {
@@ -1356,6 +1399,16 @@ impl VedetteApp {
                     ui.close();
                 }
                 if ui
+                    .button("New pick-up battle…")
+                    .on_hover_text(
+                        "Napoleon rules: build two armies from army lists, then set up the table by the procedure of 3.2",
+                    )
+                    .clicked()
+                {
+                    self.request(Pending::NewPickup, &ctx);
+                    ui.close();
+                }
+                if ui
                     .add(egui::Button::new("Open…").shortcut_text(sc(&OPEN)))
                     .clicked()
                 {
@@ -1670,7 +1723,7 @@ impl VedetteApp {
             .map(|d| d.display_name())
             .unwrap_or_default();
         let what = match action {
-            Pending::New => "starting a new scenario",
+            Pending::New | Pending::NewPickup => "starting a new scenario",
             Pending::Open(_) => "opening another file",
             Pending::Close => "closing",
         };
@@ -2037,6 +2090,11 @@ impl VedetteApp {
             self.request(Pending::Open(Some(p)), &ctx);
         }
         self.poll_dialog(&ctx);
+        if self.pickup.is_some() {
+            self.pickup_frame(ui);
+            self.prompt_ui(&ctx);
+            return;
+        }
         if self.playtest.is_some() {
             self.playtest_frame(ui);
             self.start_dialog_ui(&ctx);

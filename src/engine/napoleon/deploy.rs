@@ -917,6 +917,28 @@ impl Deployment {
         hexes: &[Hex],
         moving: Option<usize>,
     ) -> Result<(), DeployError> {
+        self.check_feature_sized(kind, hexes, moving, true)
+    }
+
+    /// The hexes a feature of `kind` may take a part in now (its area, the
+    /// edge margin, the spacing, no units): what the wizard shows.
+    pub fn feature_hexes(&self, kind: FeatureKind) -> Vec<Hex> {
+        let moving = (self.step == Step::ForwardMove)
+            .then_some(self.second_forward)
+            .flatten();
+        self.map
+            .hexes_on_map()
+            .filter(|&h| self.check_feature_sized(kind, &[h], moving, false).is_ok())
+            .collect()
+    }
+
+    fn check_feature_sized(
+        &self,
+        kind: FeatureKind,
+        hexes: &[Hex],
+        moving: Option<usize>,
+        sized: bool,
+    ) -> Result<(), DeployError> {
         let sp = self.step.spec(self.superior.is_some());
         let sec = sp.section;
         let Some(&(_, lo, hi)) = sp.features.iter().find(|(k, _, _)| *k == kind) else {
@@ -934,7 +956,7 @@ impl Deployment {
         if set.len() != hexes.len() {
             return refuse(format!("a hex is given twice [{sec}] (N25)"));
         }
-        if hexes.len() < lo || hexes.len() > hi {
+        if sized && (hexes.len() < lo || hexes.len() > hi) {
             return refuse(format!(
                 "a {} here is {lo} to {hi} hex{}, not {} [{sec}] (N25)",
                 kind.name(),

@@ -1,0 +1,999 @@
+//! File > New pick-up battle…: the *Napoleon* pick-up procedure in the
+//! window. First the two orders of battle [3.1] (an army list, the points,
+//! forces built by hand or by the computer, a seat per side and the seed),
+//! then the table [3.2]-[3.2.8]: the five areas drawn, whose step it is
+//! and what the rule allows, the legal hexes of the feature being placed,
+//! placements by clicking hexes, refusals with their section, undo within
+//! the step, computer seats playing their steps. It ends in an ordinary
+//! scenario for the editor, with the procedure's log kept beside it.
+//!
+//! Every rule is the engine's ([`Deployment::check`]); this module only
+//! collects clicks into commands.
+
+use crate::ai::pickup::{build_order, deploy_command, front_dir, place_force};
+use crate::app::map_view::MapView;
+use crate::engine::Dice;
+use crate::engine::napoleon::deploy::{
+    DeployCommand, Deployment, DeploymentLog, FeatureKind, ForcePlacement, Occupy, Step, Zone,
+};
+use crate::hex::{Dir, Hex, Point};
+use crate::scenario::pickup::{
+    ArmyList, ForcePick, OrderOfBattle, PICKUP_FORMAT_VERSION, shipped_lists,
+};
+use crate::scenario::{Colour, NapoleonOptions, Scenario};
+use egui::{Color32, RichText, Shape, Stroke, pos2};
+
+/// Who plays a side's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Computer,
+}
+
+/// One side's plan on the first page.
+#[derive(Clone, Debug)]
+pub struct SidePlan {
+    pub name: String,
+    pub list: usize,
+    pub seat: Seat,
+    pub order: OrderOfBattle,
+    pub colour: Colour,
+}
+
+/// What the wizard asks of the app.
+pub enum WizardAction {
+    None,
+    Cancel,
+    /// The battle is set: open it in the editor, with the log's RON text.
+    Finish(Box<Scenario>, String),
+}
+
+/// The table being set up.
+pub struct Play {
+    pub log: DeploymentLog,
+    pub d: Deployment,
+    dice: Dice,
+    mind: Dice,
+    pub events: Vec<String>,
+    pub seats: [Seat; 2],
+    pub pending: Pending,
+    pub message: Option<(bool, String)>,
+}
+
+/// A placement being collected from clicks.
+#[derive(Clone, Debug, Default)]
+pub struct Pending {
+    pub kind: Option<FeatureKind>,
+    pub hexes: Vec<Hex>,
+    /// The force placed (with the feature, or in 3.2.7).
+    pub force: Option<usize>,
+    pub units: Vec<(Hex, Dir)>,
+    pub road: Vec<Hex>,
+}
+
+pub struct Wizard {
+    pub lists: Vec<ArmyList>,
+    pub sides: [SidePlan; 2],
+    pub points: u32,
+    pub seed: u64,
+    pub options: NapoleonOptions,
+    pub play: Option<Play>,
+    pub error: Option<String>,
+    pub map_rect: Option<egui::Rect>,
+}
+
+const ZONE_TINT: [Color32; 5] = [
+    Color32::from_rgb(200, 60, 60),
+    Color32::from_rgb(230, 140, 60),
+    Color32::from_rgb(120, 120, 120),
+    Color32::from_rgb(60, 140, 230),
+    Color32::from_rgb(60, 60, 200),
+];
+const GOLD: Color32 = Color32::from_rgb(250, 200, 40);
+const GREEN: Color32 = Color32::from_rgb(40, 170, 70);
+const ROAD: Color32 = Color32::from_rgb(120, 80, 40);
+
+impl Default for Wizard {
+    fn default() -> Self {
+        Wizard::new()
+    }
+}
+
+impl Wizard {
+    /// The shipped lists, France against Britain, both built by the
+    /// computer at the default points, both seats human.
+    pub fn new() -> Wizard {
+        let lists = shipped_lists();
+        let options = NapoleonOptions::default();
+        let points = options.pickup_points;
+        let plan = |i: usize, name: &str, colour: Colour| {
+            let list = i.min(lists.len().saturating_sub(1));
+            let order = lists
+                .get(list)
+                .and_then(|l| build_order(l, points, &options, &mut Dice::new(i as u64)).ok())
+                .unwrap_or_else(|| empty_order(lists.get(list), points));
+            SidePlan {
+                name: name.into(),
+                list,
+                seat: Seat::Human,
+                order,
+                colour,
+            }
+        };
+        let sides = [
+            plan(0, "French", Colour(0x2f, 0x5a, 0xa8)),
+            plan(1, "British", Colour(0xb0, 0x30, 0x30)),
+        ];
+        Wizard {
+            lists,
+            sides,
+            points,
+            seed: 1,
+            options,
+            play: None,
+            error: None,
+            map_rect: None,
+        }
+    }
+
+    /// Why the orders of battle cannot start the procedure, per side.
+    pub fn order_problems(&self, side: usize) -> Vec<String> {
+        let plan = &self.sides[side];
+        match self.lists.get(plan.list) {
+            Some(l) => l.check_order(&plan.order, &self.options),
+            None => vec!["no army list chosen".into()],
+        }
+    }
+
+    /// Starts the procedure from the first page's choices.
+    pub fn start(&mut self) -> Result<(), String> {
+        let list = |i: usize| {
+            self.lists
+                .get(self.sides[i].list)
+                .cloned()
+                .ok_or_else(|| "no army list chosen".to_string())
+        };
+        let log = DeploymentLog {
+            version: 1,
+            seed: self.seed,
+            names: [self.sides[0].name.clone(), self.sides[1].name.clone()],
+            colours: [self.sides[0].colour, self.sides[1].colour],
+            lists: [list(0)?, list(1)?],
+            orders: [self.sides[0].order.clone(), self.sides[1].order.clone()],
+            options: self.options.clone(),
+            commands: Vec::new(),
+        };
+        let (d, dice, ev) = log.start().map_err(|e| e.0)?;
+        let events = ev.iter().map(|e| d.sentence(e)).collect();
+        self.play = Some(Play {
+            mind: Dice::new(self.seed ^ 0x6465_706c_6f79),
+            log,
+            d,
+            dice,
+            events,
+            seats: [self.sides[0].seat, self.sides[1].seat],
+            pending: Pending::default(),
+            message: None,
+        });
+        Ok(())
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView) -> WizardAction {
+        if self.play.is_some() {
+            self.table_ui(ui, view)
+        } else {
+            self.armies_ui(ui)
+        }
+    }
+
+    // ----- page 1: orders of battle [3.1] ---------------------------------
+
+    fn armies_ui(&mut self, ui: &mut egui::Ui) -> WizardAction {
+        let mut action = WizardAction::None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.heading("New pick-up battle: orders of battle [3.1]");
+            ui.label(
+                RichText::new(
+                    "Each side builds its army from its nation's list up to the agreed points (N18, N21); \
+                     then the two sides set up the table by the procedure of 3.2.",
+                )
+                .weak(),
+            );
+            ui.horizontal(|ui| {
+                let l = ui.label("Agreed points");
+                let r = ui
+                    .add(egui::DragValue::new(&mut self.points).range(100..=5000).speed(10))
+                    .labelled_by(l.id);
+                if r.changed() {
+                    for s in &mut self.sides {
+                        s.order.points = self.points;
+                    }
+                }
+                ui.separator();
+                let l = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+            });
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.columns(2, |cols| {
+                    for (side, ui) in cols.iter_mut().enumerate() {
+                        self.side_ui(ui, side);
+                    }
+                });
+            });
+            ui.separator();
+            let ok = self.order_problems(0).is_empty() && self.order_problems(1).is_empty();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(ok, egui::Button::new("Start the deployment [3.2]"))
+                    .on_disabled_hover_text("Both orders of battle must be legal first")
+                    .clicked()
+                    && let Err(e) = self.start()
+                {
+                    self.error = Some(e);
+                }
+                if ui.button("Cancel").clicked() {
+                    action = WizardAction::Cancel;
+                }
+            });
+            if let Some(e) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+        });
+        action
+    }
+
+    fn side_ui(&mut self, ui: &mut egui::Ui, side: usize) {
+        let lists = self.lists.clone();
+        let options = self.options.clone();
+        let points = self.points;
+        let seed = self.seed;
+        let plan = &mut self.sides[side];
+        ui.push_id(side, |ui| {
+            ui.horizontal(|ui| {
+                let l = ui.label("Side");
+                ui.add(egui::TextEdit::singleline(&mut plan.name).desired_width(120.0))
+                    .labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("Army list");
+                let current = lists.get(plan.list).map_or("none", |l| l.name.as_str());
+                egui::ComboBox::from_id_salt("list")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (i, l) in lists.iter().enumerate() {
+                            if ui.selectable_label(plan.list == i, &l.name).clicked()
+                                && plan.list != i
+                            {
+                                plan.list = i;
+                                plan.order = build_order(
+                                    l,
+                                    points,
+                                    &options,
+                                    &mut Dice::new(seed + side as u64),
+                                )
+                                .unwrap_or_else(|_| empty_order(Some(l), points));
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            let Some(list) = lists.get(plan.list) else {
+                return;
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{}, aggressiveness {:+} (N17). {}",
+                    list.nation, list.aggressiveness, list.source
+                ))
+                .weak()
+                .small(),
+            );
+            ui.horizontal(|ui| {
+                ui.label("Played by");
+                ui.radio_value(&mut plan.seat, Seat::Human, "a human");
+                ui.radio_value(&mut plan.seat, Seat::Computer, "the computer");
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Build by computer")
+                    .on_hover_text("A sensible army at the agreed points, from the seed")
+                    .clicked()
+                    && let Ok(o) =
+                        build_order(list, points, &options, &mut Dice::new(seed + side as u64))
+                {
+                    plan.order = o;
+                }
+                if ui.button("Clear").clicked() {
+                    plan.order = empty_order(Some(list), points);
+                }
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("General");
+                egui::ComboBox::from_id_salt("general")
+                    .selected_text(plan.order.general.clone())
+                    .show_ui(ui, |ui| {
+                        for g in &list.generals {
+                            ui.selectable_value(
+                                &mut plan.order.general,
+                                g.name.clone(),
+                                format!(
+                                    "{} (command {}, {} pts)",
+                                    g.name,
+                                    g.command_factor,
+                                    g.cost(&options.troops.points)
+                                ),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            let mut remove_force = None;
+            for (fi, force) in plan.order.forces.iter_mut().enumerate() {
+                ui.push_id(fi, |ui| {
+                    ui.group(|ui| {
+                        ui.horizontal(|ui| {
+                            let label = ui.label("Force");
+                            ui.add(
+                                egui::TextEdit::singleline(&mut force.name).desired_width(150.0),
+                            )
+                            .labelled_by(label.id);
+                            let label = ui.label("led by");
+                            egui::ComboBox::from_id_salt("leader")
+                                .selected_text(force.leader.clone())
+                                .show_ui(ui, |ui| {
+                                    for l in &list.leaders {
+                                        ui.selectable_value(
+                                            &mut force.leader,
+                                            l.name.clone(),
+                                            format!(
+                                                "{} ({:+}, {} pts)",
+                                                l.name,
+                                                l.factor,
+                                                l.cost(&options.troops.points)
+                                            ),
+                                        );
+                                    }
+                                })
+                                .response
+                                .labelled_by(label.id);
+                            if ui.small_button("Remove force").clicked() {
+                                remove_force = Some(fi);
+                            }
+                        });
+                        let mut remove_unit = None;
+                        ui.horizontal_wrapped(|ui| {
+                            for (ui_i, id) in force.units.iter().enumerate() {
+                                let name =
+                                    list.unit_type(id).map_or(id.as_str(), |t| t.name.as_str());
+                                if ui
+                                    .small_button(format!("{name} ×"))
+                                    .on_hover_text("Remove this unit")
+                                    .clicked()
+                                {
+                                    remove_unit = Some(ui_i);
+                                }
+                            }
+                            ui.menu_button("Add unit", |ui| {
+                                for t in &list.units {
+                                    if ui
+                                        .button(format!(
+                                            "{} ({} {}, {} pts)",
+                                            t.name,
+                                            t.kind.name(),
+                                            t.combat,
+                                            t.cost(&options)
+                                        ))
+                                        .clicked()
+                                    {
+                                        force.units.push(t.id.clone());
+                                    }
+                                }
+                            });
+                        });
+                        if let Some(i) = remove_unit {
+                            force.units.remove(i);
+                        }
+                    });
+                });
+            }
+            if let Some(i) = remove_force {
+                plan.order.forces.remove(i);
+            }
+            if ui.button("Add force").clicked() {
+                let used: Vec<&str> = plan
+                    .order
+                    .forces
+                    .iter()
+                    .map(|f| f.leader.as_str())
+                    .collect();
+                if let Some(l) = list
+                    .leaders
+                    .iter()
+                    .find(|l| !used.contains(&l.name.as_str()))
+                {
+                    plan.order.forces.push(ForcePick {
+                        name: format!("{}'s division", l.name),
+                        leader: l.name.clone(),
+                        units: Vec::new(),
+                    });
+                }
+            }
+            let cost = list.cost(&plan.order, &options);
+            ui.label(format!(
+                "{cost} points spent of {points}: {} left",
+                points as i64 - cost as i64
+            ));
+            for p in list.check_order(&plan.order, &options) {
+                ui.colored_label(ui.visuals().error_fg_color, p);
+            }
+        });
+    }
+
+    // ----- page 2: the table [3.2] -----------------------------------------
+
+    /// Lets computer seats play their step (one command a frame, so the
+    /// table is seen filling).
+    pub fn computer_step(&mut self) {
+        let Some(p) = &mut self.play else { return };
+        if p.d.is_done() || p.seats[p.d.to_act() as usize] != Seat::Computer {
+            return;
+        }
+        let side = p.d.to_act();
+        let cmd = deploy_command(&p.d, &mut p.mind);
+        p.run(side, cmd);
+    }
+
+    fn table_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView) -> WizardAction {
+        self.computer_step();
+        let mut action = WizardAction::None;
+        let Some(p) = &mut self.play else {
+            return action;
+        };
+        if p.seats[p.d.to_act() as usize] == Seat::Computer && !p.d.is_done() {
+            ui.ctx().request_repaint();
+        }
+        egui::Panel::left("pickup steps")
+            .resizable(true)
+            .default_size(360.0)
+            .show(ui, |ui| {
+                action = p.steps_ui(ui);
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| {
+                p.map_ui(ui, view, &mut self.map_rect);
+            });
+        action
+    }
+}
+
+fn empty_order(list: Option<&ArmyList>, points: u32) -> OrderOfBattle {
+    OrderOfBattle {
+        version: PICKUP_FORMAT_VERSION,
+        list: list.map_or(String::new(), |l| l.name.clone()),
+        points,
+        general: list
+            .and_then(|l| l.generals.first())
+            .map_or(String::new(), |g| g.name.clone()),
+        forces: Vec::new(),
+    }
+}
+
+impl Play {
+    /// Checks and plays a command, recording it; a refusal is shown.
+    pub fn run(&mut self, side: u8, cmd: DeployCommand) -> bool {
+        match self.d.execute(side, &cmd, &mut self.dice) {
+            Ok(ev) => {
+                for e in &ev {
+                    self.events.push(self.d.sentence(e));
+                }
+                self.log.commands.push((side, cmd));
+                self.pending = Pending::default();
+                self.message = None;
+                true
+            }
+            Err(e) => {
+                self.message = Some((false, e.0));
+                false
+            }
+        }
+    }
+
+    /// Takes back the last human command (and the computer's after it),
+    /// by playing the log again from its seed without them.
+    pub fn undo(&mut self) {
+        let mut cut = self.log.commands.len();
+        while cut > 0 {
+            cut -= 1;
+            if self.seats[self.log.commands[cut].0 as usize] == Seat::Human {
+                break;
+            }
+        }
+        let mut log = self.log.clone();
+        log.commands.truncate(cut);
+        match log.start() {
+            Ok((mut d, mut dice, ev)) => {
+                let mut events: Vec<String> = ev.iter().map(|e| d.sentence(e)).collect();
+                for (side, cmd) in &log.commands {
+                    if let Ok(ev) = d.execute(*side, cmd, &mut dice) {
+                        events.extend(ev.iter().map(|e| d.sentence(e)));
+                    }
+                }
+                self.d = d;
+                self.dice = dice;
+                self.events = events;
+                self.log = log;
+                self.pending = Pending::default();
+                self.message = Some((true, "Took back the last placement".into()));
+                // The computer's seats wait until the human acts again.
+                self.mind = Dice::new(self.log.seed ^ (0x6465_706c_6f79 + cut as u64));
+            }
+            Err(e) => self.message = Some((false, e.0)),
+        }
+    }
+
+    fn human(&self) -> bool {
+        !self.d.is_done() && self.seats[self.d.to_act() as usize] == Seat::Human
+    }
+
+    fn steps_ui(&mut self, ui: &mut egui::Ui) -> WizardAction {
+        let mut action = WizardAction::None;
+        let d = &self.d;
+        ui.heading("Pick-up battle [3.2]");
+        let a = d.attacker;
+        ui.label(format!(
+            "{} attacks, {} defends. Cavalry units: {} {}, {} {}{}.",
+            d.side_name(a),
+            d.side_name(1 - a),
+            d.side_name(0),
+            d.cavalry()[0],
+            d.side_name(1),
+            d.cavalry()[1],
+            match d.superior {
+                Some(s) => format!(": {} is superior (N26)", d.side_name(s)),
+                None => ": neither is superior (N26)".into(),
+            }
+        ));
+        ui.separator();
+        if d.is_done() {
+            ui.strong("The table is set [3.2.8].");
+            let v = d.victory_locations();
+            ui.label(format!(
+                "Victory locations (N33): {} village hexes and {} hills in the defender's areas for the attacker; each side's supply road in its reserve for the enemy.",
+                v.villages.len(),
+                v.hills.len()
+            ));
+            if ui.button("Open the battle in the editor").clicked() {
+                let log = crate::scenario::to_ron(&self.log);
+                action = WizardAction::Finish(Box::new(d.scenario()), log);
+            }
+        } else {
+            let side = d.to_act();
+            ui.label(
+                RichText::new(format!(
+                    "[{}] {} ({}): {}",
+                    d.step.section(),
+                    d.side_name(side),
+                    d.role_name(side),
+                    d.step.describe()
+                ))
+                .strong(),
+            );
+            if self.seats[side as usize] == Seat::Computer {
+                ui.label(RichText::new("The computer is placing…").weak());
+            } else {
+                self.controls_ui(ui);
+            }
+        }
+        if let Some((ok, m)) = &self.message {
+            let c = if *ok {
+                ui.visuals().text_color()
+            } else {
+                ui.visuals().error_fg_color
+            };
+            ui.colored_label(c, m);
+        }
+        ui.horizontal(|ui| {
+            let can_undo = self
+                .log
+                .commands
+                .iter()
+                .any(|(s, _)| self.seats[*s as usize] == Seat::Human);
+            let undo = ui.add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z"));
+            let key = ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z));
+            if (undo.clicked() || key) && can_undo {
+                self.undo();
+            }
+            if ui.button("Cancel").clicked() {
+                action = WizardAction::Cancel;
+            }
+        });
+        ui.separator();
+        ui.strong("Log");
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for e in &self.events {
+                    ui.label(RichText::new(e).small());
+                }
+            });
+        action
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        let d = &self.d;
+        let side = d.to_act();
+        let (zone, kinds, occupy) = d.allowed();
+        match d.step {
+            Step::ForwardRoll => {
+                ui.horizontal(|ui| {
+                    if ui.button("Roll 1D6 (4+)").clicked() {
+                        self.run(side, DeployCommand::RollForward);
+                    }
+                    if ui.button("Pass").clicked() {
+                        self.run(side, DeployCommand::Pass);
+                    }
+                });
+                return;
+            }
+            Step::ForwardMove => {
+                ui.label("Click the hexes of its new place, or remove it.");
+                ui.horizontal(|ui| {
+                    if ui.button("Remove it").clicked() {
+                        self.run(side, DeployCommand::RemoveFeature);
+                    }
+                    if ui
+                        .add_enabled(
+                            !self.pending.hexes.is_empty(),
+                            egui::Button::new("Move it here"),
+                        )
+                        .clicked()
+                    {
+                        let hexes = self.pending.hexes.clone();
+                        self.run(side, DeployCommand::MoveFeature { hexes });
+                    }
+                });
+                return;
+            }
+            Step::DefenderRoad | Step::AttackerRoad => {
+                ui.label(format!(
+                    "Click the road's hexes in order from your edge (row {}) (N30). {} marked.",
+                    d.edge_row(side),
+                    self.pending.road.len()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Mark road").clicked() {
+                        let hexes = self.pending.road.clone();
+                        self.run(side, DeployCommand::MarkRoad { hexes });
+                    }
+                    if ui.button("Clear").clicked() {
+                        self.pending.road.clear();
+                    }
+                });
+                return;
+            }
+            Step::DefenderGeneral | Step::AttackerGeneral => {
+                ui.label("Click a free hex of your frontline or reserve area.");
+                return;
+            }
+            _ => {}
+        }
+        let forces_step = matches!(d.step, Step::DefenderForces | Step::AttackerForces);
+        if !forces_step {
+            ui.label(format!("In the {}:", zone.name()));
+            ui.horizontal_wrapped(|ui| {
+                for &(k, lo, hi) in kinds {
+                    let size = if lo == hi {
+                        format!("{lo} hex")
+                    } else {
+                        format!("{lo}-{hi} hexes")
+                    };
+                    if ui
+                        .selectable_label(
+                            self.pending.kind == Some(k),
+                            format!("{} ({size})", k.name()),
+                        )
+                        .clicked()
+                    {
+                        self.pending.kind = Some(k);
+                        self.pending.hexes.clear();
+                    }
+                }
+            });
+            if self.pending.kind.is_some() {
+                ui.label(format!(
+                    "Click hexes to mark it ({} marked); green hexes are legal.",
+                    self.pending.hexes.len()
+                ));
+            }
+        }
+        let may_occupy = forces_step || occupy != Occupy::No;
+        if may_occupy {
+            ui.horizontal(|ui| {
+                let label = ui.label(if forces_step {
+                    "Force"
+                } else if occupy == Occupy::Must {
+                    "Occupy with (required)"
+                } else {
+                    "Occupy with"
+                });
+                let name = |f: Option<usize>| {
+                    f.map_or("none".to_string(), |f| d.force_name(side, f).to_string())
+                };
+                egui::ComboBox::from_id_salt("occupy force")
+                    .selected_text(name(self.pending.force))
+                    .show_ui(ui, |ui| {
+                        if !forces_step
+                            && ui
+                                .selectable_label(self.pending.force.is_none(), "none")
+                                .clicked()
+                        {
+                            self.pending.force = None;
+                            self.pending.units.clear();
+                        }
+                        for f in (0..d.forces(side)).filter(|&f| !d.force_placed(side, f)) {
+                            if ui
+                                .selectable_label(
+                                    self.pending.force == Some(f),
+                                    d.force_name(side, f),
+                                )
+                                .clicked()
+                            {
+                                self.pending.force = Some(f);
+                                self.pending.units.clear();
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            if let Some(f) = self.pending.force {
+                let units = d.force_units(side, f);
+                let next = units.get(self.pending.units.len()).and_then(|&i| d.unit(i));
+                match next {
+                    Some(u) => ui.label(format!(
+                        "Click hexes for its units (mark the feature first): next, {} ({}); facing {} (N32). Its leader goes with the first unit.",
+                        u.designation,
+                        u.kind.name(),
+                        front_dir(d, side)
+                    )),
+                    None => ui.label("Every unit has a hex."),
+                };
+                if ui
+                    .button("Arrange it for me")
+                    .on_hover_text(
+                        "The computer's arrangement: a line toward the enemy, guns attached",
+                    )
+                    .clicked()
+                {
+                    let zones: Vec<Zone> = if forces_step {
+                        d.home_zones(side).to_vec()
+                    } else {
+                        vec![zone]
+                    };
+                    let table = match self.pending.kind {
+                        Some(k) if !forces_step => d.with_feature(k, &self.pending.hexes),
+                        _ => d.clone(),
+                    };
+                    let on = (!forces_step).then_some(self.pending.hexes.as_slice());
+                    match place_force(
+                        &table,
+                        side,
+                        f,
+                        &zones,
+                        on,
+                        &mut Dice::new(self.log.commands.len() as u64),
+                    ) {
+                        Some(p) => self.pending.units = p.units,
+                        None => {
+                            self.message = Some((
+                                false,
+                                "No arrangement found here: place the units by hand".into(),
+                            ))
+                        }
+                    }
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            let label = if forces_step { "Place force" } else { "Place" };
+            if ui.button(label).clicked() {
+                let force = self.pending.force.map(|f| ForcePlacement {
+                    force: f,
+                    units: self.pending.units.clone(),
+                    leader: self.pending.units.first().map_or(Hex::new(0, 0), |p| p.0),
+                });
+                let cmd = if forces_step {
+                    match force {
+                        Some(p) => Some(DeployCommand::PlaceForce(p)),
+                        None => {
+                            self.message = Some((false, "Choose a force first".into()));
+                            None
+                        }
+                    }
+                } else {
+                    match self.pending.kind {
+                        Some(kind) => Some(DeployCommand::PlaceFeature {
+                            kind,
+                            hexes: self.pending.hexes.clone(),
+                            force,
+                        }),
+                        None => {
+                            self.message = Some((false, "Choose a feature first".into()));
+                            None
+                        }
+                    }
+                };
+                if let Some(cmd) = cmd {
+                    self.run(side, cmd);
+                }
+            }
+            if self.d.may_pass() && ui.button("Pass").clicked() {
+                self.run(side, DeployCommand::Pass);
+            }
+            if ui.button("Clear").clicked() {
+                self.pending = Pending {
+                    kind: self.pending.kind,
+                    ..Pending::default()
+                };
+            }
+        });
+    }
+
+    fn click(&mut self, h: Hex) {
+        if !self.human() || !self.d.map().in_bounds(h) {
+            return;
+        }
+        let side = self.d.to_act();
+        match self.d.step {
+            Step::DefenderRoad | Step::AttackerRoad => toggle_last(&mut self.pending.road, h),
+            Step::DefenderGeneral | Step::AttackerGeneral => {
+                self.run(side, DeployCommand::PlaceGeneral { hex: h });
+            }
+            Step::ForwardRoll => {}
+            // With a force chosen, clicks place its units in order.
+            _ if self.pending.force.is_some() => {
+                let units = self
+                    .pending
+                    .force
+                    .map_or(0, |f| self.d.force_units(side, f).len());
+                // A hex clicked twice stacks two units there (a gun
+                // attached to its host); Clear starts again.
+                if self.pending.units.len() < units {
+                    self.pending.units.push((h, front_dir(&self.d, side)));
+                }
+            }
+            Step::ForwardMove => {
+                if let Some(k) = self.pending.hexes.iter().position(|&x| x == h) {
+                    self.pending.hexes.remove(k);
+                } else {
+                    self.pending.hexes.push(h);
+                }
+            }
+            _ => {
+                if self.pending.kind.is_none() {
+                    self.pending.kind = self.d.allowed().1.first().map(|k| k.0);
+                }
+                if let Some(k) = self.pending.hexes.iter().position(|&x| x == h) {
+                    self.pending.hexes.remove(k);
+                } else {
+                    self.pending.hexes.push(h);
+                }
+            }
+        }
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, map_rect: &mut Option<egui::Rect>) {
+        let map = self.d.map().clone();
+        let (response, layout) = super::playtest::map_area(ui, view, &map, map_rect);
+        if response.dragged() {
+            view.pan += response.drag_delta();
+        }
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            let h = layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+            self.click(h);
+        }
+        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
+            let pts: Vec<egui::Pos2> = layout
+                .corners(h)
+                .iter()
+                .map(|c| pos2(c.x as f32, c.y as f32))
+                .collect();
+            Shape::convex_polygon(pts, fill, stroke)
+        };
+        let centre = |h: Hex| {
+            let c = layout.center(h);
+            pos2(c.x as f32, c.y as f32)
+        };
+        let mut shapes = Vec::new();
+        for (i, z) in Zone::ALL.iter().enumerate() {
+            for h in self.d.zone_hexes(*z) {
+                shapes.push(poly(h, ZONE_TINT[i].gamma_multiply(0.12), Stroke::NONE));
+            }
+        }
+        // Legal hexes for the feature being placed.
+        if self.human()
+            && let Some(kind) = match self.d.step {
+                Step::ForwardMove => self.d.features.last().map(|f| f.kind),
+                _ => self.pending.kind,
+            }
+        {
+            for h in self.d.feature_hexes(kind) {
+                shapes.push(poly(h, GREEN.gamma_multiply(0.18), Stroke::new(1.2, GREEN)));
+            }
+        }
+        for f in &self.d.features {
+            for &h in &f.hexes {
+                shapes.push(poly(
+                    h,
+                    Color32::TRANSPARENT,
+                    Stroke::new(2.0, Color32::from_gray(30)),
+                ));
+            }
+        }
+        for &h in &self.pending.hexes {
+            shapes.push(poly(h, GOLD.gamma_multiply(0.45), Stroke::new(2.0, GOLD)));
+        }
+        for road in self
+            .d
+            .roads
+            .iter()
+            .chain(std::iter::once(&self.pending.road))
+        {
+            let pts: Vec<egui::Pos2> = road.iter().map(|&h| centre(h)).collect();
+            if pts.len() > 1 {
+                shapes.push(Shape::line(pts, Stroke::new(4.0, ROAD)));
+            }
+        }
+        let mut labels = Vec::new();
+        for (k, &(h, _)) in self.pending.units.iter().enumerate() {
+            let c = centre(h);
+            shapes.push(Shape::circle_stroke(
+                c,
+                layout.size as f32 * 0.55,
+                Stroke::new(2.5, GOLD),
+            ));
+            labels.push((c, format!("{}", k + 1)));
+        }
+        let painter = ui.painter_at(response.rect);
+        let scenario = self.d.scenario();
+        painter.rect_filled(response.rect, 0.0, Color32::from_gray(60));
+        // Terrain, the overlay, then the counters placed so far with their
+        // facing, as the editor draws them.
+        crate::app::map_view::draw_map_with(
+            &painter,
+            response.rect,
+            &layout,
+            &map,
+            Some(&scenario),
+            crate::app::map_view::DrawOptions {
+                hex_numbers: true,
+                counters: true,
+            },
+            &|p| p.extend(shapes.clone()),
+        );
+        for (c, t) in labels {
+            painter.text(
+                c + egui::vec2(0.0, -(layout.size as f32) * 0.55),
+                egui::Align2::CENTER_BOTTOM,
+                t,
+                egui::FontId::proportional(13.0),
+                GOLD,
+            );
+        }
+    }
+}
+
+/// Adds `h` to a road, or takes it off when it is the last hex.
+fn toggle_last(road: &mut Vec<Hex>, h: Hex) {
+    if road.last() == Some(&h) {
+        road.pop();
+    } else {
+        road.push(h);
+    }
+}

@@ -1,0 +1,282 @@
+//! Issue 20: File > New pick-up battle…, driven through the window: the
+//! orders of battle, then every step of the procedure of 3.2 by clicks
+//! (features, an illegal placement refused with its section, undo, roads,
+//! forces, Generals), ending in a scenario that validates, saves with its
+//! deployment log and reopens equal. Hot seat, and human against computer.
+
+mod common;
+
+use common::{ctrl, harness};
+use egui::{Pos2, pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use vedette::ai::pickup::deploy_command;
+use vedette::app::VedetteApp;
+use vedette::app::document::OpenDoc;
+use vedette::app::pickup::Play;
+use vedette::engine::Dice;
+use vedette::engine::napoleon::deploy::{DeployCommand, DeploymentLog, Step};
+use vedette::hex::Hex;
+use vedette::scenario::{self, Severity};
+
+fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Play {
+    h.state()
+        .pickup
+        .as_ref()
+        .and_then(|w| w.play.as_ref())
+        .expect("the table")
+}
+
+fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
+    let app = h.state();
+    let w = app.pickup.as_ref().expect("wizard");
+    let p = w.play.as_ref().expect("table");
+    let c = app
+        .view
+        .layout(p.d.map(), w.map_rect.expect("drawn"))
+        .center(hex);
+    pos2(c.x as f32, c.y as f32)
+}
+
+fn click_hex(h: &mut Harness<'_, VedetteApp>, hex: Hex) {
+    let p = hex_pos(h, hex);
+    click_at(h, p);
+}
+
+/// Frames after an input: a fixed few, since computer seats keep the
+/// window repainting while they place.
+fn settle(h: &mut Harness<'_, VedetteApp>) {
+    h.run_steps(4);
+}
+
+fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    settle(h);
+}
+
+fn click(h: &mut Harness<'_, VedetteApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// Plays the human's step through the window: the computer's choice of
+/// command is what the test enacts, by the clicks a user would make.
+fn human_step(h: &mut Harness<'_, VedetteApp>, mind: &mut Dice) {
+    let d = play(h).d.clone();
+    let side = d.to_act();
+    let cmd = deploy_command(&d, mind);
+    let cmd_text = format!("{cmd:?}");
+    match cmd {
+        DeployCommand::Pass => click(h, "Pass"),
+        DeployCommand::RollForward => click(h, "Roll 1D6 (4+)"),
+        DeployCommand::RemoveFeature => click(h, "Remove it"),
+        DeployCommand::MarkRoad { hexes } => {
+            for hex in hexes {
+                click_hex(h, hex);
+            }
+            click(h, "Mark road");
+        }
+        DeployCommand::PlaceGeneral { hex } => click_hex(h, hex),
+        DeployCommand::PlaceFeature { kind, hexes, force } => {
+            let label = d
+                .allowed()
+                .1
+                .iter()
+                .find(|k| k.0 == kind)
+                .map(|&(k, lo, hi)| {
+                    if lo == hi {
+                        format!("{} ({lo} hex)", k.name())
+                    } else {
+                        format!("{} ({lo}-{hi} hexes)", k.name())
+                    }
+                })
+                .expect("offered");
+            click(h, &label);
+            for &hex in &hexes {
+                click_hex(h, hex);
+            }
+            if let Some(p) = force {
+                choose_force(h, d.force_name(side, p.force));
+                for &(hex, _) in &p.units {
+                    click_hex(h, hex);
+                }
+            }
+            click(h, "Place");
+        }
+        DeployCommand::PlaceForce(p) => {
+            choose_force(h, d.force_name(side, p.force));
+            click(h, "Arrange it for me");
+            click(h, "Place force");
+        }
+        DeployCommand::MoveFeature { .. } => unreachable!("the computer removes"),
+    }
+    if let Some((false, m)) = &play(h).message {
+        panic!("{m}: {:?} after {cmd_text}", play(h).pending);
+    }
+}
+
+fn choose_force(h: &mut Harness<'_, VedetteApp>, name: &str) {
+    // The one combo box of the step panel: the force.
+    h.get_by_role(egui::accesskit::Role::ComboBox).click();
+    settle(h);
+    h.get_all_by_label(name).last().expect("offered").click();
+    settle(h);
+}
+
+fn open_wizard(h: &mut Harness<'_, VedetteApp>) {
+    click(h, "File");
+    click(h, "New pick-up battle…");
+    assert!(h.state().pickup.is_some());
+}
+
+fn finish_and_save(mut h: Harness<'_, VedetteApp>) {
+    assert!(play(&h).d.is_done());
+    let log_len = play(&h).log.commands.len();
+    h.get_by_label("Open the battle in the editor").click();
+    h.run();
+    assert!(h.state().pickup.is_none());
+    let doc = h.state().doc.as_ref().expect("a document");
+    let issues: Vec<_> = scenario::validate(&doc.scenario, &doc.map)
+        .into_iter()
+        .filter(|i| i.severity == Severity::Error)
+        .collect();
+    assert!(issues.is_empty(), "{issues:#?}");
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("battle.ron");
+    assert!(h.state_mut().save_as(&path));
+    let saved = h.state().doc.as_ref().expect("doc").scenario.clone();
+    let again = OpenDoc::load(&path).expect("reopens");
+    assert_eq!(again.scenario, saved, "reopens equal");
+    // The log beside it re-creates the same battle.
+    let text =
+        std::fs::read_to_string(dir.path().join("battle.deployment.ron")).expect("log saved");
+    let log: DeploymentLog = scenario::from_ron(&text, "log").expect("reads");
+    assert_eq!(log.commands.len(), log_len);
+    let (d, _) = log.replay().expect("replays");
+    let mut s = d.scenario();
+    s.map = saved.map.clone();
+    assert_eq!(s.units, saved.units);
+    assert!(
+        again.deployment_log.is_some(),
+        "the log is kept on reopening"
+    );
+}
+
+#[test]
+fn issue20_the_whole_wizard_hot_seat_to_a_saved_scenario_that_validates_and_reopens_equal() {
+    let mut h = harness(VedetteApp::empty());
+    open_wizard(&mut h);
+    // The orders of battle: built by the computer, legal; start.
+    assert!(
+        h.state()
+            .pickup
+            .as_ref()
+            .expect("w")
+            .order_problems(0)
+            .is_empty()
+    );
+    h.get_all_by_label("Remove force")
+        .next()
+        .expect("a force")
+        .click();
+    h.run();
+    assert!(
+        h.state()
+            .pickup
+            .as_ref()
+            .expect("w")
+            .order_problems(0)
+            .is_empty(),
+        "a smaller army is still legal"
+    );
+    h.get_all_by_label("Build by computer")
+        .next()
+        .expect("side 1")
+        .click();
+    h.run();
+    click(&mut h, "Start the deployment [3.2]");
+    let first = play(&h).d.to_act();
+    assert_eq!(play(&h).d.step, Step::ForwardFirst);
+    // An illegal feature: a village on the table's side edge [3.2.2].
+    click(&mut h, "village (1 hex)");
+    let fwd = *play(&h)
+        .d
+        .zone_rows(vedette::engine::napoleon::deploy::Zone::Forward)
+        .start();
+    click_hex(&mut h, Hex::new(1, fwd + 1));
+    click(&mut h, "Place");
+    let (ok, msg) = play(&h).message.clone().expect("refused");
+    assert!(
+        !ok && msg.contains("too near the table edge") && msg.ends_with("[3.2.2] (N24)"),
+        "{msg}"
+    );
+    h.get_by_label(&msg).hover();
+    // A legal one, then undo: the table is as before.
+    click(&mut h, "Clear");
+    click(&mut h, "hill (2-7 hexes)");
+    click_hex(&mut h, Hex::new(8, fwd + 1));
+    click_hex(&mut h, Hex::new(9, fwd + 1));
+    click(&mut h, "Place");
+    assert_eq!(play(&h).d.features.len(), 1, "{:?}", play(&h).message);
+    ctrl(&mut h, egui::Key::Z);
+    assert!(play(&h).d.features.is_empty());
+    assert_eq!(
+        (play(&h).d.step, play(&h).d.to_act()),
+        (Step::ForwardFirst, first)
+    );
+    // Every step of the procedure through the window.
+    let mut mind = Dice::new(5);
+    for _ in 0..200 {
+        if play(&h).d.is_done() {
+            break;
+        }
+        human_step(&mut h, &mut mind);
+    }
+    assert!(
+        play(&h).d.is_done(),
+        "stuck at {:?}: {:?}",
+        play(&h).d.step,
+        play(&h).message
+    );
+    assert!(play(&h).events.iter().any(|e| e.contains("supply road")));
+    finish_and_save(h);
+}
+
+#[test]
+fn issue20_the_wizard_human_against_computer() {
+    let mut h = harness(VedetteApp::empty());
+    open_wizard(&mut h);
+    h.get_all_by_label("the computer")
+        .last()
+        .expect("second side")
+        .click();
+    settle(&mut h);
+    click(&mut h, "Start the deployment [3.2]");
+    let mut mind = Dice::new(8);
+    for _ in 0..400 {
+        if play(&h).d.is_done() {
+            break;
+        }
+        let p = play(&h);
+        if p.seats[p.d.to_act() as usize] == vedette::app::pickup::Seat::Computer {
+            h.step();
+            continue;
+        }
+        human_step(&mut h, &mut mind);
+    }
+    assert!(
+        play(&h).d.is_done(),
+        "stuck at {:?}: {:?} {:?}",
+        play(&h).d.step,
+        play(&h).message,
+        play(&h).pending
+    );
+    // The computer played its side's steps.
+    assert!(play(&h).log.commands.iter().any(|(s, _)| *s == 1));
+    assert!(play(&h).log.commands.iter().any(|(s, _)| *s == 0));
+    finish_and_save(h);
+}
