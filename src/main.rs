@@ -20,7 +20,13 @@ fn main() {
                 let _ = std::io::stderr().write_all(out.stderr.as_bytes());
                 std::process::exit(out.code);
             }
-            if let Err(e) = vedette::app::run(args.file, args.balance, args.game, args.armies) {
+            if let Err(e) = vedette::app::run(
+                args.file,
+                args.balance,
+                args.game,
+                args.armies,
+                (args.pickup, args.pickup_log),
+            ) {
                 eprintln!("vedette: {e}");
                 std::process::exit(1);
             }

@@ -2255,6 +2255,7 @@ pub fn run(
     balance: Option<u32>,
     game: Option<PathBuf>,
     armies: bool,
+    (pickup, pickup_log): (bool, Option<PathBuf>),
 ) -> anyhow::Result<()> {
     let path = match (path, &game) {
         (Some(p), _) => p,
@@ -2304,6 +2305,14 @@ pub fn run(
             }
             if armies {
                 app.open_armies();
+            }
+            if let Some(p) = &pickup_log {
+                match pickup::Wizard::resume_file(p) {
+                    Ok(w) => app.pickup = Some(Box::new(w)),
+                    Err(e) => app.status = Some((false, e)),
+                }
+            } else if pickup {
+                app.pickup = Some(Box::default());
             }
             if let Some(games) = balance {
                 app.balance.open = true;

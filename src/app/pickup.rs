@@ -136,6 +136,54 @@ impl Wizard {
         }
     }
 
+    /// Resumes (or reviews) a procedure from its log: the table as the
+    /// log left it, both seats human.
+    pub fn resume(log: DeploymentLog) -> Result<Wizard, String> {
+        // The table and the dice as the log left them.
+        let (mut d, mut dice, ev) = log.start().map_err(|e| e.0)?;
+        let mut events: Vec<String> = ev.iter().map(|e| d.sentence(e)).collect();
+        for (i, (side, cmd)) in log.commands.iter().enumerate() {
+            let ev = d
+                .execute(*side, cmd, &mut dice)
+                .map_err(|e| format!("command {} of the log is refused: {e}", i + 1))?;
+            events.extend(ev.iter().map(|e| d.sentence(e)));
+        }
+        let mut w = Wizard::new();
+        w.lists = log.lists.to_vec();
+        w.seed = log.seed;
+        w.options = log.options.clone();
+        for s in 0..2 {
+            w.sides[s] = SidePlan {
+                name: log.names[s].clone(),
+                list: s,
+                seat: Seat::Human,
+                order: log.orders[s].clone(),
+                colour: log.colours[s],
+            };
+        }
+        w.points = log.orders[0].points;
+        w.play = Some(Play {
+            mind: Dice::new(log.seed ^ 0x6465_706c_6f79),
+            d,
+            dice,
+            events,
+            seats: [Seat::Human, Seat::Human],
+            pending: Pending::default(),
+            message: None,
+            log,
+        });
+        Ok(w)
+    }
+
+    /// [`Wizard::resume`] from a deployment log file.
+    pub fn resume_file(path: &std::path::Path) -> Result<Wizard, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let log: DeploymentLog = crate::scenario::from_ron(&text, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
+        Wizard::resume(log)
+    }
+
     /// Why the orders of battle cannot start the procedure, per side.
     pub fn order_problems(&self, side: usize) -> Vec<String> {
         let plan = &self.sides[side];
@@ -557,6 +605,23 @@ impl Play {
                 None => ": neither is superior (N26)".into(),
             }
         ));
+        ui.horizontal_wrapped(|ui| {
+            for (i, z) in Zone::ALL.iter().enumerate() {
+                let rows = d.zone_rows(*z);
+                let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter()
+                    .rect_filled(r, 2.0, ZONE_TINT[i].gamma_multiply(0.6));
+                ui.label(
+                    RichText::new(format!(
+                        "{} (rows {}-{})",
+                        z.name(),
+                        rows.start(),
+                        rows.end()
+                    ))
+                    .small(),
+                );
+            }
+        });
         ui.separator();
         if d.is_done() {
             ui.strong("The table is set [3.2.8].");
@@ -624,6 +689,13 @@ impl Play {
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui) {
+        // A feature step shows its first feature's legal hexes at once.
+        if self.pending.kind.is_none()
+            && self.pending.hexes.is_empty()
+            && !matches!(self.d.step, Step::ForwardRoll | Step::ForwardMove)
+        {
+            self.pending.kind = self.d.allowed().1.first().map(|k| k.0);
+        }
         let d = &self.d;
         let side = d.to_act();
         let (zone, kinds, occupy) = d.allowed();

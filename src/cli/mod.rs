@@ -29,6 +29,14 @@ pub struct Cli {
     /// Open the Armies window (rules with forces and Generals).
     #[arg(long)]
     pub armies: bool,
+    /// Open the pick-up battle wizard [3.1][3.2] (File > New pick-up
+    /// battle…).
+    #[arg(long)]
+    pub pickup: bool,
+    /// Resume or review a pick-up procedure from its deployment log
+    /// (NAME.deployment.ron, saved beside the battle).
+    #[arg(long, value_name = "LOG")]
+    pub pickup_log: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -74,6 +74,50 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
         flow.subheading("Victory locations (N33)", 10.0);
         super::sections::victory_box_table(flow, s, map, "Scored by");
     }
+    // A pick-up battle's hills and supply roads [3.2.8] (N33).
+    if let crate::scenario::RuleSet::Napoleon(o) = &s.rules
+        && let Some(pv) = &o.pickup_victory
+    {
+        let name = |id: &crate::scenario::SideId| {
+            s.sides
+                .iter()
+                .find(|x| &x.id == id)
+                .map_or(id.to_string(), |x| x.name.clone())
+        };
+        let labels =
+            |hs: &[crate::hex::Hex]| hs.iter().map(|h| h.label()).collect::<Vec<_>>().join(" ");
+        if !s.victory.victory_hexes.is_empty() {
+            flow.paragraph(
+                "A village hex scores while an infantry unit of the attacker occupies it.",
+                BODY,
+            );
+        }
+        for hill in &pv.hills {
+            flow.paragraph(
+                &format!(
+                    "Hill {}: 1 point to {} while its units are the hill's only occupants.",
+                    labels(hill),
+                    name(&pv.attacker)
+                ),
+                BODY,
+            );
+        }
+        for (owner, road) in &pv.roads {
+            let other = s
+                .sides
+                .iter()
+                .find(|x| &x.id != owner)
+                .map_or(String::new(), |x| x.name.clone());
+            flow.paragraph(
+                &format!(
+                    "{}'s supply road in its reserve area ({}): 1 point to {other} with a unit on it.",
+                    name(owner),
+                    labels(road)
+                ),
+                BODY,
+            );
+        }
+    }
 }
 
 /// Each army: the General, then each force with its leader and units.
