@@ -610,7 +610,7 @@ impl Play {
                 let rows = d.zone_rows(*z);
                 let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter()
-                    .rect_filled(r, 2.0, ZONE_TINT[i].gamma_multiply(0.6));
+                    .rect_filled(r, 2.0, ZONE_TINT[i].gamma_multiply(0.5));
                 ui.label(
                     RichText::new(format!(
                         "{} (rows {}-{})",
@@ -985,7 +985,7 @@ impl Play {
         let mut shapes = Vec::new();
         for (i, z) in Zone::ALL.iter().enumerate() {
             for h in self.d.zone_hexes(*z) {
-                shapes.push(poly(h, ZONE_TINT[i].gamma_multiply(0.12), Stroke::NONE));
+                shapes.push(poly(h, ZONE_TINT[i].gamma_multiply(0.2), Stroke::NONE));
             }
         }
         // Legal hexes for the feature being placed.
