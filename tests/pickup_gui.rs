@@ -280,3 +280,67 @@ fn issue20_the_wizard_human_against_computer() {
     assert!(play(&h).log.commands.iter().any(|(s, _)| *s == 0));
     finish_and_save(h);
 }
+
+#[test]
+fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_dialog() {
+    use egui::{Key, Modifiers};
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut app = VedetteApp::empty();
+    app.dialogs = vedette::app::file_prompt::Dialogs::Unavailable(
+        "no file-dialog service in this test".into(),
+    );
+    let mut h = harness(app);
+    open_wizard(&mut h);
+    let type_path = |h: &mut Harness<'_, VedetteApp>, path: &std::path::Path, verb: &str| {
+        h.get_by_label("File:").focus();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_label("File:")
+            .type_text(&path.display().to_string());
+        h.run();
+        h.get_by_label(verb).click();
+        h.run();
+    };
+    // Save the French order of battle (no extension typed: .ron added).
+    h.get_all_by_label("Save order of battle…")
+        .next()
+        .expect("side 1")
+        .click();
+    h.run();
+    let saved = h.state().pickup.as_ref().expect("w").sides[0].order.clone();
+    type_path(&mut h, &dir.path().join("french"), "Save");
+    let file = dir.path().join("french.ron");
+    let back = scenario::pickup::parse_order(&std::fs::read_to_string(&file).expect("saved"), "f")
+        .expect("reads");
+    assert_eq!(back, saved);
+    // Clear it, then open it again.
+    h.get_all_by_label("Clear").next().expect("side 1").click();
+    h.run();
+    assert!(
+        h.state().pickup.as_ref().expect("w").sides[0]
+            .order
+            .forces
+            .is_empty()
+    );
+    h.get_all_by_label("Open order of battle…")
+        .next()
+        .expect("side 1")
+        .click();
+    h.run();
+    type_path(&mut h, &file, "Open");
+    assert_eq!(h.state().pickup.as_ref().expect("w").sides[0].order, saved);
+    // A broken army list: refused with its line and column, nothing lost.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(version: 1, name: \"X\", nation: 3)").expect("writes");
+    h.get_all_by_label("Open army list…")
+        .last()
+        .expect("side 2")
+        .click();
+    h.run();
+    type_path(&mut h, &bad, "Open");
+    let w = h.state().pickup.as_ref().expect("w");
+    let e = w.error.clone().expect("refused");
+    assert!(e.contains("bad.ron:1:") && e.contains("nation"), "{e}");
+    assert_eq!(w.sides[0].order, saved);
+    assert_eq!(w.lists.len(), 2);
+}

@@ -24,6 +24,10 @@ pub enum FileAction {
     ExportMap,
     SaveGame,
     LoadGame,
+    /// The pick-up wizard: a side's army list or order of battle [3.1].
+    OpenArmyList(usize),
+    OpenOrder(usize),
+    SaveOrder(usize),
 }
 
 impl FileAction {
@@ -35,21 +39,36 @@ impl FileAction {
             FileAction::ExportMap => "Export map to a file",
             FileAction::SaveGame => "Save game",
             FileAction::LoadGame => "Load game",
+            FileAction::OpenArmyList(_) => "Open army list",
+            FileAction::OpenOrder(_) => "Open order of battle",
+            FileAction::SaveOrder(_) => "Save order of battle",
         }
     }
 
     /// The button that confirms the path.
     pub fn verb(&self) -> &'static str {
         match self {
-            FileAction::Open | FileAction::LoadGame => "Open",
-            FileAction::SaveAs { .. } | FileAction::SaveGame | FileAction::ExportMap => "Save",
+            FileAction::Open
+            | FileAction::LoadGame
+            | FileAction::OpenArmyList(_)
+            | FileAction::OpenOrder(_) => "Open",
+            FileAction::SaveAs { .. }
+            | FileAction::SaveGame
+            | FileAction::ExportMap
+            | FileAction::SaveOrder(_) => "Save",
         }
     }
 
     /// Whether the path names a file to read (it must exist) rather than
     /// one to write.
     pub fn reads(&self) -> bool {
-        matches!(self, FileAction::Open | FileAction::LoadGame)
+        matches!(
+            self,
+            FileAction::Open
+                | FileAction::LoadGame
+                | FileAction::OpenArmyList(_)
+                | FileAction::OpenOrder(_)
+        )
     }
 
     /// The filter the native dialog shows.
@@ -57,6 +76,8 @@ impl FileAction {
         match self {
             FileAction::SaveGame | FileAction::LoadGame => "Vedette game log",
             FileAction::ExportMap => "Vedette map",
+            FileAction::OpenArmyList(_) => "Vedette army list",
+            FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => "Vedette order of battle",
             _ => "Vedette scenario",
         }
     }
@@ -126,6 +147,12 @@ pub fn start_dir(action: &FileAction, doc_path: Option<&Path>) -> PathBuf {
             .map(|p| p.join("maps"))
             .filter(|p| p.is_dir())
             .or(base),
+        // Army lists and orders of battle live in scenarios/armies.
+        FileAction::OpenArmyList(_) | FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => base
+            .as_ref()
+            .map(|b| b.join("armies"))
+            .filter(|p| p.is_dir())
+            .or(base),
         _ => base,
     }
     .unwrap_or_else(|| PathBuf::from("."))
@@ -137,7 +164,11 @@ pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<St
         .and_then(|p| p.file_stem())
         .map(|s| s.to_string_lossy().into_owned());
     match action {
-        FileAction::Open | FileAction::LoadGame => None,
+        FileAction::Open
+        | FileAction::LoadGame
+        | FileAction::OpenArmyList(_)
+        | FileAction::OpenOrder(_) => None,
+        FileAction::SaveOrder(side) => Some(format!("order-of-battle-{}.ron", side + 1)),
         FileAction::SaveAs { .. } => Some(format!("{}.ron", stem.as_deref().unwrap_or("untitled"))),
         FileAction::ExportMap => Some(format!("{}-map.ron", stem.as_deref().unwrap_or("untitled"))),
         FileAction::SaveGame => Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game"))),

@@ -425,6 +425,19 @@ impl VedetteApp {
             FileAction::ExportMap => self.export_map(&file_prompt::with_ron(path)),
             FileAction::SaveGame => self.save_game(&file_prompt::with_ron(path)),
             FileAction::LoadGame => self.load_game(&path),
+            FileAction::OpenArmyList(side)
+            | FileAction::OpenOrder(side)
+            | FileAction::SaveOrder(side) => {
+                let Some(w) = &mut self.pickup else {
+                    return;
+                };
+                let r = match purpose {
+                    FileAction::OpenArmyList(_) => w.open_list(side, &path),
+                    FileAction::OpenOrder(_) => w.open_order(side, &path),
+                    _ => w.save_order(side, &file_prompt::with_ron(path)),
+                };
+                w.error = r.err();
+            }
         }
     }
 
@@ -630,7 +643,12 @@ impl VedetteApp {
                 ui.label(RichText::new("Napoleon rules [3.1][3.2]").weak());
             });
         });
-        match w.ui(ui, &mut self.view) {
+        let action = w.ui(ui, &mut self.view);
+        if let Some(f) = w.file_request.take() {
+            self.ask_path(f);
+        }
+        self.path_prompt_ui(&ui.ctx().clone());
+        match action {
             pickup::WizardAction::None => {}
             pickup::WizardAction::Cancel => {
                 self.pickup = None;

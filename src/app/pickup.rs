@@ -80,6 +80,9 @@ pub struct Wizard {
     pub play: Option<Play>,
     pub error: Option<String>,
     pub map_rect: Option<egui::Rect>,
+    /// A file the wizard asks the app to choose (army list, order of
+    /// battle), answered by `open_list`, `open_order`, `save_order`.
+    pub file_request: Option<super::file_prompt::FileAction>,
 }
 
 const ZONE_TINT: [Color32; 5] = [
@@ -133,6 +136,7 @@ impl Wizard {
             play: None,
             error: None,
             map_rect: None,
+            file_request: None,
         }
     }
 
@@ -182,6 +186,57 @@ impl Wizard {
         let log: DeploymentLog = crate::scenario::from_ron(&text, &path.display().to_string())
             .map_err(|e| e.to_string())?;
         Wizard::resume(log)
+    }
+
+    /// Reads an army list for `side` (offered to both sides from then on).
+    pub fn open_list(&mut self, side: usize, path: &std::path::Path) -> Result<(), String> {
+        let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
+        let list = crate::scenario::pickup::parse_army_list(&text, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
+        let why = list.check();
+        if !why.is_empty() {
+            return Err(format!("{}: {}", path.display(), why.join("; ")));
+        }
+        let i = match self.lists.iter().position(|l| l.name == list.name) {
+            Some(i) => {
+                self.lists[i] = list;
+                i
+            }
+            None => {
+                self.lists.push(list);
+                self.lists.len() - 1
+            }
+        };
+        let plan = &mut self.sides[side];
+        plan.list = i;
+        plan.order = empty_order(self.lists.get(i), self.points);
+        Ok(())
+    }
+
+    /// Reads an order of battle for `side`; its list must be open.
+    pub fn open_order(&mut self, side: usize, path: &std::path::Path) -> Result<(), String> {
+        let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
+        let order = crate::scenario::pickup::parse_order(&text, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
+        let Some(i) = self.lists.iter().position(|l| l.name == order.list) else {
+            return Err(format!(
+                "{}: the order of battle is from the list \"{}\": open that list first [3.1]",
+                path.display(),
+                order.list
+            ));
+        };
+        self.points = order.points;
+        let plan = &mut self.sides[side];
+        plan.list = i;
+        plan.order = order;
+        Ok(())
+    }
+
+    /// Writes `side`'s order of battle (atomically).
+    pub fn save_order(&mut self, side: usize, path: &std::path::Path) -> Result<(), String> {
+        let text = crate::scenario::to_ron(&self.sides[side].order);
+        crate::files::save_atomic(path, &text)
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))
     }
 
     /// Why the orders of battle cannot start the procedure, per side.
@@ -296,6 +351,7 @@ impl Wizard {
         let options = self.options.clone();
         let points = self.points;
         let seed = self.seed;
+        let file_request = &mut self.file_request;
         let plan = &mut self.sides[side];
         ui.push_id(side, |ui| {
             ui.horizontal(|ui| {
@@ -355,6 +411,18 @@ impl Wizard {
                 }
                 if ui.button("Clear").clicked() {
                     plan.order = empty_order(Some(list), points);
+                }
+            });
+            ui.horizontal(|ui| {
+                use super::file_prompt::FileAction;
+                if ui.button("Open army list…").clicked() {
+                    *file_request = Some(FileAction::OpenArmyList(side));
+                }
+                if ui.button("Open order of battle…").clicked() {
+                    *file_request = Some(FileAction::OpenOrder(side));
+                }
+                if ui.button("Save order of battle…").clicked() {
+                    *file_request = Some(FileAction::SaveOrder(side));
                 }
             });
             ui.horizontal(|ui| {
