@@ -344,3 +344,28 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     assert_eq!(w.sides[0].order, saved);
     assert_eq!(w.lists.len(), 2);
 }
+
+#[test]
+fn issue20_army_list_balance_from_the_balance_panel() {
+    let mut app = VedetteApp::open(common::root().join("scenarios/saint-aubin.ron"));
+    app.balance.open = true;
+    app.balance.pickup.games = 4;
+    app.balance.pickup.points = 500;
+    let mut h = harness(app);
+    click(&mut h, "Army lists: pick-up battles");
+    click(&mut h, "Run pick-up battles");
+    h.state_mut().balance.pickup.wait();
+    h.run();
+    let (text, _) = h.state().balance.pickup.report.clone().expect("a report");
+    assert!(
+        text.contains(
+            "4 pick-up battles [3.1][3.2]: France 1813-1815 against Britain 1815 at 500 points"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("attacker wins") && text.contains("defender wins"),
+        "{text}"
+    );
+    h.get_by_label_contains("By role:");
+}

@@ -129,6 +129,9 @@ pub struct BalancePanel {
     /// The scenario's side colours, for the plots.
     colours: [Color32; 2],
     job: Option<Job>,
+    /// Army-list balance: pick-up battles of two lists, whatever is open.
+    pub pickup: super::pickup::PickupBalance,
+    pub pickup_lists: Vec<crate::scenario::pickup::ArmyList>,
 }
 
 impl Default for BalancePanel {
@@ -146,6 +149,8 @@ impl Default for BalancePanel {
             error: None,
             colours: SIDE_COLOURS,
             job: None,
+            pickup: Default::default(),
+            pickup_lists: crate::scenario::pickup::shipped_lists(),
         }
     }
 }
@@ -319,14 +324,22 @@ impl BalancePanel {
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
         }
-        let Some(run) = &self.current else {
-            if !running {
-                ui.label("No results yet.");
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            match &self.current {
+                Some(run) => {
+                    ui.separator();
+                    self.results_ui(ui, run);
+                }
+                None if !running => {
+                    ui.label("No results yet.");
+                }
+                None => {}
             }
-            return;
-        };
-        ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| self.results_ui(ui, run));
+            ui.separator();
+            egui::CollapsingHeader::new("Army lists: pick-up battles")
+                .default_open(self.pickup.running() || self.pickup.report.is_some())
+                .show(ui, |ui| self.pickup.ui(ui, &self.pickup_lists));
+        });
     }
 
     fn results_ui(&self, ui: &mut egui::Ui, run: &BalanceRun) {

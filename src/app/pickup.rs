@@ -83,6 +83,8 @@ pub struct Wizard {
     /// A file the wizard asks the app to choose (army list, order of
     /// battle), answered by `open_list`, `open_order`, `save_order`.
     pub file_request: Option<super::file_prompt::FileAction>,
+    /// The balance of the two chosen lists, on the first page.
+    pub balance: PickupBalance,
 }
 
 const ZONE_TINT: [Color32; 5] = [
@@ -137,6 +139,7 @@ impl Wizard {
             error: None,
             map_rect: None,
             file_request: None,
+            balance: PickupBalance::default(),
         }
     }
 
@@ -342,6 +345,12 @@ impl Wizard {
             if let Some(e) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
+            if !self.balance.running() {
+                self.balance.lists = [self.sides[0].list, self.sides[1].list];
+                self.balance.points = self.points;
+            }
+            egui::CollapsingHeader::new("How balanced are these two lists?")
+                .show(ui, |ui| self.balance.ui(ui, &self.lists));
         });
         action
     }
@@ -1135,5 +1144,196 @@ fn toggle_last(road: &mut Vec<Hex>, h: Hex) {
         road.pop();
     } else {
         road.push(h);
+    }
+}
+
+/// Army-list balance in the window: N pick-up battles of two lists at the
+/// agreed points, built, deployed and played by the computer on a
+/// background thread (progress shown, cancellable), reported as
+/// `vedette simulate --pickup` reports them. Shown in the Balance panel
+/// and on the wizard's first page.
+pub struct PickupBalance {
+    pub lists: [usize; 2],
+    pub points: u32,
+    pub games: u32,
+    pub seed: u64,
+    pub threads: usize,
+    pub report: Option<(String, f64)>,
+    pub error: Option<String>,
+    job: Option<BalanceJob>,
+}
+
+struct BalanceJob {
+    handle: std::thread::JoinHandle<(
+        crate::pickup_batch::PickupConfig,
+        Vec<crate::pickup_batch::PickupGame>,
+    )>,
+    done: std::sync::Arc<std::sync::atomic::AtomicU32>,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    started: std::time::Instant,
+    total: u32,
+}
+
+impl Default for PickupBalance {
+    fn default() -> Self {
+        PickupBalance {
+            lists: [0, 1],
+            points: NapoleonOptions::default().pickup_points,
+            games: 200,
+            seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            report: None,
+            error: None,
+            job: None,
+        }
+    }
+}
+
+impl PickupBalance {
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a batch of the two lists chosen among `lists`.
+    pub fn start(&mut self, lists: &[ArmyList]) {
+        if self.job.is_some() {
+            return;
+        }
+        let (Some(a), Some(b)) = (lists.get(self.lists[0]), lists.get(self.lists[1])) else {
+            self.error = Some("choose two army lists".into());
+            return;
+        };
+        let cfg = crate::pickup_batch::PickupConfig {
+            lists: [a.clone(), b.clone()],
+            points: self.points,
+            games: self.games.max(1),
+            seed: self.seed,
+            threads: self.threads.max(1),
+            options: NapoleonOptions::default(),
+        };
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (d, c) = (done.clone(), cancel.clone());
+        let total = cfg.games;
+        let handle = std::thread::spawn(move || {
+            let games = crate::pickup_batch::run(
+                &cfg,
+                &|n| d.store(n, std::sync::atomic::Ordering::Relaxed),
+                &c,
+            );
+            (cfg, games)
+        });
+        self.error = None;
+        self.job = Some(BalanceJob {
+            handle,
+            done,
+            cancel,
+            started: std::time::Instant::now(),
+            total,
+        });
+    }
+
+    /// Collects a finished batch; call every frame.
+    pub fn poll(&mut self) {
+        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+            return;
+        }
+        let Some(job) = self.job.take() else { return };
+        let secs = job.started.elapsed().as_secs_f64();
+        match job.handle.join() {
+            Ok((cfg, games)) if games.len() as u32 == job.total => {
+                self.report = Some((crate::pickup_batch::report(&cfg, &games), secs));
+            }
+            Ok((_, games)) => {
+                self.error = Some(format!(
+                    "cancelled after {} of {} battles",
+                    games.len(),
+                    job.total
+                ));
+            }
+            Err(_) => self.error = Some("the batch failed (a bug: please report it)".into()),
+        }
+    }
+
+    /// Blocks until the running batch ends (tests).
+    pub fn wait(&mut self) {
+        while self.job.is_some() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            self.poll();
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, lists: &[ArmyList]) {
+        self.poll();
+        ui.label(
+            RichText::new(
+                "Pick-up battles of two army lists [3.1][3.2]: each built, deployed and played by the computer.",
+            )
+            .weak(),
+        );
+        let running = self.running();
+        ui.add_enabled_ui(!running, |ui| {
+            egui::Grid::new("pickup-balance")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for k in 0..2 {
+                        let l = ui.label(if k == 0 { "List A" } else { "List B" });
+                        let current = lists.get(self.lists[k]).map_or("none", |x| x.name.as_str());
+                        egui::ComboBox::from_id_salt(("pickup-balance-list", k))
+                            .selected_text(current)
+                            .show_ui(ui, |ui| {
+                                for (i, x) in lists.iter().enumerate() {
+                                    ui.selectable_value(&mut self.lists[k], i, &x.name);
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                    let l = ui.label("Points");
+                    ui.add(
+                        egui::DragValue::new(&mut self.points)
+                            .range(100..=5000)
+                            .speed(10),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Battles");
+                    ui.add(egui::DragValue::new(&mut self.games).range(1..=10_000))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Seed");
+                    ui.add(egui::DragValue::new(&mut self.seed))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                });
+        });
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("Cancel battles").clicked()
+                    && let Some(j) = &self.job
+                {
+                    j.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            } else if ui.button("Run pick-up battles").clicked() {
+                self.start(lists);
+            }
+        });
+        if let Some(j) = &self.job {
+            let done = j.done.load(std::sync::atomic::Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / j.total.max(1) as f32)
+                    .text(format!("{done}/{} battles", j.total)),
+            );
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if let Some((text, secs)) = &self.report {
+            ui.label(RichText::new(text).monospace().small());
+            ui.label(RichText::new(format!("finished in {secs:.1} s")).weak());
+        }
     }
 }
