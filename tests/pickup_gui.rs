@@ -343,6 +343,33 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     assert!(e.contains("bad.ron:1:") && e.contains("nation"), "{e}");
     assert_eq!(w.sides[0].order, saved);
     assert_eq!(w.lists.len(), 2);
+    // The army list editor: a unit type added, the list saved and read back.
+    h.get_all_by_label("Edit army list…")
+        .next()
+        .expect("side 1")
+        .click();
+    h.run();
+    let before = h.state().pickup.as_ref().expect("w").lists[0].units.len();
+    h.get_by_label("Add unit type").scroll_to_me();
+    h.run();
+    let generals = h.state().pickup.as_ref().expect("w").lists[0]
+        .generals
+        .len();
+    click(&mut h, "Add General");
+    assert!(
+        h.state().pickup.as_ref().expect("w").lists[0]
+            .generals
+            .len()
+            >= generals
+    );
+    click(&mut h, "Add unit type");
+    let list = h.state().pickup.as_ref().expect("w").lists[0].clone();
+    assert_eq!(list.units.len(), before + 1);
+    click(&mut h, "Save army list as…");
+    type_path(&mut h, &dir.path().join("mylist.ron"), "Save");
+    let text = std::fs::read_to_string(dir.path().join("mylist.ron")).expect("saved");
+    let back = scenario::pickup::parse_army_list(&text, "mylist.ron").expect("reads");
+    assert_eq!(back, list);
 }
 
 #[test]

@@ -26,6 +26,7 @@ pub enum FileAction {
     LoadGame,
     /// The pick-up wizard: a side's army list or order of battle [3.1].
     OpenArmyList(usize),
+    SaveArmyList(usize),
     OpenOrder(usize),
     SaveOrder(usize),
 }
@@ -40,6 +41,7 @@ impl FileAction {
             FileAction::SaveGame => "Save game",
             FileAction::LoadGame => "Load game",
             FileAction::OpenArmyList(_) => "Open army list",
+            FileAction::SaveArmyList(_) => "Save army list",
             FileAction::OpenOrder(_) => "Open order of battle",
             FileAction::SaveOrder(_) => "Save order of battle",
         }
@@ -55,6 +57,7 @@ impl FileAction {
             FileAction::SaveAs { .. }
             | FileAction::SaveGame
             | FileAction::ExportMap
+            | FileAction::SaveArmyList(_)
             | FileAction::SaveOrder(_) => "Save",
         }
     }
@@ -76,7 +79,7 @@ impl FileAction {
         match self {
             FileAction::SaveGame | FileAction::LoadGame => "Vedette game log",
             FileAction::ExportMap => "Vedette map",
-            FileAction::OpenArmyList(_) => "Vedette army list",
+            FileAction::OpenArmyList(_) | FileAction::SaveArmyList(_) => "Vedette army list",
             FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => "Vedette order of battle",
             _ => "Vedette scenario",
         }
@@ -148,7 +151,10 @@ pub fn start_dir(action: &FileAction, doc_path: Option<&Path>) -> PathBuf {
             .filter(|p| p.is_dir())
             .or(base),
         // Army lists and orders of battle live in scenarios/armies.
-        FileAction::OpenArmyList(_) | FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => base
+        FileAction::OpenArmyList(_)
+        | FileAction::SaveArmyList(_)
+        | FileAction::OpenOrder(_)
+        | FileAction::SaveOrder(_) => base
             .as_ref()
             .map(|b| b.join("armies"))
             .filter(|p| p.is_dir())
@@ -169,6 +175,7 @@ pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<St
         | FileAction::OpenArmyList(_)
         | FileAction::OpenOrder(_) => None,
         FileAction::SaveOrder(side) => Some(format!("order-of-battle-{}.ron", side + 1)),
+        FileAction::SaveArmyList(_) => Some("army-list.ron".into()),
         FileAction::SaveAs { .. } => Some(format!("{}.ron", stem.as_deref().unwrap_or("untitled"))),
         FileAction::ExportMap => Some(format!("{}-map.ron", stem.as_deref().unwrap_or("untitled"))),
         FileAction::SaveGame => Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game"))),

@@ -426,6 +426,7 @@ impl VedetteApp {
             FileAction::SaveGame => self.save_game(&file_prompt::with_ron(path)),
             FileAction::LoadGame => self.load_game(&path),
             FileAction::OpenArmyList(side)
+            | FileAction::SaveArmyList(side)
             | FileAction::OpenOrder(side)
             | FileAction::SaveOrder(side) => {
                 let Some(w) = &mut self.pickup else {
@@ -434,6 +435,7 @@ impl VedetteApp {
                 let r = match purpose {
                     FileAction::OpenArmyList(_) => w.open_list(side, &path),
                     FileAction::OpenOrder(_) => w.open_order(side, &path),
+                    FileAction::SaveArmyList(_) => w.save_list(side, &file_prompt::with_ron(path)),
                     _ => w.save_order(side, &file_prompt::with_ron(path)),
                 };
                 w.error = r.err();

@@ -85,6 +85,8 @@ pub struct Wizard {
     pub file_request: Option<super::file_prompt::FileAction>,
     /// The balance of the two chosen lists, on the first page.
     pub balance: PickupBalance,
+    /// The army list open in the list editor, by index.
+    pub editing: Option<usize>,
 }
 
 const ZONE_TINT: [Color32; 5] = [
@@ -140,6 +142,7 @@ impl Wizard {
             map_rect: None,
             file_request: None,
             balance: PickupBalance::default(),
+            editing: None,
         }
     }
 
@@ -233,6 +236,17 @@ impl Wizard {
         plan.list = i;
         plan.order = order;
         Ok(())
+    }
+
+    /// Writes army list `i` (atomically).
+    pub fn save_list(&mut self, i: usize, path: &std::path::Path) -> Result<(), String> {
+        let list = self.lists.get(i).ok_or("no such army list")?;
+        let text = format!(
+            "#![enable(implicit_some)]\n{}",
+            crate::scenario::to_ron(list)
+        );
+        crate::files::save_atomic(path, &text)
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))
     }
 
     /// Writes `side`'s order of battle (atomically).
@@ -352,7 +366,266 @@ impl Wizard {
             egui::CollapsingHeader::new("How balanced are these two lists?")
                 .show(ui, |ui| self.balance.ui(ui, &self.lists));
         });
+        self.list_editor_ui(ui.ctx());
         action
+    }
+
+    /// The army list editor: every field of the list, changed in place
+    /// (orders of battle are re-checked at once), saved with Save as.
+    fn list_editor_ui(&mut self, ctx: &egui::Context) {
+        let Some(i) = self.editing else { return };
+        let Some(list) = self.lists.get_mut(i) else {
+            self.editing = None;
+            return;
+        };
+        let options = self.options.clone();
+        let mut open = true;
+        let mut save = false;
+        egui::Window::new(format!("Army list: {}", list.name))
+            .id(egui::Id::unique("army list editor"))
+            .open(&mut open)
+            .default_width(640.0)
+            .show(ctx, |ui| {
+                egui::Grid::new("list head").num_columns(2).show(ui, |ui| {
+                    let l = ui.label("Name");
+                    ui.add(egui::TextEdit::singleline(&mut list.name).desired_width(260.0))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Nation");
+                    ui.text_edit_singleline(&mut list.nation).labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Aggressiveness (N17)");
+                    ui.add(egui::DragValue::new(&mut list.aggressiveness).range(-5..=5))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Where the numbers come from");
+                    ui.add(egui::TextEdit::singleline(&mut list.source).desired_width(420.0))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                });
+                egui::ScrollArea::vertical()
+                    .max_height(520.0)
+                    .show(ui, |ui| {
+                        ui.strong("Generals [1.1]");
+                        let mut drop = None;
+                        egui::Grid::new("generals").num_columns(4).show(ui, |ui| {
+                            let name = ui.label(RichText::new("Name").strong()).id;
+                            let cf = ui.label(RichText::new("Command factor").strong()).id;
+                            ui.label(RichText::new("Points").strong());
+                            ui.end_row();
+                            for (k, g) in list.generals.iter_mut().enumerate() {
+                                ui.push_id(("g", k), |ui| {
+                                    ui.add(
+                                        egui::TextEdit::singleline(&mut g.name)
+                                            .desired_width(160.0),
+                                    )
+                                    .labelled_by(name);
+                                });
+                                ui.push_id(("gc", k), |ui| {
+                                    ui.add(
+                                        egui::DragValue::new(&mut g.command_factor).range(1..=4),
+                                    )
+                                    .labelled_by(cf);
+                                });
+                                ui.label(format!("{} pts", g.cost(&options.troops.points)));
+                                if ui
+                                    .push_id(("gx", k), |ui| ui.small_button("Remove"))
+                                    .inner
+                                    .clicked()
+                                {
+                                    drop = Some(k);
+                                }
+                                ui.end_row();
+                            }
+                        });
+                        if let Some(k) = drop {
+                            list.generals.remove(k);
+                        }
+                        if ui.button("Add General").clicked() {
+                            list.generals.push(crate::scenario::pickup::GeneralChoice {
+                                name: format!("General {}", list.generals.len() + 1),
+                                command_factor: 2,
+                                points: None,
+                            });
+                        }
+                        ui.separator();
+                        ui.strong("Leaders [1.2]");
+                        let mut drop = None;
+                        egui::Grid::new("leaders").num_columns(4).show(ui, |ui| {
+                            let name = ui.label(RichText::new("Name").strong()).id;
+                            let fac = ui.label(RichText::new("Factor").strong()).id;
+                            ui.label(RichText::new("Points").strong());
+                            ui.end_row();
+                            for (k, x) in list.leaders.iter_mut().enumerate() {
+                                ui.push_id(("l", k), |ui| {
+                                    ui.add(
+                                        egui::TextEdit::singleline(&mut x.name)
+                                            .desired_width(160.0),
+                                    )
+                                    .labelled_by(name);
+                                });
+                                ui.push_id(("lf", k), |ui| {
+                                    ui.add(egui::DragValue::new(&mut x.factor).range(-1..=1))
+                                        .labelled_by(fac);
+                                });
+                                ui.label(format!("{} pts", x.cost(&options.troops.points)));
+                                if ui
+                                    .push_id(("lx", k), |ui| ui.small_button("Remove"))
+                                    .inner
+                                    .clicked()
+                                {
+                                    drop = Some(k);
+                                }
+                                ui.end_row();
+                            }
+                        });
+                        if let Some(k) = drop {
+                            list.leaders.remove(k);
+                        }
+                        if ui.button("Add leader").clicked() {
+                            list.leaders.push(crate::scenario::pickup::LeaderChoice {
+                                name: format!("Leader {}", list.leaders.len() + 1),
+                                factor: 0,
+                                points: None,
+                            });
+                        }
+                        ui.separator();
+                        ui.strong("Unit types (N15, N16, N18)");
+                        let mut drop = None;
+                        egui::Grid::new("unit types").num_columns(8).show(ui, |ui| {
+                            let head: Vec<egui::Id> = [
+                                "Name", "Kind", "Combat", "Skirmish", "Min", "Max", "Points", "",
+                            ]
+                            .iter()
+                            .map(|h| ui.label(RichText::new(*h).strong()).id)
+                            .collect();
+                            ui.end_row();
+                            for (k, t) in list.units.iter_mut().enumerate() {
+                                ui.push_id(("u", k), |ui| {
+                                    ui.add(
+                                        egui::TextEdit::singleline(&mut t.name)
+                                            .desired_width(140.0),
+                                    )
+                                    .labelled_by(head[0]);
+                                });
+                                egui::ComboBox::from_id_salt(("kind", k))
+                                    .selected_text(match (t.kind, t.horse, t.cossack) {
+                                        (crate::scenario::UnitKind::Artillery, true, _) => {
+                                            "horse artillery"
+                                        }
+                                        (crate::scenario::UnitKind::Artillery, false, _) => {
+                                            "foot artillery"
+                                        }
+                                        (crate::scenario::UnitKind::Cavalry, _, true) => "Cossacks",
+                                        (k, _, _) => k.name(),
+                                    })
+                                    .show_ui(ui, |ui| {
+                                        use crate::scenario::UnitKind::*;
+                                        for (name, kind, horse, cossack) in [
+                                            ("infantry", Infantry, false, false),
+                                            ("cavalry", Cavalry, false, false),
+                                            ("Cossacks", Cavalry, false, true),
+                                            ("foot artillery", Artillery, false, false),
+                                            ("horse artillery", Artillery, true, false),
+                                        ] {
+                                            if ui.selectable_label(false, name).clicked() {
+                                                t.kind = kind;
+                                                t.horse = horse;
+                                                t.cossack = cossack;
+                                                if kind == Artillery {
+                                                    t.combat = 0;
+                                                } else if t.combat == 0 {
+                                                    t.combat = 4;
+                                                }
+                                            }
+                                        }
+                                    })
+                                    .response
+                                    .labelled_by(head[1]);
+                                ui.push_id(("c", k), |ui| {
+                                    ui.add(egui::DragValue::new(&mut t.combat).range(0..=7))
+                                        .labelled_by(head[2]);
+                                });
+                                let mut sk = t.skirmish_factor(&options);
+                                if ui
+                                    .push_id(("s", k), |ui| {
+                                        ui.add(egui::DragValue::new(&mut sk).range(0..=5))
+                                            .labelled_by(head[3])
+                                    })
+                                    .inner
+                                    .changed()
+                                {
+                                    t.skirmish = Some(sk);
+                                }
+                                ui.push_id(("min", k), |ui| {
+                                    ui.add(egui::DragValue::new(&mut t.min).range(0..=50))
+                                        .labelled_by(head[4]);
+                                });
+                                let mut max = t.max.unwrap_or(0);
+                                if ui
+                                    .push_id(("max", k), |ui| {
+                                        ui.add(
+                                            egui::DragValue::new(&mut max)
+                                                .range(0..=50)
+                                                .custom_formatter(|v, _| {
+                                                    if v == 0.0 {
+                                                        "any".into()
+                                                    } else {
+                                                        format!("{v}")
+                                                    }
+                                                }),
+                                        )
+                                        .labelled_by(head[5])
+                                    })
+                                    .inner
+                                    .changed()
+                                {
+                                    t.max = (max > 0).then_some(max);
+                                }
+                                ui.label(format!("{}", t.cost(&options)));
+                                if ui
+                                    .push_id(("ux", k), |ui| ui.small_button("Remove"))
+                                    .inner
+                                    .clicked()
+                                {
+                                    drop = Some(k);
+                                }
+                                ui.end_row();
+                            }
+                        });
+                        if let Some(k) = drop {
+                            list.units.remove(k);
+                        }
+                        if ui.button("Add unit type").clicked() {
+                            let n = list.units.len() + 1;
+                            list.units.push(crate::scenario::pickup::UnitType {
+                                id: format!("type{n}"),
+                                name: format!("Infantry {n}"),
+                                kind: crate::scenario::UnitKind::Infantry,
+                                combat: 4,
+                                skirmish: None,
+                                horse: false,
+                                cossack: false,
+                                melee_modifier: 0,
+                                points: None,
+                                min: 0,
+                                max: None,
+                            });
+                        }
+                    });
+                for p in list.check() {
+                    ui.colored_label(ui.visuals().error_fg_color, p);
+                }
+                if ui.button("Save army list as…").clicked() {
+                    save = true;
+                }
+            });
+        if save {
+            self.file_request = Some(super::file_prompt::FileAction::SaveArmyList(i));
+        }
+        if !open {
+            self.editing = None;
+        }
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, side: usize) {
@@ -361,6 +634,7 @@ impl Wizard {
         let points = self.points;
         let seed = self.seed;
         let file_request = &mut self.file_request;
+        let editing = &mut self.editing;
         let plan = &mut self.sides[side];
         ui.push_id(side, |ui| {
             ui.horizontal(|ui| {
@@ -432,6 +706,13 @@ impl Wizard {
                 }
                 if ui.button("Save order of battle…").clicked() {
                     *file_request = Some(FileAction::SaveOrder(side));
+                }
+                if ui
+                    .button("Edit army list…")
+                    .on_hover_text("Its Generals, leaders and unit types, with limits and points")
+                    .clicked()
+                {
+                    *editing = Some(plan.list);
                 }
             });
             ui.horizontal(|ui| {
