@@ -193,7 +193,7 @@ fn feature(d: &Deployment, side: u8, dice: &mut Dice) -> Option<DeployCommand> {
     // Hills first, then villages, woods and broken ground, with a die
     // so that tables differ: each kind's weight plus a roll.
     let mut prefer: Vec<(FeatureKind, usize, usize)> = kinds.to_vec();
-    let mut keys: Vec<u32> = prefer
+    let keys: Vec<u32> = prefer
         .iter()
         .map(|(k, _, _)| {
             let weight = match k {
@@ -208,7 +208,6 @@ fn feature(d: &Deployment, side: u8, dice: &mut Dice) -> Option<DeployCommand> {
     let mut order: Vec<usize> = (0..prefer.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
     prefer = order.iter().map(|&i| prefer[i]).collect();
-    keys.clear();
     let hexes = d.zone_hexes(zone);
     let centre = d.map().columns as i32 / 2;
     let front = d.edge_row(1 - side);

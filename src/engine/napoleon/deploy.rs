@@ -572,7 +572,7 @@ impl Deployment {
             }
         };
         let rows = 2 * options.pickup_reserve_depth + 8;
-        let mut map = Map::filled(
+        let map = Map::filled(
             "Pick-up battle",
             options.pickup_columns,
             rows,
@@ -649,10 +649,7 @@ impl Deployment {
                 variants: Vec::new(),
                 notes: String::new(),
             },
-            map: {
-                map.areas.clear();
-                map
-            },
+            map,
             armies: [a0, a1],
             options: o,
             attacker,
@@ -1131,19 +1128,16 @@ impl Deployment {
             .units
             .iter()
             .enumerate()
-            .filter_map(|(i, u)| u.map(|(h, f)| (i, h, f)));
-        for &(h, i) in &here {
+            .filter_map(|(i, u)| u.map(|(h, _)| (i, h)));
+        for &(h, _) in &here {
             let mut troops = 0;
             let mut guns = 0;
             let mut facings = Vec::new();
-            for (j, hj, fj) in placed.clone() {
-                if hj == h {
-                    return refuse(format!(
-                        "{h} already holds {}: units of different forces never stack [3.7.2.1] (N67)",
-                        self.base.units[j].designation
-                    ));
-                }
-                let _ = fj;
+            if let Some((j, _)) = placed.clone().find(|&(_, hj)| hj == h) {
+                return refuse(format!(
+                    "{h} already holds {}: units of different forces never stack [3.7.2.1] (N67)",
+                    self.base.units[j].designation
+                ));
             }
             for (k, &(hk, jk)) in here.iter().enumerate() {
                 if hk != h {
@@ -1170,7 +1164,6 @@ impl Deployment {
                 None
             };
             if let Some(why) = why {
-                let _ = i;
                 return refuse(format!("{h} would hold {why} [3.7.2.1] (N67)"));
             }
             if self.leaders.iter().flatten().any(|l| *l == Some(h))
