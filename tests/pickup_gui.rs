@@ -396,3 +396,30 @@ fn issue20_army_list_balance_from_the_balance_panel() {
     );
     h.get_by_label_contains("By role:");
 }
+
+#[test]
+fn issue20_n23_the_wizard_sets_the_table_options_of_the_rulings() {
+    let mut h = harness(VedetteApp::empty());
+    open_wizard(&mut h);
+    click(&mut h, "The table and the procedure (N23-N27)");
+    click(&mut h, "south");
+    h.state_mut()
+        .pickup
+        .as_mut()
+        .expect("w")
+        .options
+        .pickup_columns = 20;
+    h.run();
+    click(&mut h, "Start the deployment [3.2]");
+    let d = &play(&h).d;
+    assert_eq!(d.map().columns, 20);
+    assert_eq!(
+        d.edge_row(d.attacker),
+        14,
+        "the attacker's edge is the south one"
+    );
+    assert_eq!(
+        play(&h).log.options.attacker_edge,
+        vedette::scenario::napoleon::Edge::South
+    );
+}

@@ -359,9 +359,13 @@ impl Wizard {
             if let Some(e) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
+            egui::CollapsingHeader::new("The table and the procedure (N23-N27)").show(ui, |ui| {
+                table_options_ui(ui, &mut self.options);
+            });
             if !self.balance.running() {
                 self.balance.lists = [self.sides[0].list, self.sides[1].list];
                 self.balance.points = self.points;
+                self.balance.options = self.options.clone();
             }
             egui::CollapsingHeader::new("How balanced are these two lists?")
                 .show(ui, |ui| self.balance.ui(ui, &self.lists));
@@ -874,6 +878,77 @@ impl Wizard {
             });
         action
     }
+}
+
+/// The options of the rulings that shape the table and the procedure:
+/// size and areas (N23), margins and spacing (N24, N27), cavalry ties
+/// (N26). They are kept with the battle's scenario and its log.
+fn table_options_ui(ui: &mut egui::Ui, o: &mut NapoleonOptions) {
+    use crate::scenario::napoleon::{CavalryTie, Edge};
+    egui::Grid::new("pickup table options")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let l = ui.label("Columns (N23)");
+            ui.add(egui::DragValue::new(&mut o.pickup_columns).range(10..=40))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Reserve area depth, rows (N23)");
+            ui.add(egui::DragValue::new(&mut o.pickup_reserve_depth).range(3..=4))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Attacker's edge (N23)");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut o.attacker_edge, Edge::North, "north (row 1)");
+                ui.radio_value(&mut o.attacker_edge, Edge::South, "south");
+            })
+            .response
+            .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Features from the table edge, hexes (N24)");
+            ui.add(egui::DragValue::new(&mut o.edge_margin).range(1..=3))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Features apart, hexes (N24)");
+            ui.add(egui::DragValue::new(&mut o.feature_spacing).range(1..=3))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Forward features apart, hexes (N27)");
+            ui.add(egui::DragValue::new(&mut o.forward_feature_spacing).range(1..=3))
+                .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Equal cavalry (N26)");
+            egui::ComboBox::from_id_salt("cavalry tie")
+                .selected_text(match o.cavalry_tie {
+                    CavalryTie::NoSuperior => "nobody is superior",
+                    CavalryTie::Attacker => "the attacker is superior",
+                    CavalryTie::Defender => "the defender is superior",
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut o.cavalry_tie,
+                        CavalryTie::NoSuperior,
+                        "nobody is superior",
+                    );
+                    ui.selectable_value(
+                        &mut o.cavalry_tie,
+                        CavalryTie::Attacker,
+                        "the attacker is superior",
+                    );
+                    ui.selectable_value(
+                        &mut o.cavalry_tie,
+                        CavalryTie::Defender,
+                        "the defender is superior",
+                    );
+                })
+                .response
+                .labelled_by(l.id);
+            ui.end_row();
+        });
+    ui.label(
+        RichText::new("The rulings' defaults: 18 columns, reserves 3 deep, the attacker north, 2 hexes from the edge and apart, forward features may touch, nobody superior on a tie.")
+            .weak()
+            .small(),
+    );
 }
 
 fn empty_order(list: Option<&ArmyList>, points: u32) -> OrderOfBattle {
@@ -1439,6 +1514,8 @@ pub struct PickupBalance {
     pub games: u32,
     pub seed: u64,
     pub threads: usize,
+    /// The rulings' options the battles are set up with.
+    pub options: NapoleonOptions,
     pub report: Option<(String, f64)>,
     pub error: Option<String>,
     job: Option<BalanceJob>,
@@ -1463,6 +1540,7 @@ impl Default for PickupBalance {
             games: 200,
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            options: NapoleonOptions::default(),
             report: None,
             error: None,
             job: None,
@@ -1490,7 +1568,7 @@ impl PickupBalance {
             games: self.games.max(1),
             seed: self.seed,
             threads: self.threads.max(1),
-            options: NapoleonOptions::default(),
+            options: self.options.clone(),
         };
         let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
         let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
