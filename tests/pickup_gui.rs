@@ -218,10 +218,17 @@ fn issue20_the_whole_wizard_hot_seat_to_a_saved_scenario_that_validates_and_reop
     // A legal one, then undo: the table is as before.
     click(&mut h, "Clear");
     click(&mut h, "hill (2-7 hexes)");
-    click_hex(&mut h, Hex::new(8, fwd + 1));
-    click_hex(&mut h, Hex::new(9, fwd + 1));
+    // Painted by one drag over three hexes.
+    let (a, b) = (
+        hex_pos(&h, Hex::new(8, fwd + 1)),
+        hex_pos(&h, Hex::new(10, fwd + 1)),
+    );
+    common::drag(&mut h, a, b);
+    let painted = play(&h).pending.hexes.clone();
+    assert!((3..=4).contains(&painted.len()), "{painted:?}");
     click(&mut h, "Place");
     assert_eq!(play(&h).d.features.len(), 1, "{:?}", play(&h).message);
+    assert_eq!(play(&h).d.features[0].hexes, painted);
     ctrl(&mut h, egui::Key::Z);
     assert!(play(&h).d.features.is_empty());
     assert_eq!(

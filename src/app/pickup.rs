@@ -1210,7 +1210,7 @@ impl Play {
             });
             if self.pending.kind.is_some() {
                 ui.label(format!(
-                    "Click hexes to mark it ({} marked); green hexes are legal.",
+                    "Click or drag over hexes to mark it ({} marked; a second click takes a hex off); green hexes are legal. Right-drag pans.",
                     self.pending.hexes.len()
                 ));
             }
@@ -1394,8 +1394,33 @@ impl Play {
     fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, map_rect: &mut Option<egui::Rect>) {
         let map = self.d.map().clone();
         let (response, layout) = super::playtest::map_area(ui, view, &map, map_rect);
+        // A feature is painted by dragging over its hexes; the map pans
+        // with the other buttons then, and with any button otherwise.
+        let painting = self.human()
+            && self.pending.force.is_none()
+            && (self.pending.kind.is_some() && !self.d.allowed().1.is_empty()
+                || self.d.step == Step::ForwardMove)
+            && !matches!(
+                self.d.step,
+                Step::ForwardRoll
+                    | Step::DefenderRoad
+                    | Step::AttackerRoad
+                    | Step::DefenderForces
+                    | Step::AttackerForces
+                    | Step::DefenderGeneral
+                    | Step::AttackerGeneral
+            );
         if response.dragged() {
-            view.pan += response.drag_delta();
+            if painting && response.dragged_by(egui::PointerButton::Primary) {
+                if let Some(pos) = response.interact_pointer_pos() {
+                    let h = layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+                    if map.in_bounds(h) && !self.pending.hexes.contains(&h) {
+                        self.pending.hexes.push(h);
+                    }
+                }
+            } else {
+                view.pan += response.drag_delta();
+            }
         }
         if response.clicked()
             && let Some(pos) = response.interact_pointer_pos()
