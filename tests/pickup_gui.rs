@@ -50,12 +50,7 @@ fn settle(h: &mut Harness<'_, VedetteApp>) {
 }
 
 fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    h.drag_at(p);
-    h.step();
-    h.drop_at(p);
-    settle(h);
+    common::click_at_steps(h, p, 4);
 }
 
 fn click(h: &mut Harness<'_, VedetteApp>, label: &str) {

@@ -141,6 +141,11 @@ impl OpenDoc {
             variants: Vec::new(),
             notes: String::new(),
         };
+        OpenDoc::unsaved(scenario, map, None)
+    }
+
+    /// A document with no file yet, counted as changed until saved.
+    fn unsaved(scenario: Scenario, map: Map, deployment_log: Option<String>) -> OpenDoc {
         let mut history = History::default();
         history.mark_unsaved();
         OpenDoc {
@@ -148,7 +153,7 @@ impl OpenDoc {
             map_path: None,
             data: Document { scenario, map },
             history,
-            deployment_log: None,
+            deployment_log,
         }
     }
 
@@ -157,6 +162,10 @@ impl OpenDoc {
     pub fn from_pickup(scenario: Scenario, log: String) -> OpenDoc {
         let map = match &scenario.map {
             MapSource::Inline(m) => (**m).clone(),
+            // `Deployment::scenario` always writes the table inline; a
+            // file reference would be read when the document is saved
+            // and reopened, so an empty table of the default size stands
+            // in for it here.
             MapSource::File(_) => Map::filled(
                 "Pick-up battle",
                 18,
@@ -166,15 +175,7 @@ impl OpenDoc {
                 '.',
             ),
         };
-        let mut history = History::default();
-        history.mark_unsaved();
-        OpenDoc {
-            path: None,
-            map_path: None,
-            data: Document { scenario, map },
-            history,
-            deployment_log: Some(log),
-        }
+        OpenDoc::unsaved(scenario, map, Some(log))
     }
 
     /// Where a deployment log is written beside the scenario at `path`.

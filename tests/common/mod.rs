@@ -56,6 +56,18 @@ pub fn click_at(h: &mut Harness<'_, VedetteApp>, p: Pos2) {
     h.run();
 }
 
+/// A click at a screen point followed by a fixed few frames, for windows
+/// that keep repainting (computer seats at work), where `run` would wait
+/// for a settled frame that never comes.
+pub fn click_at_steps(h: &mut Harness<'_, VedetteApp>, p: Pos2, steps: usize) {
+    h.hover_at(p);
+    h.step();
+    h.drag_at(p);
+    h.step();
+    h.drop_at(p);
+    h.run_steps(steps);
+}
+
 /// Drags from one point to another in small steps, like a mouse.
 pub fn drag(h: &mut Harness<'_, VedetteApp>, from: Pos2, to: Pos2) {
     h.hover_at(from);
