@@ -776,7 +776,11 @@ impl NapoleonPlayer {
                     s += self.facing_score(state, h, r.facing, &enemy_hexes);
                     s += self.support(state, p, h);
                     if kind.is_troop() {
-                        s += self.contact_score(state, p, r, &path_of(s_set, r), result);
+                        // The path (and the position it leads to) only
+                        // where the place is in contact.
+                        if !r.contacts.is_empty() {
+                            s += self.contact_score(state, p, r, &path_of(s_set, r), result);
+                        }
                         s -=
                             self.tuning.flank_weight * self.flanks(state, side, h, r.facing) as f64;
                         if !r.contacts.is_empty() {
@@ -851,8 +855,7 @@ impl NapoleonPlayer {
             return 0.0;
         };
         let n = state
-            .force_pieces(f)
-            .into_iter()
+            .force_pieces_iter(f)
             .filter(|&q| q != p && self.board.distance(state.pos[q as usize], h) <= 1)
             .count();
         if n == 0 {
@@ -878,9 +881,8 @@ impl NapoleonPlayer {
     /// Enemy infantry and cavalry next to `h` and not in the front.
     fn flanks(&self, state: &State, side: u8, h: HexIx, facing: u8) -> usize {
         state
-            .adjacent_enemy_troops(h, side)
-            .into_iter()
-            .filter(|&e| {
+            .enemy_troops_around(h, side)
+            .filter(|&(_, e)| {
                 self.board
                     .dir_to(h, state.pos[e as usize])
                     .is_some_and(|d| !crate::engine::napoleon::front_hexside(facing, d))

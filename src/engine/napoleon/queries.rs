@@ -122,6 +122,58 @@ enum Move {
     Turn(u8),
 }
 
+/// What a search knows of each key (a hex and facing, and the bits of
+/// its record the rules still ask, [`State::move_key`]): unseen, queued
+/// at the least points yet, or settled. Only the hexes and facings it
+/// reaches get their 16 keys' cells, so a search of a few dozen hexes
+/// does not clear a table of the whole map for each piece.
+struct Marks {
+    /// Each hex and facing's block in `cells` (`u32::MAX`: none yet).
+    block: Vec<u32>,
+    cells: Vec<u32>,
+}
+
+impl Marks {
+    const KEYS: usize = 16;
+    const UNSEEN: u32 = u32::MAX;
+    const SETTLED: u32 = u32::MAX - 1;
+
+    fn new(slots: usize) -> Self {
+        Marks {
+            block: vec![u32::MAX; slots],
+            cells: Vec::with_capacity(Self::KEYS * 64),
+        }
+    }
+
+    fn cell(&mut self, slot: usize, key: usize) -> &mut u32 {
+        let mut b = self.block[slot];
+        if b == u32::MAX {
+            b = (self.cells.len() / Self::KEYS) as u32;
+            self.block[slot] = b;
+            self.cells
+                .resize(self.cells.len() + Self::KEYS, Self::UNSEEN);
+        }
+        &mut self.cells[b as usize * Self::KEYS + key]
+    }
+
+    /// Settles a key: whether it was settled already.
+    fn settle(&mut self, slot: usize, key: usize) -> bool {
+        std::mem::replace(self.cell(slot, key), Self::SETTLED) == Self::SETTLED
+    }
+
+    /// Queues a key at `mp` points: false when it is settled or queued
+    /// already at no more points. (Points never come near `SETTLED`: a
+    /// move's points stay within its allowance.)
+    fn queue(&mut self, slot: usize, key: usize, mp: u32) -> bool {
+        let c = self.cell(slot, key);
+        if *c == Self::SETTLED || (*c != Self::UNSEEN && *c <= mp) {
+            return false;
+        }
+        *c = mp;
+        true
+    }
+}
+
 /// What [`State::explore`] found: every position with the node it came
 /// from and the move, the cheapest node for each hex and facing, and a
 /// state to look at them in (the position after the piece's first move,
@@ -191,8 +243,15 @@ impl State {
     /// which scores every place and takes one, needs.
     pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
         let mut ex = self.explore(p, false)?;
-        let best = std::mem::take(&mut ex.best);
-        let mut places: Vec<ReachPlace> = best
+        let mut best = std::mem::take(&mut ex.best);
+        // In order of cost, then hex and facing (each hex and facing is
+        // there once, so the order is total).
+        let order = |&(cost, ix): &(u32, usize)| {
+            let n = &ex.nodes[ix].0;
+            (cost, self.board.hex(n.hex), n.facing)
+        };
+        best.sort_unstable_by_key(order);
+        let places: Vec<ReachPlace> = best
             .into_iter()
             .map(|(cost, ix)| {
                 let mut steps = 0;
@@ -212,7 +271,6 @@ impl State {
                 }
             })
             .collect();
-        places.sort_by_key(|r| (r.cost, self.board.hex(r.hex), r.facing));
         Some(Reachable {
             id: self.board.pieces[p as usize].id.clone(),
             board: self.board.clone(),
@@ -250,14 +308,16 @@ impl State {
         // key of a position is its hex, facing and what the rules still
         // ask of its record (`move_key`).
         let free = self.active.as_ref().is_some_and(|a| self.free_facing(a));
-        let key = |n: &Node| -> usize {
-            ((n.hex as usize * 6 + n.facing as usize) << 4) | self.move_key(p, free, &n.moved)
+        let key = |n: &Node| -> (usize, usize) {
+            (
+                n.hex as usize * 6 + n.facing as usize,
+                self.move_key(p, free, &n.moved),
+            )
         };
-        // Dense tables by key and by hex and facing: a search settles a
-        // good share of them, so they beat hashing.
+        // What is known of each key: seen, queued at some points, or
+        // settled ([`Marks`]).
         let slots = self.board.hexes.len() * 6;
-        let mut settled = vec![false; slots << 4];
-        let mut queued = vec![u32::MAX; slots << 4];
+        let mut marks = Marks::new(slots);
         // The cheapest node for each hex and facing (`u32::MAX`: none), in
         // one byte pattern so it starts as a fill.
         let mut best: Vec<u32> = vec![u32::MAX; slots];
@@ -293,11 +353,10 @@ impl State {
             };
             cursor += 1;
             let node = nodes[ix].0;
-            let k = key(&node);
-            if std::mem::replace(&mut settled[k], true) {
+            let (slot, mk) = key(&node);
+            if marks.settle(slot, mk) {
                 continue;
             }
-            let slot = node.hex as usize * 6 + node.facing as usize;
             if best[slot] == u32::MAX {
                 // Nodes settle in order of cost: the first is the cheapest.
                 best[slot] = ix as u32;
@@ -351,12 +410,11 @@ impl State {
                 moved_base = first;
             }
             for &(n2, m) in &next {
-                let k2 = key(&n2);
+                let (slot2, mk2) = key(&n2);
                 let mp = n2.moved.mp;
-                if settled[k2] || queued[k2] <= mp {
+                if !marks.queue(slot2, mk2, mp) {
                     continue;
                 }
-                queued[k2] = mp;
                 nodes.push((n2, ix, Some(m)));
                 push(&mut buckets, (mp as usize).max(at), nodes.len() - 1);
             }

@@ -387,13 +387,18 @@ impl State {
 
     /// A force's units and leader still on the map.
     pub fn force_pieces(&self, f: u16) -> Vec<PieceIx> {
+        self.force_pieces_iter(f).collect()
+    }
+
+    /// [`State::force_pieces`] without a vector (asked for every place a
+    /// computer player scores).
+    pub fn force_pieces_iter(&self, f: u16) -> impl Iterator<Item = PieceIx> + '_ {
         let info = &self.board.forces[f as usize];
         info.units
             .iter()
             .copied()
             .chain(std::iter::once(info.leader))
             .filter(|&p| self.on_map(p))
-            .collect()
     }
 
     /// Engaged: a unit of the force within 3 hexes of an enemy unit (N53).
@@ -445,7 +450,7 @@ impl State {
 
     /// Each enemy infantry or cavalry unit adjacent to `h` with the hex it
     /// stands in (asked on every step and turn: nothing allocated).
-    pub(super) fn enemy_troops_around(
+    pub fn enemy_troops_around(
         &self,
         h: HexIx,
         side: u8,
