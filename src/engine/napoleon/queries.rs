@@ -4,6 +4,7 @@
 //! same checks the rules use, never from a second copy of a rule.
 
 use super::board::{HexIx, NO_HEX, PieceIx, PieceKind};
+use super::rules::HexFacts;
 use super::state::State;
 use super::types::{Activation, Command, Event, Phase};
 use crate::hex::Hex;
@@ -344,6 +345,7 @@ impl State {
         };
         push(&mut buckets, at, 0);
         let mut next: Vec<(Node, Move)> = Vec::with_capacity(12);
+        let mut facts = HexFacts::new(self.board.hexes.len());
         let mut contact_found = false;
         while let Some(bucket) = buckets.get(at) {
             let Some(&ix) = bucket.get(cursor) else {
@@ -390,7 +392,7 @@ impl State {
             for m in steps.chain(turns) {
                 match m {
                     Move::Step(n) => {
-                        if !base.step_ok(p, n, 4) {
+                        if !base.step_ok_knowing(p, n, 4, &mut facts) {
                             continue;
                         }
                         base.move_piece(p, n);

@@ -50,6 +50,54 @@ enum StepRefused {
     NoMovementLeft,
 }
 
+/// What a search of one piece's moves learns of each hex it looks into,
+/// kept for the rest of the search: the rules of entering it
+/// ([`State::entry_refusal`]) and whether the piece may end its move in
+/// its stack ([`State::stack_legal_with`]). Neither looks at where the
+/// piece stands, and in a search nothing else moves.
+pub(super) struct HexFacts {
+    entry: Vec<Option<Result<(), StepRefused>>>,
+    stack: Vec<Option<bool>>,
+}
+
+impl HexFacts {
+    /// Facts of a search over a map of `hexes` hexes.
+    pub(super) fn new(hexes: usize) -> Self {
+        HexFacts {
+            entry: vec![None; hexes],
+            stack: vec![None; hexes],
+        }
+    }
+
+    /// No facts kept: every question is worked out (single checks).
+    fn none() -> Self {
+        HexFacts {
+            entry: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    fn entry(
+        &mut self,
+        h: HexIx,
+        work_out: impl FnOnce() -> Result<(), StepRefused>,
+    ) -> Result<(), StepRefused> {
+        match self.entry.get_mut(h as usize) {
+            None => work_out(),
+            Some(Some(known)) => *known,
+            Some(slot) => *slot.insert(work_out()),
+        }
+    }
+
+    fn stack(&mut self, h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
+        match self.stack.get_mut(h as usize) {
+            None => work_out(),
+            Some(Some(known)) => *known,
+            Some(slot) => *slot.insert(work_out()),
+        }
+    }
+}
+
 impl State {
     /// The side that must act now.
     pub fn to_act(&self) -> u8 {
@@ -467,7 +515,7 @@ impl State {
     fn check_step_from(&self, id: &UnitId, to: Hex, look_ahead: u32) -> R<()> {
         let (p, a, m) = self.active_piece(id)?;
         let to_ix = self.board.hex_ix(to).ok_or(RuleError::OffMap(to))?;
-        self.step_refusal(p, a, m, to_ix, look_ahead)
+        self.step_refusal(p, a, m, to_ix, look_ahead, &mut HexFacts::none())
             .map_err(|no| match no {
                 StepRefused::NotAdjacent => RuleError::NotAdjacent(to),
                 StepRefused::Move(why) => RuleError::CannotMove {
@@ -488,35 +536,33 @@ impl State {
     /// hex `n` now: [`State::check_step`] by index, with nothing
     /// allocated, for the searches ([`State::reach`]).
     pub(super) fn step_ok(&self, p: PieceIx, n: HexIx, look_ahead: u32) -> bool {
+        self.step_ok_knowing(p, n, look_ahead, &mut HexFacts::none())
+    }
+
+    /// [`State::step_ok`] with what a search already knows of the hexes
+    /// around ([`HexFacts`] of the same piece, in a position that differs
+    /// from this one only in that piece's place, facing and record).
+    pub(super) fn step_ok_knowing(
+        &self,
+        p: PieceIx,
+        n: HexIx,
+        look_ahead: u32,
+        facts: &mut HexFacts,
+    ) -> bool {
         self.maneuver_side().is_ok()
             && self
                 .active_ix(p)
-                .is_ok_and(|(a, m)| self.step_refusal(p, a, m, n, look_ahead).is_ok())
+                .is_ok_and(|(a, m)| self.step_refusal(p, a, m, n, look_ahead, facts).is_ok())
     }
 
-    /// The rules of one step of `p` (record `m` in activation `a`) into
-    /// hex `to_ix` (3.7.2, N57-N70).
-    fn step_refusal(
-        &self,
-        p: PieceIx,
-        a: &Active,
-        m: &Moved,
-        to_ix: HexIx,
-        look_ahead: u32,
-    ) -> Result<(), StepRefused> {
-        let from = self.pos[p as usize];
-        let dir = self
-            .board
-            .dir_to(from, to_ix)
-            .ok_or(StepRefused::NotAdjacent)?;
+    /// The rules of a step of `p` into `to_ix` that look only at that hex
+    /// and what stands in and around it, never at where `p` comes from
+    /// (3.7.2.7, 3.7.2.9.2, N68, N73, N92-N97): the same for every
+    /// position of `p` as long as nothing else moves.
+    fn entry_refusal(&self, p: PieceIx, to_ix: HexIx) -> Result<(), StepRefused> {
         let kind = self.kind_of(p);
         let side = self.side_of(p);
         let info = &self.board.pieces[p as usize];
-        if m.backward {
-            return Err(StepRefused::Move(
-                "it moved backward, which ends its move (N64)",
-            ));
-        }
         let enter = StepRefused::Enter;
         if self.enemy_in(to_ix, side) {
             return Err(enter("it holds an enemy unit", "3.7.2.7"));
@@ -543,6 +589,35 @@ impl State {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The rules of one step of `p` (record `m` in activation `a`) into
+    /// hex `to_ix` (3.7.2, N57-N70), with what is known of that hex.
+    fn step_refusal(
+        &self,
+        p: PieceIx,
+        a: &Active,
+        m: &Moved,
+        to_ix: HexIx,
+        look_ahead: u32,
+        facts: &mut HexFacts,
+    ) -> Result<(), StepRefused> {
+        let from = self.pos[p as usize];
+        let dir = self
+            .board
+            .dir_to(from, to_ix)
+            .ok_or(StepRefused::NotAdjacent)?;
+        let kind = self.kind_of(p);
+        let side = self.side_of(p);
+        let info = &self.board.pieces[p as usize];
+        if m.backward {
+            return Err(StepRefused::Move(
+                "it moved backward, which ends its move (N64)",
+            ));
+        }
+        let enter = StepRefused::Enter;
+        facts.entry(to_ix, || self.entry_refusal(p, to_ix))?;
         // Leaving a town towards the enemy [3.8.1.2] (N92, N103).
         if kind == PieceKind::Infantry
             && self.in_town(p)
@@ -622,7 +697,7 @@ impl State {
         // A piece ends its move only where stacking allows (N68): a step
         // that ends the move (backward, N64) may not stop in a crowded
         // hex, and a piece passing through must be able to step on.
-        if !self.stack_legal_with(p, to_ix) {
+        if !facts.stack(to_ix, || self.stack_legal_with(p, to_ix)) {
             let backward = self.is_backward(p, dir);
             if backward {
                 return Err(enter(
@@ -677,9 +752,11 @@ impl State {
         if !self.kind_of(p).is_unit() || self.turning_refusal(p, a, m).is_err() {
             return open;
         }
+        // Its stack does not change with its facing: asked once.
+        let stack_ok = self.stack_legal_with(p, self.pos[p as usize]);
         for (f, o) in open.iter_mut().enumerate() {
             let f = f as u8;
-            *o = f != self.facing[p as usize] && self.facing_refusal(p, f).is_ok();
+            *o = f != self.facing[p as usize] && self.facing_refusal_in(p, f, stack_ok).is_ok();
         }
         open
     }
@@ -768,6 +845,18 @@ impl State {
     /// never turns to face the enemy (N105).
     fn facing_refusal(&self, p: PieceIx, facing: u8) -> Result<(), &'static str> {
         let h = self.pos[p as usize];
+        self.facing_refusal_in(p, facing, self.stack_legal_with(p, h))
+    }
+
+    /// [`State::facing_refusal`], knowing whether `p` may end its move in
+    /// its stack ([`State::stack_legal_with`] of its hex).
+    fn facing_refusal_in(
+        &self,
+        p: PieceIx,
+        facing: u8,
+        stack_ok: bool,
+    ) -> Result<(), &'static str> {
+        let h = self.pos[p as usize];
         if self.isolated[p as usize]
             && self.kind_of(p).is_troop()
             && self.would_face_enemy(h, self.side_of(p), facing)
@@ -777,7 +866,7 @@ impl State {
         // A piece passing through a stack it may not end in keeps a way
         // on (N68): no turn that leaves every step on across its rear,
         // which ends a move only where it starts (N64).
-        if !self.stack_legal_with(p, h) {
+        if !stack_ok {
             let mut st = self.clone();
             st.apply(&Event::Turned { piece: p, facing });
             let onward = self.board.neighbours[h as usize]
