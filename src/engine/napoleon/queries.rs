@@ -465,14 +465,18 @@ impl State {
     /// Applies one step of `p` into the adjacent hex `n`.
     fn move_piece(&mut self, p: PieceIx, n: HexIx) {
         let h = self.pos[p as usize];
-        let dir = self.board.dir_to(h, n).unwrap_or(0);
-        let e = Event::Stepped {
-            piece: p,
-            from: self.board.hex(h),
-            to: self.board.hex(n),
-            backward: self.is_backward(p, dir),
+        // As applying `Event::Stepped` from `h` to `n` would, by index.
+        let Some(dir) = self.board.dir_to(h, n) else {
+            return self.apply(&Event::Stepped {
+                piece: p,
+                from: self.board.hex(h),
+                to: self.board.hex(n),
+                backward: self.is_backward(p, 0),
+            });
         };
-        self.apply(&e);
+        let on_road = self.board.road[h as usize][dir as usize];
+        let backward = self.is_backward(p, dir);
+        self.stepped(p, n, on_road, backward);
     }
 
     /// The facings a piece of the active force may turn to now

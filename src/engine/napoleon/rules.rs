@@ -2667,6 +2667,34 @@ impl State {
         }
     }
 
+    /// A step of piece `p` into hex `to_ix` ([`Event::Stepped`], by
+    /// index): along a road or not (N91), backward or not (N64).
+    pub(super) fn stepped(&mut self, p: PieceIx, to_ix: HexIx, on_road: bool, backward: bool) {
+        let cost = self.board.cost[to_ix as usize];
+        let ma = self.board.pieces[p as usize].movement;
+        self.pos.set(p, to_ix);
+        if let Some(a) = &mut self.active {
+            if let Some(last) = a.last
+                && last != p
+                && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
+            {
+                m.done = true;
+            }
+            a.last = Some(p);
+            a.rerolls_left = 0;
+            if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
+                m.entered += 1;
+                m.off_road |= !on_road;
+                if backward {
+                    m.backward = true;
+                    m.mp = ma;
+                } else {
+                    m.mp += cost;
+                }
+            }
+        }
+    }
+
     fn apply_event(&mut self, e: &Event) {
         match e {
             Event::TurnBegan { turn } => {
@@ -2781,7 +2809,6 @@ impl State {
                 to,
                 backward,
             } => {
-                let p = *piece;
                 let Some(to_ix) = self.board.hex_ix(*to) else {
                     return;
                 };
@@ -2790,29 +2817,7 @@ impl State {
                         .dir_to(f, to_ix)
                         .is_some_and(|d| self.board.road[f as usize][d as usize])
                 });
-                let cost = self.board.cost[to_ix as usize];
-                let ma = self.board.pieces[p as usize].movement;
-                self.pos.set(p, to_ix);
-                if let Some(a) = &mut self.active {
-                    if let Some(last) = a.last
-                        && last != p
-                        && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
-                    {
-                        m.done = true;
-                    }
-                    a.last = Some(p);
-                    a.rerolls_left = 0;
-                    if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
-                        m.entered += 1;
-                        m.off_road |= !on_road;
-                        if *backward {
-                            m.backward = true;
-                            m.mp = ma;
-                        } else {
-                            m.mp += cost;
-                        }
-                    }
-                }
+                self.stepped(*piece, to_ix, on_road, *backward);
             }
             Event::Turned { piece, facing } => {
                 let p = *piece;
