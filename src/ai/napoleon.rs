@@ -282,31 +282,45 @@ impl NapoleonPlayer {
     fn route_field(&self, kind: PieceKind, sources: &[HexIx]) -> Vec<u32> {
         let b = &self.board;
         let mut dist = vec![u32::MAX; b.hexes.len()];
-        let mut heap = std::collections::BinaryHeap::new();
+        // Dijkstra with a queue of buckets by distance (costs are small
+        // whole numbers): the distances are those of any Dijkstra.
+        let mut buckets: Vec<Vec<HexIx>> = vec![Vec::new()];
         for &h in sources {
             if h != NO_HEX && dist[h as usize] != 0 {
                 dist[h as usize] = 0;
-                heap.push(std::cmp::Reverse((0u32, h)));
+                buckets[0].push(h);
             }
         }
         // The hexes the rules let it enter, as a column would (a column
         // crosses fords and bridges).
-        let barred = |h: HexIx| b.terrain_bars(kind, true, h).is_some();
-        while let Some(std::cmp::Reverse((d, h))) = heap.pop() {
-            if d > dist[h as usize] {
+        let barred: Vec<bool> = (0..b.hexes.len())
+            .map(|h| b.terrain_bars(kind, true, h as HexIx).is_some())
+            .collect();
+        let mut d = 0usize;
+        while d < buckets.len() {
+            let Some(h) = buckets[d].pop() else {
+                d += 1;
+                continue;
+            };
+            if d as u32 > dist[h as usize] {
                 continue;
             }
             // Leaving h towards n costs what entering h costs (the field
             // runs from the sources outward).
             let step = b.cost[h as usize].max(1);
             for &n in &b.neighbours[h as usize] {
-                if n == NO_HEX || barred(n) {
+                if n == NO_HEX || barred[n as usize] {
                     continue;
                 }
-                let nd = d.saturating_add(step);
-                if nd < dist[n as usize] {
+                let nd = (d as u32).saturating_add(step);
+                // Valid costs (at most 20 a hex, 65,000 hexes) stay far
+                // below this; a field of absurd costs stops there.
+                if nd < dist[n as usize] && nd < 1 << 24 {
                     dist[n as usize] = nd;
-                    heap.push(std::cmp::Reverse((nd, n)));
+                    if buckets.len() <= nd as usize {
+                        buckets.resize_with(nd as usize + 1, Vec::new);
+                    }
+                    buckets[nd as usize].push(n);
                 }
             }
         }

@@ -244,17 +244,19 @@ impl State {
     /// which scores every place and takes one, needs.
     pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
         let mut ex = self.explore(p, false)?;
-        let mut best = std::mem::take(&mut ex.best);
         // In order of cost, then hex and facing (each hex and facing is
-        // there once, so the order is total).
-        let order = |&(cost, ix): &(u32, usize)| {
-            let n = &ex.nodes[ix].0;
-            (cost, self.board.hex(n.hex), n.facing)
-        };
-        best.sort_unstable_by_key(order);
-        let places: Vec<ReachPlace> = best
+        // there once, so the order is total), each key worked out once.
+        let mut best: Vec<((u32, crate::hex::Hex, u8), usize)> = std::mem::take(&mut ex.best)
             .into_iter()
             .map(|(cost, ix)| {
+                let n = &ex.nodes[ix].0;
+                ((cost, self.board.hex(n.hex), n.facing), ix)
+            })
+            .collect();
+        best.sort_unstable();
+        let places: Vec<ReachPlace> = best
+            .into_iter()
+            .map(|((cost, _, _), ix)| {
                 let mut steps = 0;
                 let mut i = ix;
                 while let Some(&(_, from, Some(_))) = ex.nodes.get(i) {
