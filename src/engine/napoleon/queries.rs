@@ -382,6 +382,17 @@ impl State {
                 break;
             }
             let mut first: Option<State> = None;
+            // Once the piece is the last to have moved, with no re-roll
+            // left (after its first step or turn), a step or turn changes
+            // nothing but its place, facing and record: its next node is
+            // worked out from this one, with the record's own rules
+            // (`Moved::step`, `Moved::turn`), not by applying it to the
+            // state and reading it back.
+            let own = ix != 0
+                && base
+                    .active
+                    .as_ref()
+                    .is_some_and(|a| a.last == Some(p) && a.rerolls_left == 0);
             let steps = self.board.neighbours[node.hex as usize]
                 .iter()
                 .filter(|&&n| n != NO_HEX)
@@ -397,9 +408,37 @@ impl State {
                         if !base.step_ok_knowing(p, n, 4, &mut facts) {
                             continue;
                         }
+                        if own && let Some(dir) = self.board.dir_to(node.hex, n) {
+                            let mut moved = node.moved;
+                            moved.step(
+                                self.board.cost[n as usize],
+                                self.board.pieces[p as usize].movement,
+                                self.board.road[node.hex as usize][dir as usize],
+                                base.is_backward(p, dir),
+                            );
+                            let facing = node.facing;
+                            next.push((
+                                Node {
+                                    hex: n,
+                                    facing,
+                                    moved,
+                                },
+                                m,
+                            ));
+                            continue;
+                        }
                         base.move_piece(p, n);
                     }
-                    Move::Turn(facing) => base.apply(&Event::Turned { piece: p, facing }),
+                    Move::Turn(facing) => {
+                        if own {
+                            let mut moved = node.moved;
+                            moved.turn();
+                            let hex = node.hex;
+                            next.push((Node { hex, facing, moved }, m));
+                            continue;
+                        }
+                        base.apply(&Event::Turned { piece: p, facing })
+                    }
                 }
                 next.push((node_of(base, p), m));
                 if ix == 0 {

@@ -2683,14 +2683,7 @@ impl State {
             a.last = Some(p);
             a.rerolls_left = 0;
             if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
-                m.entered += 1;
-                m.off_road |= !on_road;
-                if backward {
-                    m.backward = true;
-                    m.mp = ma;
-                } else {
-                    m.mp += cost;
-                }
+                m.step(cost, ma, on_road, backward);
             }
         }
     }
@@ -2838,11 +2831,7 @@ impl State {
                         a.last = Some(p);
                         a.rerolls_left = 0;
                         if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
-                            if m.entered == 0 {
-                                m.turns_before += 1;
-                            } else {
-                                m.turns_after += 1;
-                            }
+                            m.turn();
                         }
                     }
                 }

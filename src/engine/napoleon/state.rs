@@ -34,6 +34,31 @@ pub struct Moved {
     pub off_road: bool,
 }
 
+impl Moved {
+    /// The record after a step into a hex costing `cost` (N62), by a
+    /// piece of allowance `ma`: along a road or not (N91), backward or not
+    /// (a backward step is the whole move, N64).
+    pub(super) fn step(&mut self, cost: u32, ma: u32, on_road: bool, backward: bool) {
+        self.entered += 1;
+        self.off_road |= !on_road;
+        if backward {
+            self.backward = true;
+            self.mp = ma;
+        } else {
+            self.mp += cost;
+        }
+    }
+
+    /// The record after a turn: before or after its first step (N65).
+    pub(super) fn turn(&mut self) {
+        if self.entered == 0 {
+            self.turns_before += 1;
+        } else {
+            self.turns_after += 1;
+        }
+    }
+}
+
 /// A piece's hex, facing, column formation and movement so far, as kept
 /// at a die-roll checkpoint (N69).
 pub type Placed = (PieceIx, HexIx, u8, bool, Moved);
