@@ -116,6 +116,9 @@ pub struct Board {
     index: Vec<HexIx>,
     columns: i32,
     rows: i32,
+    /// Each hex's axial coordinates (`Grid::to_axial`), for distances
+    /// asked many times a move.
+    axial: Vec<crate::hex::Axial>,
     /// Neighbours by direction index (`NO_HEX` off the map).
     pub neighbours: Vec<[HexIx; 6]>,
     pub terrain: Vec<NapoleonTerrain>,
@@ -428,6 +431,7 @@ impl Board {
         };
         Ok(Board {
             grid,
+            axial: hexes.iter().map(|&h| grid.to_axial(h)).collect(),
             hexes,
             index,
             columns,
@@ -516,7 +520,11 @@ impl Board {
     }
 
     pub fn distance(&self, a: HexIx, b: HexIx) -> u32 {
-        self.grid.distance(self.hex(a), self.hex(b))
+        if self.grid.is_boxes() {
+            return self.grid.distance(self.hex(a), self.hex(b));
+        }
+        // `Grid::distance` on hexes, from the axial coordinates kept.
+        self.axial[a as usize].distance(self.axial[b as usize])
     }
 
     /// The direction index from `a` to the adjacent `b`.
