@@ -152,13 +152,46 @@ pub struct NapoleonPlayer {
     /// out from (side, kind, enemy hexes, locations wanted): the pieces
     /// of one activation mostly ask the same.
     fields: Vec<(FieldKey, Arc<Vec<f64>>)>,
+    /// The hexes barred to a piece going as a column, one set per
+    /// different set among the piece kinds (`Board::terrain_bars`):
+    /// kinds barred from the same hexes share their fields.
+    barred: Vec<Vec<bool>>,
+    /// Each piece kind's set in `barred`.
+    barred_of: [usize; 6],
 }
 
-type FieldKey = (u8, PieceKind, Vec<HexIx>, Vec<HexIx>);
+/// (side, set of barred hexes, enemy hexes, locations wanted).
+type FieldKey = (u8, usize, Vec<HexIx>, Vec<HexIx>);
+
+const KINDS: [PieceKind; 6] = [
+    PieceKind::Infantry,
+    PieceKind::Cavalry,
+    PieceKind::FootArtillery,
+    PieceKind::HorseArtillery,
+    PieceKind::Leader,
+    PieceKind::General,
+];
 
 impl NapoleonPlayer {
     pub fn new(board: Arc<Board>, tuning: NapoleonTuning, seed: u64) -> Self {
+        let mut barred: Vec<Vec<bool>> = Vec::new();
+        let mut barred_of = [0; 6];
+        for (i, &kind) in KINDS.iter().enumerate() {
+            // As a column would go (a column crosses fords and bridges).
+            let set: Vec<bool> = (0..board.hexes.len())
+                .map(|h| board.terrain_bars(kind, true, h as HexIx).is_some())
+                .collect();
+            barred_of[i] = match barred.iter().position(|b| *b == set) {
+                Some(j) => j,
+                None => {
+                    barred.push(set);
+                    barred.len() - 1
+                }
+            };
+        }
         NapoleonPlayer {
+            barred,
+            barred_of,
             board,
             tuning,
             dice: Dice::new(seed),
@@ -276,10 +309,10 @@ impl NapoleonPlayer {
             .collect()
     }
 
-    /// Movement points from every hex to the nearest of `sources`, for a
-    /// piece of `kind`, over the hexes its terrain rules let it enter
-    /// (`Board::terrain_bars`, as a column) [3.8].
-    fn route_field(&self, kind: PieceKind, sources: &[HexIx]) -> Vec<u32> {
+    /// Movement points from every hex to the nearest of `sources`, over
+    /// the hexes a piece's terrain rules let it enter (`Board::terrain_bars`,
+    /// as a column, set `barred` of [`NapoleonPlayer::barred`]) [3.8].
+    fn route_field(&self, barred: usize, sources: &[HexIx]) -> Vec<u32> {
         let b = &self.board;
         let mut dist = vec![u32::MAX; b.hexes.len()];
         // Dijkstra with a queue of buckets by distance (costs are small
@@ -291,11 +324,7 @@ impl NapoleonPlayer {
                 buckets[0].push(h);
             }
         }
-        // The hexes the rules let it enter, as a column would (a column
-        // crosses fords and bridges).
-        let barred: Vec<bool> = (0..b.hexes.len())
-            .map(|h| b.terrain_bars(kind, true, h as HexIx).is_some())
-            .collect();
+        let barred = &self.barred[barred];
         let mut d = 0usize;
         while d < buckets.len() {
             let Some(h) = buckets[d].pop() else {
@@ -340,11 +369,15 @@ impl NapoleonPlayer {
             .into_iter()
             .map(|(h, _)| h)
             .collect();
-        let key = (side, kind, enemies, wanted);
+        let class = KINDS
+            .iter()
+            .position(|&k| k == kind)
+            .map_or(0, |i| self.barred_of[i]);
+        let key = (side, class, enemies, wanted);
         if let Some((_, f)) = self.fields.iter().find(|(k, _)| *k == key) {
             return f.clone();
         }
-        let field = Arc::new(self.work_out_field(&key.2, &key.3, kind));
+        let field = Arc::new(self.work_out_field(&key.2, &key.3, class));
         // A handful of kinds and sides at a time; a new position starts
         // afresh.
         if self.fields.len() >= 8 {
@@ -354,9 +387,9 @@ impl NapoleonPlayer {
         field
     }
 
-    fn work_out_field(&self, enemies: &[HexIx], wanted: &[HexIx], kind: PieceKind) -> Vec<f64> {
-        let e = self.route_field(kind, enemies);
-        let l = self.route_field(kind, wanted);
+    fn work_out_field(&self, enemies: &[HexIx], wanted: &[HexIx], barred: usize) -> Vec<f64> {
+        let e = self.route_field(barred, enemies);
+        let l = self.route_field(barred, wanted);
         let f = self.tuning.location_distance_factor;
         // Where no route leads to anything it is after (an enemy behind
         // a town its cavalry may not pass), straight distance still draws
