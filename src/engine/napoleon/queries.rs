@@ -244,19 +244,25 @@ impl State {
     /// which scores every place and takes one, needs.
     pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
         let mut ex = self.explore(p, false)?;
-        // In order of cost, then hex and facing (each hex and facing is
-        // there once, so the order is total), each key worked out once.
-        let mut best: Vec<((u32, crate::hex::Hex, u8), usize)> = std::mem::take(&mut ex.best)
+        // In order of cost, then hex (column, row) and facing (each hex
+        // and facing is there once, so the order is total), on one number
+        // per place: a map's columns and rows are at least 1.
+        let mut best: Vec<(u128, u32, usize)> = std::mem::take(&mut ex.best)
             .into_iter()
             .map(|(cost, ix)| {
                 let n = &ex.nodes[ix].0;
-                ((cost, self.board.hex(n.hex), n.facing), ix)
+                let h = self.board.hex(n.hex);
+                let key = u128::from(cost) << 96
+                    | u128::from(h.col.max(0) as u32) << 64
+                    | u128::from(h.row.max(0) as u32) << 32
+                    | u128::from(n.facing);
+                (key, cost, ix)
             })
             .collect();
-        best.sort_unstable();
+        best.sort_unstable_by_key(|&(key, _, _)| key);
         let places: Vec<ReachPlace> = best
             .into_iter()
-            .map(|((cost, _, _), ix)| {
+            .map(|(_, cost, ix)| {
                 let mut steps = 0;
                 let mut i = ix;
                 while let Some(&(_, from, Some(_))) = ex.nodes.get(i) {
