@@ -331,7 +331,7 @@ impl State {
         // one byte pattern so it starts as a fill.
         let mut best: Vec<u32> = vec![u32::MAX; slots];
         // Nodes with the index of the node they came from and the move.
-        let mut nodes: Vec<(Node, usize, Option<Move>)> = Vec::new();
+        let mut nodes: Vec<(Node, usize, Option<Move>)> = Vec::with_capacity(256);
         let root = node_of(self, p);
         nodes.push((root, usize::MAX, None));
         // The position before any move, and the one after the piece's
@@ -406,7 +406,11 @@ impl State {
             // Moving freely, a position turned into has the same turns
             // open as the one it turned from, which explored them.
             let turned = free && matches!(nodes[ix].2, Some(Move::Turn(_)));
-            let open = if turned { [false; 6] } else { base.turns_ok(p) };
+            let open = if turned {
+                [false; 6]
+            } else {
+                base.turns_ok(p, &mut facts)
+            };
             let turns = (0..6u8).filter(|&f| open[f as usize]).map(Move::Turn);
             for m in steps.chain(turns) {
                 match m {

@@ -52,12 +52,15 @@ enum StepRefused {
 
 /// What a search of one piece's moves learns of each hex it looks into,
 /// kept for the rest of the search: the rules of entering it
-/// ([`State::entry_refusal`]) and whether the piece may end its move in
-/// its stack ([`State::stack_legal_with`]). Neither looks at where the
-/// piece stands, and in a search nothing else moves.
+/// ([`State::entry_refusal`]), whether the piece may end its move in its
+/// stack ([`State::stack_legal_with`]), and whether it is in an enemy
+/// zone of control (for turns, N66). None looks at where the piece
+/// stands, and in a search nothing else moves.
 pub(super) struct HexFacts {
     entry: Vec<Option<Result<(), StepRefused>>>,
     stack: Vec<Option<bool>>,
+    /// Whether the hex is in an enemy zone of control (N66).
+    zoc: Vec<Option<bool>>,
 }
 
 impl HexFacts {
@@ -66,6 +69,7 @@ impl HexFacts {
         HexFacts {
             entry: vec![None; hexes],
             stack: vec![None; hexes],
+            zoc: vec![None; hexes],
         }
     }
 
@@ -74,6 +78,7 @@ impl HexFacts {
         HexFacts {
             entry: Vec::new(),
             stack: Vec::new(),
+            zoc: Vec::new(),
         }
     }
 
@@ -90,7 +95,15 @@ impl HexFacts {
     }
 
     fn stack(&mut self, h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
-        match self.stack.get_mut(h as usize) {
+        Self::known(&mut self.stack, h, work_out)
+    }
+
+    fn zoc(&mut self, h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
+        Self::known(&mut self.zoc, h, work_out)
+    }
+
+    fn known(facts: &mut [Option<bool>], h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
+        match facts.get_mut(h as usize) {
             None => work_out(),
             Some(Some(known)) => *known,
             Some(slot) => *slot.insert(work_out()),
@@ -741,7 +754,7 @@ impl State {
     /// The hexsides piece `p` of the active force may turn to now, by
     /// facing: [`State::check_turn`] for all six at once, by index and
     /// with nothing allocated, for the searches ([`State::reach`]).
-    pub(super) fn turns_ok(&self, p: PieceIx) -> [bool; 6] {
+    pub(super) fn turns_ok(&self, p: PieceIx, facts: &mut HexFacts) -> [bool; 6] {
         let mut open = [false; 6];
         if self.maneuver_side().is_err() {
             return open;
@@ -749,11 +762,12 @@ impl State {
         let Ok((a, m)) = self.active_ix(p) else {
             return open;
         };
-        if !self.kind_of(p).is_unit() || self.turning_refusal(p, a, m).is_err() {
+        if !self.kind_of(p).is_unit() || self.turning_refusal(p, a, m, facts).is_err() {
             return open;
         }
         // Its stack does not change with its facing: asked once.
-        let stack_ok = self.stack_legal_with(p, self.pos[p as usize]);
+        let h = self.pos[p as usize];
+        let stack_ok = facts.stack(h, || self.stack_legal_with(p, h));
         for (f, o) in open.iter_mut().enumerate() {
             let f = f as u8;
             *o = f != self.facing[p as usize] && self.facing_refusal_in(p, f, stack_ok).is_ok();
@@ -775,13 +789,19 @@ impl State {
         if facing > 5 || facing == self.facing[p as usize] {
             return Err("that is its facing already, or not a hexside");
         }
-        self.turning_refusal(p, a, m)?;
+        self.turning_refusal(p, a, m, &mut HexFacts::none())?;
         self.facing_refusal(p, facing)
     }
 
     /// What forbids unit `p` any turn now, whatever the hexside (N65,
     /// N102, 3.8.1.2, 3.7.2.9.1).
-    fn turning_refusal(&self, p: PieceIx, a: &Active, m: &Moved) -> Result<(), &'static str> {
+    fn turning_refusal(
+        &self,
+        p: PieceIx,
+        a: &Active,
+        m: &Moved,
+        facts: &mut HexFacts,
+    ) -> Result<(), &'static str> {
         let kind = self.kind_of(p);
         if self.in_town(p) {
             return Err("a unit in a town has no facing [3.8.1.2]");
@@ -789,7 +809,8 @@ impl State {
         if m.backward {
             return Err("it moved backward, which ends its move (N102)");
         }
-        if self.in_enemy_zoc(self.pos[p as usize], self.side_of(p)) {
+        let h = self.pos[p as usize];
+        if facts.zoc(h, || self.in_enemy_zoc(h, self.side_of(p))) {
             return Err("in an enemy zone of control");
         }
         let h = self.pos[p as usize];
