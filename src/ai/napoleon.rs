@@ -160,6 +160,15 @@ pub struct NapoleonPlayer {
     barred_of: [usize; 6],
 }
 
+/// What a place's hex decides of its score whatever the facing
+/// ([`NapoleonPlayer::hex_look`]).
+#[derive(Clone, Copy)]
+struct HexLook {
+    nearest: Option<HexIx>,
+    distance: Option<u32>,
+    support: f64,
+}
+
 /// (side, set of barred hexes, enemy hexes, locations wanted).
 type FieldKey = (u8, usize, Vec<HexIx>, Vec<HexIx>);
 
@@ -780,24 +789,31 @@ impl NapoleonPlayer {
         let kind = self.kind_of(p);
         let field = self.objective_field(state, side, kind);
         let mut best: Option<(f64, usize, &ReachPlace)> = None;
+        // What a place's hex alone decides, worked out once for its six
+        // facings.
+        let mut looks: Vec<Option<HexLook>> = vec![None; self.board.hexes.len()];
         for (s_set, r, column) in options {
             let h = r.hex;
+            let look = match looks[h as usize] {
+                Some(l) => l,
+                None => {
+                    let l = self.hex_look(state, p, h, &enemy_hexes);
+                    looks[h as usize] = Some(l);
+                    l
+                }
+            };
             let steps = r.steps + usize::from(sets[s_set].1.is_some());
             let score = match result {
                 Activation::Retreat | Activation::SauveQuiPeut => {
-                    let d = enemy_hexes
-                        .iter()
-                        .map(|&x| self.board.distance(h, x))
-                        .min()
-                        .unwrap_or(0);
-                    f64::from(d) * 10.0 + self.support(state, p, h) - f64::from(r.cost) * 0.01
+                    let d = look.distance.unwrap_or(0);
+                    f64::from(d) * 10.0 + look.support - f64::from(r.cost) * 0.01
                 }
                 _ if plain && result != Activation::Charge => {
                     // The plain plan: stand, turned to the enemy.
                     if h != state.pos[p as usize] {
                         continue;
                     }
-                    self.facing_score(state, h, r.facing, &enemy_hexes)
+                    self.facing_score(state, h, r.facing, look.nearest)
                 }
                 _ => {
                     let mut s = -self.tuning.approach_weight * field[h as usize];
@@ -810,18 +826,11 @@ impl NapoleonPlayer {
                         s -= self.tuning.crossing_weight;
                     }
                     // A column next to the enemy is vulnerable (N93).
-                    if column
-                        && enemy_hexes
-                            .iter()
-                            .map(|&x| self.board.distance(h, x))
-                            .min()
-                            .unwrap_or(99)
-                            <= 1
-                    {
+                    if column && look.distance.unwrap_or(99) <= 1 {
                         s -= self.tuning.column_exposed_weight * (1.0 - self.urgency(state));
                     }
-                    s += self.facing_score(state, h, r.facing, &enemy_hexes);
-                    s += self.support(state, p, h);
+                    s += self.facing_score(state, h, r.facing, look.nearest);
+                    s += look.support;
                     if kind.is_troop() {
                         // The path (and the position it leads to) only
                         // where the place is in contact.
@@ -912,10 +921,29 @@ impl NapoleonPlayer {
         }
     }
 
-    /// Whether the nearest enemy unit is in the front arc of a piece at
-    /// `h` facing `facing`.
-    fn facing_score(&self, state: &State, h: HexIx, facing: u8, enemies: &[HexIx]) -> f64 {
-        let Some(&e) = enemies.iter().min_by_key(|&&x| self.board.distance(h, x)) else {
+    /// What [`NapoleonPlayer::destination`] asks of a place's hex `h`
+    /// whatever the facing: the nearest of `enemies` (the first of them at
+    /// the least distance) and that distance, and the support of `p`'s
+    /// force there.
+    fn hex_look(&self, state: &State, p: PieceIx, h: HexIx, enemies: &[HexIx]) -> HexLook {
+        let mut nearest: Option<(u32, HexIx)> = None;
+        for &x in enemies {
+            let d = self.board.distance(h, x);
+            if nearest.is_none_or(|(n, _)| d < n) {
+                nearest = Some((d, x));
+            }
+        }
+        HexLook {
+            nearest: nearest.map(|(_, x)| x),
+            distance: nearest.map(|(d, _)| d),
+            support: self.support(state, p, h),
+        }
+    }
+
+    /// Whether the nearest enemy unit (in hex `nearest`) is in the front
+    /// arc of a piece at `h` facing `facing`.
+    fn facing_score(&self, state: &State, h: HexIx, facing: u8, nearest: Option<HexIx>) -> f64 {
+        let Some(e) = nearest else {
             return 0.0;
         };
         if state.in_front_arc(h, facing, e) {

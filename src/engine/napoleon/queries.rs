@@ -335,8 +335,9 @@ impl State {
         let root = node_of(self, p);
         nodes.push((root, usize::MAX, None));
         // The position before any move, and the one after the piece's
-        // first step or turn (which ends the last piece's move, N57).
-        let mut root_state = self.clone();
+        // first step or turn (which ends the last piece's move, N57): the
+        // first is made into the second once the root is explored.
+        let mut root_state = Some(self.clone());
         let mut moved_base: Option<State> = None;
         // Movement points are small whole numbers and no move lowers them
         // (a backward step, which sets them to the allowance, is a unit's
@@ -374,20 +375,20 @@ impl State {
             // The successors, each from the node's position, undone
             // after each (at the root, with the activation's record).
             next.clear();
-            let base: &mut State = if ix == 0 {
-                &mut root_state
+            let base: &mut State = match if ix == 0 {
+                root_state.as_mut()
             } else {
-                match moved_base.as_mut() {
-                    Some(b) => b,
-                    None => continue,
-                }
+                moved_base.as_mut()
+            } {
+                Some(b) => b,
+                None => continue,
             };
             write_node(base, p, &node);
             if until_contact && base.in_contact(p) {
                 contact_found = true;
                 break;
             }
-            let mut first: Option<State> = None;
+            let mut first: Option<Move> = None;
             // Once the piece is the last to have moved, with no re-roll
             // left (after its first step or turn), a step or turn changes
             // nothing but its place, facing and record: its next node is
@@ -452,15 +453,22 @@ impl State {
                 }
                 next.push((node_of(base, p), m));
                 if ix == 0 {
-                    if first.is_none() {
-                        first = Some(base.clone());
-                    }
+                    first = first.or(Some(m));
                     base.active.clone_from(&self.active);
                 }
                 write_node(base, p, &node);
             }
-            if moved_base.is_none() {
-                moved_base = first;
+            // The root's position, restored after each move, with its
+            // first move made again: the position after the first move.
+            if ix == 0
+                && let Some(m) = first
+                && let Some(mut st) = root_state.take()
+            {
+                match m {
+                    Move::Step(n) => st.move_piece(p, n),
+                    Move::Turn(facing) => st.apply(&Event::Turned { piece: p, facing }),
+                }
+                moved_base = Some(st);
             }
             for &(n2, m) in &next {
                 let (slot2, mk2) = key(&n2);
@@ -481,7 +489,10 @@ impl State {
                 .map(|ix| (nodes[ix as usize].0.moved.mp, ix as usize))
                 .collect(),
             nodes,
-            look: moved_base.unwrap_or(root_state),
+            look: match moved_base.or(root_state) {
+                Some(st) => st,
+                None => self.clone(),
+            },
         })
     }
 
