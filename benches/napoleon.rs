@@ -89,6 +89,8 @@ fn heuristic(c: &mut Criterion) {
     let (s, m) = saint_aubin();
     let mut group = c.benchmark_group("napoleon heuristic");
     group.sample_size(20);
+    // Reported as games per second on one core ("thrpt").
+    group.throughput(criterion::Throughput::Elements(1));
     group.bench_function("a heuristic-vs-heuristic game", |b| {
         let mut seed = 0;
         b.iter(|| {
