@@ -383,6 +383,11 @@ pub struct Recovery {
     pub map_path: Option<PathBuf>,
     /// The scenario with its map inline (so the recovery is one file).
     pub scenario: String,
+    /// A pick-up battle's deployment log, kept beside the scenario on
+    /// save (`NAME.deployment.ron`): without it here, a crash before the
+    /// first save would lose it. Older recovery files have none.
+    #[serde(default)]
+    pub deployment_log: Option<String>,
 }
 
 impl Recovery {
@@ -393,6 +398,7 @@ impl Recovery {
             path: doc.path.clone(),
             map_path: doc.map_path.clone(),
             scenario: scenario::scenario_to_ron(&s),
+            deployment_log: doc.deployment_log.clone(),
         }
     }
 
@@ -423,7 +429,7 @@ impl Recovery {
                 map: *map,
             },
             history,
-            deployment_log: None,
+            deployment_log: self.deployment_log.clone(),
         })
     }
 }
@@ -537,5 +543,20 @@ mod tests {
         let restored = r2.restore().expect("restores");
         assert_eq!(restored.data, doc.data);
         assert!(restored.is_modified());
+    }
+
+    #[test]
+    fn issue20_a_recovered_pickup_battle_keeps_its_deployment_log() {
+        let mut doc = OpenDoc::new_blank(&NewMap::default());
+        doc.deployment_log = Some("(version: 1)".into());
+        let text = scenario::to_ron(&Recovery::of(&doc));
+        let r: Recovery = scenario::from_ron(&text, "rec").expect("parses");
+        let restored = r.restore().expect("restores");
+        assert_eq!(restored.deployment_log.as_deref(), Some("(version: 1)"));
+        // A recovery file written before the log was kept still restores.
+        let old = text.replace("deployment_log: Some(\"(version: 1)\"),", "");
+        assert!(!old.contains("deployment_log"), "{old}");
+        let r: Recovery = scenario::from_ron(&old, "rec").expect("parses");
+        assert_eq!(r.restore().expect("restores").deployment_log, None);
     }
 }
