@@ -149,8 +149,9 @@ pub struct NapoleonPlayer {
     /// (3.7.2.4).
     placed: Vec<HexIx>,
     /// Objective fields already worked out, with what they were worked
-    /// out from (side, kind, enemy hexes, locations wanted): the pieces
-    /// of one activation mostly ask the same.
+    /// out from (side, the piece kind's barred hexes, enemy hexes,
+    /// locations wanted): the pieces of one activation mostly ask the
+    /// same.
     fields: Vec<(FieldKey, Arc<Vec<f64>>)>,
     /// The hexes barred to a piece going as a column, one set per
     /// different set among the piece kinds (`Board::terrain_bars`):

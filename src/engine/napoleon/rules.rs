@@ -87,11 +87,7 @@ impl HexFacts {
         h: HexIx,
         work_out: impl FnOnce() -> Result<(), StepRefused>,
     ) -> Result<(), StepRefused> {
-        match self.entry.get_mut(h as usize) {
-            None => work_out(),
-            Some(Some(known)) => *known,
-            Some(slot) => *slot.insert(work_out()),
-        }
+        Self::known(&mut self.entry, h, work_out)
     }
 
     fn stack(&mut self, h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
@@ -102,7 +98,9 @@ impl HexFacts {
         Self::known(&mut self.zoc, h, work_out)
     }
 
-    fn known(facts: &mut [Option<bool>], h: HexIx, work_out: impl FnOnce() -> bool) -> bool {
+    /// The fact for hex `h`, worked out the first time it is asked (every
+    /// time when no facts are kept).
+    fn known<T: Copy>(facts: &mut [Option<T>], h: HexIx, work_out: impl FnOnce() -> T) -> T {
         match facts.get_mut(h as usize) {
             None => work_out(),
             Some(Some(known)) => *known,
