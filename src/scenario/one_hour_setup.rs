@@ -2,7 +2,8 @@
 //! words with the ruling that forbids it: facing to a box side (H2), one
 //! unit a box (H36), at most one of steadfast and conscript (H37), leaders
 //! and decks of the scenario's sides (H23, H38), the side that goes first
-//! (H9), fortified boxes on the map (H17), and the options' own bounds.
+//! (H9), fortified boxes on the map (H17), the options' own bounds, and an
+//! option the map cannot use (H33's diagonal road cost).
 
 use super::one_hour::OneHourOptions;
 use super::validate::{Issues, field};
@@ -127,6 +128,18 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
         out.error(
             field("rules.turn_limit"),
             "the game lasts at least one turn (H9)".to_string(),
+        );
+    }
+    // Roads cross box sides only (the map has no road across a corner),
+    // so no step along a road is diagonal and H33's diagonal road cost
+    // never applies: a value set here would silently change nothing.
+    if o.road_diagonal_cost != OneHourOptions::default().road_diagonal_cost {
+        out.warning(
+            field("rules.road_diagonal_cost"),
+            format!(
+                "a diagonal road step is set to cost {} half boxes, but roads cross box sides only, so no step along a road is diagonal: this has no effect (H33)",
+                o.road_diagonal_cost
+            ),
         );
     }
     for h in &o.fortified {

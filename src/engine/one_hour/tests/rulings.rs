@@ -680,6 +680,29 @@ fn h33_column_of_route_moves_further_along_the_road() {
 }
 
 #[test]
+fn h33_the_diagonal_road_cost_has_no_road_to_apply_to_and_the_check_says_so() {
+    let units = [U("a", 0, LineInfantry, "0505", Dir::N)];
+    let (s, m) = scenario(&OPEN, &units, plain());
+    let issues = crate::scenario::validate(&s, &m);
+    assert!(
+        !issues
+            .iter()
+            .any(|i| i.to_string().contains("road_diagonal_cost")),
+        "{issues:?}"
+    );
+    let mut o = plain();
+    o.road_diagonal_cost = 2;
+    let (s, m) = scenario(&OPEN, &units, o);
+    let issues = crate::scenario::validate(&s, &m);
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.to_string().contains("no effect (H33)")),
+        "{issues:?}"
+    );
+}
+
+#[test]
 fn h36_no_box_holds_two_units_when_step_3_ends() {
     let mut g = open(&[
         U("a", 0, LineInfantry, "0505", Dir::N),
