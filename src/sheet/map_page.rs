@@ -63,6 +63,101 @@ pub fn extent(map: &Map, hexes: &[Hex], size: f32) -> (f32, f32) {
         })
 }
 
+/// The colours of the map's areas' outlines, in turn.
+const AREA_COLOURS: [Rgb; 5] = [
+    Rgb(150, 40, 140),
+    Rgb(30, 110, 160),
+    Rgb(190, 110, 0),
+    Rgb(20, 130, 80),
+    Rgb(170, 40, 40),
+];
+
+/// Each named area of the map (a pick-up battle's five table areas)
+/// outlined along its border hexsides in its own colour, with its name
+/// in its leftmost column.
+fn areas(page: &mut Page, map: &Map, layout: &Layout, shown: &BTreeSet<Hex>) {
+    let grid = map.grid();
+    let size = layout.size as f32;
+    for (i, area) in map.areas.iter().enumerate() {
+        let colour = AREA_COLOURS[i % AREA_COLOURS.len()];
+        let inside: BTreeSet<Hex> = area.hexes.iter().copied().collect();
+        for &h in inside.iter().filter(|h| shown.contains(h)) {
+            for &dir in grid.sides() {
+                let out = grid.neighbour(h, dir);
+                if out.is_some_and(|n| inside.contains(&n)) {
+                    continue;
+                }
+                let Some(side) = grid.hexside(h, dir) else {
+                    continue;
+                };
+                if let Some((a, b)) = layout.hexside_segment(side) {
+                    page.items.push(Item::Line {
+                        from: to_pt(a),
+                        to: to_pt(b),
+                        colour,
+                        width: size * 0.09,
+                    });
+                }
+            }
+        }
+        // The name in the area's leftmost column, at its middle row.
+        let Some(col) = inside
+            .iter()
+            .filter(|h| shown.contains(h))
+            .map(|h| h.col)
+            .min()
+        else {
+            continue;
+        };
+        let rows: Vec<Hex> = inside
+            .iter()
+            .filter(|h| h.col == col && shown.contains(h))
+            .copied()
+            .collect();
+        if let Some(&h) = rows.get(rows.len() / 2) {
+            let c = layout.center(h);
+            page.items.push(Item::Text {
+                at: pt(c.x as f32 - size * 0.8, c.y as f32 + size * 0.15),
+                size: (size * 0.55).clamp(3.5, 7.0),
+                text: area.name.clone(),
+                bold: true,
+                colour,
+                align: Align::Left,
+            });
+        }
+    }
+}
+
+/// A pick-up battle's supply roads (N30, N33): a line through each road's
+/// hexes, named by the side it supplies.
+fn supply_roads(page: &mut Page, s: &Scenario, layout: &Layout, shown: &BTreeSet<Hex>) {
+    let size = layout.size as f32;
+    for (name, road) in super::napoleon::supply_roads(s) {
+        let colour = Rgb(120, 60, 20);
+        for w in road.windows(2) {
+            if shown.contains(&w[0]) || shown.contains(&w[1]) {
+                page.items.push(Item::Line {
+                    from: to_pt(layout.center(w[0])),
+                    to: to_pt(layout.center(w[1])),
+                    colour,
+                    width: size * 0.16,
+                });
+            }
+        }
+        if let Some(&h) = road.iter().find(|h| shown.contains(h)) {
+            let c = layout.center(h);
+            page.items.push(Item::Text {
+                at: pt(c.x as f32 + size * 0.3, c.y as f32 + size * 0.55),
+                size: (size * 0.5).clamp(3.0, 6.5),
+                text: format!("{name} supply road"),
+                bold: true,
+                colour,
+                align: Align::Left,
+            });
+        }
+    }
+}
+
 /// Draws the hexes `hexes` of the map (and what stands on or borders them)
 /// onto the page with `layout`.
 pub fn draw_map(
@@ -169,6 +264,13 @@ pub fn draw_map(
     }
 
     if let Some(s) = scenario {
+        // A pick-up battle's table areas decide where each side deploys
+        // and scores (N23, N33); other maps' areas name stretches of
+        // terrain the map already shows.
+        if super::napoleon::is_pickup(s) {
+            areas(page, map, layout, &shown);
+        }
+        supply_roads(page, s, layout, &shown);
         markers(page, map, s, layout, &shown);
     }
 

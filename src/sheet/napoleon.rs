@@ -25,6 +25,31 @@ fn options(s: &Scenario) -> Option<&NapoleonOptions> {
     }
 }
 
+/// Whether the scenario is a pick-up battle set up by the procedure of
+/// [3.2] (it scores hills and supply roads, N33).
+pub fn is_pickup(s: &Scenario) -> bool {
+    options(s).is_some_and(|o| o.pickup_victory.is_some())
+}
+
+/// A pick-up battle's supply roads [3.2.3] (N30), each with the name of
+/// the side it supplies; none for other scenarios.
+pub fn supply_roads(s: &Scenario) -> Vec<(String, Vec<crate::hex::Hex>)> {
+    let Some(pv) = options(s).and_then(|o| o.pickup_victory.as_ref()) else {
+        return Vec::new();
+    };
+    pv.roads
+        .iter()
+        .map(|(owner, road)| {
+            let name = s
+                .sides
+                .iter()
+                .find(|x| &x.id == owner)
+                .map_or(owner.to_string(), |x| x.name.clone());
+            (name, road.clone())
+        })
+        .collect()
+}
+
 fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
     Cell::new(u.designation.clone()).art(super::flow::Art::Counter(
         Box::new(u.clone()),

@@ -490,3 +490,60 @@ fn issue21_a_one_hour_sheet_prints_its_own_tables_and_the_decks_as_cards_eight_a
         .expect("the Old Guard");
     assert_eq!(s.rules.counter_label(guard), "8 S");
 }
+
+#[test]
+fn issue20_a_pickup_sheet_outlines_the_table_areas_and_draws_both_supply_roads() {
+    use crate::ai::pickup::{build_order, deploy_by_computers};
+    use crate::engine::Dice;
+    use crate::engine::napoleon::deploy::DeploymentLog;
+    use crate::scenario::napoleon::NapoleonOptions;
+    use crate::scenario::pickup::shipped_lists;
+    use crate::scenario::{Colour, MapSource};
+    let lists = shipped_lists();
+    let lists = [lists[0].clone(), lists[1].clone()];
+    let options = NapoleonOptions::default();
+    let mut dice = Dice::new(3);
+    let orders = [0, 1].map(|i| build_order(&lists[i], 1000, &options, &mut dice).expect("builds"));
+    let log = DeploymentLog {
+        version: 1,
+        seed: 3,
+        names: ["French".into(), "British".into()],
+        colours: [Colour(0x2f, 0x5a, 0xa8), Colour(0xb0, 0x30, 0x30)],
+        lists,
+        orders,
+        options,
+        commands: Vec::new(),
+    };
+    let (d, _) = deploy_by_computers(log).expect("deploys");
+    let s = d.scenario();
+    let MapSource::Inline(map) = &s.map else {
+        panic!("a pick-up battle's map is inline");
+    };
+    assert_eq!(map.areas.len(), 5, "the five table areas (N23)");
+    let pages = layout(&s, map, Paper::A4);
+    assert_inside(&pages);
+    let texts = all_texts(&pages);
+    for a in &map.areas {
+        assert!(texts.contains(&a.name.as_str()), "{} is named", a.name);
+    }
+    for side in ["French", "British"] {
+        let label = format!("{side} supply road");
+        assert!(texts.contains(&label.as_str()), "{label}");
+    }
+    // Waterloo's areas name its woods, which the map already shows: no
+    // outlines or names are added there.
+    let (w, wm) = waterloo();
+    let wt = all_texts(&layout(&w, &wm, Paper::A4))
+        .into_iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    assert!(!wm.areas.is_empty());
+    assert!(!wt.iter().any(|t| t.ends_with("supply road")));
+    for a in &wm.areas {
+        assert!(
+            !wt.contains(&a.name),
+            "{} is not printed as an area",
+            a.name
+        );
+    }
+}
