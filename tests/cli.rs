@@ -178,12 +178,19 @@ fn play_prints_events_refuses_with_reasons_and_replays() {
         log.to_str().expect("utf-8"),
     ]));
     assert_eq!(code, 2, "{stdout}{stderr}");
+    // Events read as the table's log: units by name, each with its case.
     assert!(
-        stdout.contains("attack by [102, 103, 105] on [206]: 15 to 2, column 6:1 [6.1]"),
+        stdout.contains("French 13th Cav moves one hex to 1713 (1 MP) [4.1]"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("206 eliminated (1 point) [6.3]"),
+        stdout.contains(
+            "French 6th Inf, French I Art and French 9th Inf attack British Infantry: 15 against 2, the 6:1 column [6.1]"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("British Infantry is eliminated (1 point lost) [6.3]"),
         "{stdout}"
     );
     assert!(

@@ -10,13 +10,13 @@ use crate::scenario;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// One line per event: where in the game, what happened (the terse form
-/// with ids), which section.
-pub fn event_line<R: Rules>(st: &R::State, e: &R::Event) -> String {
+/// One line per event: where in the game, what happened (the event log's
+/// sentence, with units, forces and sides by name), which section.
+pub fn event_line<R: Rules>(board: &R::Board, st: &R::State, e: &R::Event) -> String {
     format!(
         "{:<22} {} [{}]",
         R::position_label(st),
-        e,
+        R::event_sentence(board, e),
         R::event_section(e)
     )
 }
@@ -94,26 +94,28 @@ impl Visit for Play<'_> {
         let mut out = String::new();
         let mut st = g.state.clone();
         for e in &g.setup_events {
-            let _ = writeln!(out, "{}", event_line::<R>(&st, e));
+            let _ = writeln!(out, "{}", event_line::<R>(g.board(), &st, e));
         }
         let mut code = 0;
         let mut err = String::new();
+        let board = g.board().clone();
         for (i, c) in cmds.iter().enumerate() {
             st.clone_from(&g.state);
             match g.execute(c) {
                 Ok(events) => {
                     for e in events {
                         R::apply(&mut st, e);
-                        let _ = writeln!(out, "{}", event_line::<R>(&st, e));
+                        let _ = writeln!(out, "{}", event_line::<R>(&board, &st, e));
                     }
                 }
                 Err(e) => {
                     let shown = ron::to_string(c).unwrap_or_else(|_| format!("{c:?}"));
                     let _ = writeln!(
                         err,
-                        "{}: command {} ({shown}) refused: {e}",
+                        "{}: command {} ({shown}) refused: {}",
                         self.commands.display(),
-                        i + 1
+                        i + 1,
+                        R::refusal_sentence(&board, &e)
                     );
                     code = 2;
                     break;

@@ -50,12 +50,17 @@ impl Board {
                     Phase::Combat => "Combat",
                 }
             ),
-            Event::Moved { unit, path, cost } => match (path.first(), path.last()) {
-                (Some(a), Some(b)) if path.len() > 1 => format!(
-                    "{} moves from {a} to {b} ({cost} MP)",
-                    self.unit_words(unit)
+            // The path holds the hexes entered, not the one left.
+            Event::Moved { unit, path, cost } => match path.last() {
+                Some(b) => format!(
+                    "{} moves {} to {b} ({cost} MP)",
+                    self.unit_words(unit),
+                    match path.len() {
+                        1 => "one hex".to_string(),
+                        n => format!("{n} hexes"),
+                    }
                 ),
-                _ => format!("{} stays where it is", self.unit_words(unit)),
+                None => format!("{} stays where it is", self.unit_words(unit)),
             },
             Event::Entered { unit, hex, cost } => format!(
                 "{} enters the map at {hex} ({cost} MP)",
@@ -247,6 +252,20 @@ mod tests {
         assert_eq!(
             b.sentence(&e),
             format!("Game-Turn 2: {} Combat Phase", b.side_names[1])
+        );
+        // A move's path holds the hexes entered (4.1): one hex is a move.
+        let moved = |path: &[&str]| Event::Moved {
+            unit: ids[0].clone(),
+            path: path.iter().map(|h| h.parse().expect("hex")).collect(),
+            cost: path.len() as u32,
+        };
+        assert_eq!(
+            b.sentence(&moved(&["1713"])),
+            format!("{} moves one hex to 1713 (1 MP)", names[0])
+        );
+        assert_eq!(
+            b.sentence(&moved(&["0512", "0511", "0510"])),
+            format!("{} moves 3 hexes to 0510 (3 MP)", names[0])
         );
         let many: Vec<String> = (1..=9).map(|i| i.to_string()).collect();
         assert_eq!(join_words(&many, 6), "1, 2, 3, 4, 5, 6 and 3 more");
