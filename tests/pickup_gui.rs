@@ -372,6 +372,30 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     let text = std::fs::read_to_string(dir.path().join("mylist.ron")).expect("saved");
     let back = scenario::pickup::parse_army_list(&text, "mylist.ron").expect("reads");
     assert_eq!(back, list);
+    // The list saved is remembered (kept between sessions with the
+    // window's settings) and offered by the next wizard, in place of the
+    // shipped list of its name.
+    let saved = dir
+        .path()
+        .join("mylist.ron")
+        .canonicalize()
+        .expect("exists");
+    assert_eq!(h.state().army_lists.first(), Some(&saved));
+    h.state_mut().pickup = None;
+    h.run();
+    open_wizard(&mut h);
+    let w = h.state().pickup.as_ref().expect("w");
+    let offered = w
+        .lists
+        .iter()
+        .find(|l| l.name == list.name)
+        .expect("offered");
+    assert_eq!(offered, &list);
+    assert_eq!(
+        w.lists.len(),
+        2,
+        "the remembered list replaces its namesake"
+    );
 }
 
 #[test]

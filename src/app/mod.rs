@@ -95,6 +95,9 @@ pub struct VedetteApp {
     pub new_dialog: Option<NewMap>,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
+    /// Army lists opened or saved in the pick-up wizard, newest first:
+    /// a new wizard offers them beside the shipped lists.
+    pub army_lists: Vec<PathBuf>,
     /// Where autosaves go; `None` turns autosave off (tests).
     pub recovery_dir: Option<PathBuf>,
     /// An autosave found at start-up, offered back to the user, and its
@@ -180,6 +183,7 @@ impl VedetteApp {
             prompt: None,
             new_dialog: None,
             recent: Vec::new(),
+            army_lists: Vec::new(),
             recovery_dir: None,
             recovery_offer: None,
             recovery_owner: document::RecoveryOwner::new_window(),
@@ -290,7 +294,9 @@ impl VedetteApp {
     fn perform(&mut self, action: Pending, ctx: &egui::Context) {
         match action {
             Pending::New => self.new_dialog = Some(NewMap::default()),
-            Pending::NewPickup => self.pickup = Some(Box::default()),
+            Pending::NewPickup => {
+                self.pickup = Some(Box::new(pickup::Wizard::with_lists(&self.army_lists)))
+            }
             Pending::Open(Some(p)) => self.load(p),
             Pending::Open(None) => self.ask_path(FileAction::Open),
             Pending::Close => {
@@ -432,12 +438,24 @@ impl VedetteApp {
                 let Some(w) = &mut self.pickup else {
                     return;
                 };
-                let r = match purpose {
-                    FileAction::OpenArmyList(_) => w.open_list(side, &path),
-                    FileAction::OpenOrder(_) => w.open_order(side, &path),
-                    FileAction::SaveArmyList(_) => w.save_list(side, &file_prompt::with_ron(path)),
-                    _ => w.save_order(side, &file_prompt::with_ron(path)),
+                let (r, list) = match purpose {
+                    FileAction::OpenArmyList(_) => (w.open_list(side, &path), Some(path)),
+                    FileAction::OpenOrder(_) => (w.open_order(side, &path), None),
+                    FileAction::SaveArmyList(_) => {
+                        let at = file_prompt::with_ron(path);
+                        (w.save_list(side, &at), Some(at))
+                    }
+                    _ => (w.save_order(side, &file_prompt::with_ron(path)), None),
                 };
+                // A list read or written is offered again next time.
+                if r.is_ok()
+                    && let Some(p) = list
+                {
+                    let p = p.canonicalize().unwrap_or(p);
+                    self.army_lists.retain(|x| x != &p);
+                    self.army_lists.insert(0, p);
+                    self.army_lists.truncate(RECENT);
+                }
                 w.error = r.err();
             }
         }
@@ -2075,6 +2093,7 @@ impl eframe::App for VedetteApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, "recent", &self.recent);
+        eframe::set_value(storage, "army_lists", &self.army_lists);
         eframe::set_value(storage, "hex_numbers", &self.draw.hex_numbers);
         eframe::set_value(storage, "show_problems", &self.show_problems);
         eframe::set_value(storage, "show_legend", &self.show_legend);
@@ -2302,6 +2321,7 @@ pub fn run(
             let mut app = VedetteApp::open(path);
             if let Some(storage) = cc.storage {
                 app.recent = eframe::get_value(storage, "recent").unwrap_or_default();
+                app.army_lists = eframe::get_value(storage, "army_lists").unwrap_or_default();
                 if let Some(doc) = &app.doc
                     && let Some(p) = &doc.path
                 {
@@ -2332,7 +2352,7 @@ pub fn run(
                     Err(e) => app.status = Some((false, e)),
                 }
             } else if pickup {
-                app.pickup = Some(Box::default());
+                app.pickup = Some(Box::new(pickup::Wizard::with_lists(&app.army_lists)));
             }
             if let Some(games) = balance {
                 app.balance.open = true;

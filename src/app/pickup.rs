@@ -100,6 +100,33 @@ const GOLD: Color32 = Color32::from_rgb(250, 200, 40);
 const GREEN: Color32 = Color32::from_rgb(40, 170, 70);
 const ROAD: Color32 = Color32::from_rgb(120, 80, 40);
 
+/// Reads an army list file and checks it [3.1].
+fn read_list(path: &std::path::Path) -> Result<ArmyList, String> {
+    let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
+    let list = crate::scenario::pickup::parse_army_list(&text, &path.display().to_string())
+        .map_err(|e| e.to_string())?;
+    let why = list.check();
+    if !why.is_empty() {
+        return Err(format!("{}: {}", path.display(), why.join("; ")));
+    }
+    Ok(list)
+}
+
+/// Adds `list`, in place of one of the same name if there is one: its
+/// index.
+fn add_list(lists: &mut Vec<ArmyList>, list: ArmyList) -> usize {
+    match lists.iter().position(|l| l.name == list.name) {
+        Some(i) => {
+            lists[i] = list;
+            i
+        }
+        None => {
+            lists.push(list);
+            lists.len() - 1
+        }
+    }
+}
+
 impl Default for Wizard {
     fn default() -> Self {
         Wizard::new()
@@ -110,7 +137,26 @@ impl Wizard {
     /// The shipped lists, France against Britain, both built by the
     /// computer at the default points, both seats human.
     pub fn new() -> Wizard {
-        let lists = shipped_lists();
+        Wizard::from_lists(shipped_lists())
+    }
+
+    /// [`Wizard::new`] also offering the army lists of `paths` (those
+    /// opened or saved in earlier sessions, newest first; one of a shipped
+    /// list's name takes its place). A file that no longer reads as a
+    /// sound list is left out.
+    pub fn with_lists(paths: &[std::path::PathBuf]) -> Wizard {
+        let mut lists = shipped_lists();
+        for p in paths.iter().rev() {
+            if let Ok(list) = read_list(p) {
+                add_list(&mut lists, list);
+            }
+        }
+        Wizard::from_lists(lists)
+    }
+
+    /// The first two of `lists`, both built by the computer at the
+    /// default points, both seats human.
+    fn from_lists(lists: Vec<ArmyList>) -> Wizard {
         let options = NapoleonOptions::default();
         let points = options.pickup_points;
         let plan = |i: usize, name: &str, colour: Colour| {
@@ -196,23 +242,7 @@ impl Wizard {
 
     /// Reads an army list for `side` (offered to both sides from then on).
     pub fn open_list(&mut self, side: usize, path: &std::path::Path) -> Result<(), String> {
-        let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
-        let list = crate::scenario::pickup::parse_army_list(&text, &path.display().to_string())
-            .map_err(|e| e.to_string())?;
-        let why = list.check();
-        if !why.is_empty() {
-            return Err(format!("{}: {}", path.display(), why.join("; ")));
-        }
-        let i = match self.lists.iter().position(|l| l.name == list.name) {
-            Some(i) => {
-                self.lists[i] = list;
-                i
-            }
-            None => {
-                self.lists.push(list);
-                self.lists.len() - 1
-            }
-        };
+        let i = add_list(&mut self.lists, read_list(path)?);
         let plan = &mut self.sides[side];
         plan.list = i;
         plan.order = empty_order(self.lists.get(i), self.points);
