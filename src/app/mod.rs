@@ -39,6 +39,15 @@ pub fn default_scenario_path() -> PathBuf {
     if built.exists() { built } else { local }
 }
 
+/// Puts `path` (resolved where it exists) first in a list of recent
+/// files, once, keeping the newest [`RECENT`].
+fn push_recent(list: &mut Vec<PathBuf>, path: &Path) {
+    let p = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    list.retain(|r| r != &p);
+    list.insert(0, p);
+    list.truncate(RECENT);
+}
+
 /// How many recent files the File menu lists.
 const RECENT: usize = 8;
 /// Seconds between autosaves of a modified document.
@@ -241,10 +250,7 @@ impl VedetteApp {
     }
 
     fn remember(&mut self, path: &Path) {
-        let p = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        self.recent.retain(|r| r != &p);
-        self.recent.insert(0, p);
-        self.recent.truncate(RECENT);
+        push_recent(&mut self.recent, path);
     }
 
     /// Re-runs `validate` if the document changed since the last run.
@@ -451,10 +457,7 @@ impl VedetteApp {
                 if r.is_ok()
                     && let Some(p) = list
                 {
-                    let p = p.canonicalize().unwrap_or(p);
-                    self.army_lists.retain(|x| x != &p);
-                    self.army_lists.insert(0, p);
-                    self.army_lists.truncate(RECENT);
+                    push_recent(&mut self.army_lists, &p);
                 }
                 w.error = r.err();
             }
