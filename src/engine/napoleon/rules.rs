@@ -2692,18 +2692,10 @@ impl State {
         let cost = self.board.cost[to_ix as usize];
         let ma = self.board.pieces[p as usize].movement;
         self.pos.set(p, to_ix);
-        if let Some(a) = &mut self.active {
-            if let Some(last) = a.last
-                && last != p
-                && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
-            {
-                m.done = true;
-            }
-            a.last = Some(p);
-            a.rerolls_left = 0;
-            if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
-                m.step(cost, ma, on_road, backward);
-            }
+        if let Some(a) = &mut self.active
+            && let Some(m) = a.moving(p)
+        {
+            m.step(cost, ma, on_road, backward);
         }
     }
 
@@ -2841,15 +2833,7 @@ impl State {
                     if moving_piece
                         && !(is_last_other && self.board.pieces[p as usize].kind.is_gun())
                     {
-                        if let Some(last) = a.last
-                            && last != p
-                            && let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == last)
-                        {
-                            m.done = true;
-                        }
-                        a.last = Some(p);
-                        a.rerolls_left = 0;
-                        if let Some((_, m)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
+                        if let Some(m) = a.moving(p) {
                             m.turn();
                         }
                     }

@@ -90,6 +90,23 @@ pub struct Active {
     pub checkpoint: Option<Vec<Placed>>,
 }
 
+impl Active {
+    /// Piece `p` moves now: the last piece's move is over if it was
+    /// another's (N57), no re-roll is left once something moved (N46);
+    /// `p`'s record, if it is of the force.
+    pub(super) fn moving(&mut self, p: PieceIx) -> Option<&mut Moved> {
+        if let Some(last) = self.last
+            && last != p
+            && let Some((_, m)) = self.moved.iter_mut().find(|(q, _)| *q == last)
+        {
+            m.done = true;
+        }
+        self.last = Some(p);
+        self.rerolls_left = 0;
+        self.moved.iter_mut().find(|(q, _)| *q == p).map(|(_, m)| m)
+    }
+}
+
 /// The combats of the activation in progress [3.7.3] (N80).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Combat {
