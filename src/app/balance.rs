@@ -3,6 +3,7 @@
 //! cancellable) and plots the results with egui_plot. The previous run
 //! stays beside the new one, so a designer sees what an edit changed.
 
+use super::batch::Batch;
 use crate::ai::{Computer, PlayerKind};
 use crate::hex::Hex;
 use crate::rulesets::{Visit, dispatch};
@@ -12,9 +13,6 @@ use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::thread::JoinHandle;
-use std::time::Instant;
 
 /// Side colours until a scenario gives its own.
 const SIDE_COLOURS: [Color32; 2] = [
@@ -51,11 +49,7 @@ impl BalanceRun {
 }
 
 struct Job {
-    handle: JoinHandle<Vec<GameSummary>>,
-    done: Arc<AtomicU32>,
-    cancel: Arc<AtomicBool>,
-    total: u32,
-    started: Instant,
+    batch: Batch<Vec<GameSummary>>,
     /// The rule set's report of the finished games.
     report: ReportMaker,
     label: String,
@@ -96,17 +90,11 @@ impl Visit for StartBatch<'_> {
             cfg.players[1].name(),
             if cfg.variant { ", variant" } else { "" }
         );
-        let done = Arc::new(AtomicU32::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (d, c, b) = (done.clone(), cancel.clone(), board.clone());
-        let handle =
-            std::thread::spawn(move || sim::run(b, &cfg, &|n| d.store(n, Ordering::Relaxed), &c));
+        let b = board.clone();
         Ok(Job {
-            handle,
-            done,
-            cancel,
-            total: self.games.max(1),
-            started: Instant::now(),
+            batch: Batch::spawn(self.games.max(1), move |progress, cancel| {
+                sim::run(b, &cfg, progress, cancel)
+            }),
             report: Box::new(move |games| Report::new::<R>(&board, games)),
             label,
         })
@@ -193,31 +181,26 @@ impl BalancePanel {
 
     pub fn cancel(&mut self) {
         if let Some(j) = &self.job {
-            j.cancel.store(true, Ordering::Relaxed);
+            j.batch.cancel();
         }
     }
 
     /// Collects a finished batch; call every frame.
     pub fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+        let Some(job) = self.job.take_if(|j| j.batch.is_finished()) else {
             return;
-        }
-        let Some(job) = self.job.take() else { return };
-        let secs = job.started.elapsed().as_secs_f64();
-        match job.handle.join() {
-            Ok(games) if games.len() as u32 == job.total => {
+        };
+        let total = job.batch.total;
+        match job.batch.join() {
+            (Ok(games), secs) if games.len() as u32 == total => {
                 let run = BalanceRun::new((job.report)(&games), &games, secs, job.label);
                 self.previous = self.current.take();
                 self.current = Some(run);
             }
-            Ok(games) => {
-                self.error = Some(format!(
-                    "cancelled after {} of {} games",
-                    games.len(),
-                    job.total
-                ));
+            (Ok(games), _) => {
+                self.error = Some(format!("cancelled after {} of {total} games", games.len()));
             }
-            Err(_) => self.error = Some("the batch failed (a bug: please report it)".into()),
+            (Err(e), _) => self.error = Some(e),
         }
     }
 
@@ -308,14 +291,12 @@ impl BalancePanel {
             ui.checkbox(&mut self.show_heat, "Losses on map");
         });
         if let Some(job) = &self.job {
-            let done = job.done.load(Ordering::Relaxed);
-            let secs = job.started.elapsed().as_secs_f64();
-            let rate = done as f64 / secs.max(1e-3);
-            let left = (job.total - done.min(job.total)) as f64 / rate.max(1e-3);
+            let (done, total) = (job.batch.done(), job.batch.total);
+            let rate = done as f64 / job.batch.secs().max(1e-3);
+            let left = (total - done.min(total)) as f64 / rate.max(1e-3);
             ui.add(
-                egui::ProgressBar::new(done as f32 / job.total.max(1) as f32).text(format!(
-                    "{done}/{} games, {rate:.0}/s, {left:.0} s left",
-                    job.total
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!(
+                    "{done}/{total} games, {rate:.0}/s, {left:.0} s left"
                 )),
             );
             ui.ctx()

@@ -3,6 +3,7 @@
 
 pub mod armies;
 pub mod balance;
+pub mod batch;
 pub mod document;
 pub mod export;
 pub mod fields;

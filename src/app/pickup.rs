@@ -1573,18 +1573,12 @@ pub struct PickupBalance {
     pub options: NapoleonOptions,
     pub report: Option<(String, f64)>,
     pub error: Option<String>,
-    job: Option<BalanceJob>,
-}
-
-struct BalanceJob {
-    handle: std::thread::JoinHandle<(
-        crate::pickup_batch::PickupConfig,
-        Vec<crate::pickup_batch::PickupGame>,
-    )>,
-    done: std::sync::Arc<std::sync::atomic::AtomicU32>,
-    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    started: std::time::Instant,
-    total: u32,
+    job: Option<
+        super::batch::Batch<(
+            crate::pickup_batch::PickupConfig,
+            Vec<crate::pickup_batch::PickupGame>,
+        )>,
+    >,
 }
 
 impl Default for PickupBalance {
@@ -1625,47 +1619,33 @@ impl PickupBalance {
             threads: self.threads.max(1),
             options: self.options.clone(),
         };
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
-        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (d, c) = (done.clone(), cancel.clone());
-        let total = cfg.games;
-        let handle = std::thread::spawn(move || {
-            let games = crate::pickup_batch::run(
-                &cfg,
-                &|n| d.store(n, std::sync::atomic::Ordering::Relaxed),
-                &c,
-            );
-            (cfg, games)
-        });
         self.error = None;
-        self.job = Some(BalanceJob {
-            handle,
-            done,
-            cancel,
-            started: std::time::Instant::now(),
-            total,
-        });
+        self.job = Some(super::batch::Batch::spawn(
+            cfg.games,
+            move |progress, cancel| {
+                let games = crate::pickup_batch::run(&cfg, progress, cancel);
+                (cfg, games)
+            },
+        ));
     }
 
     /// Collects a finished batch; call every frame.
     pub fn poll(&mut self) {
-        if !self.job.as_ref().is_some_and(|j| j.handle.is_finished()) {
+        let Some(job) = self.job.take_if(|j| j.is_finished()) else {
             return;
-        }
-        let Some(job) = self.job.take() else { return };
-        let secs = job.started.elapsed().as_secs_f64();
-        match job.handle.join() {
-            Ok((cfg, games)) if games.len() as u32 == job.total => {
+        };
+        let total = job.total;
+        match job.join() {
+            (Ok((cfg, games)), secs) if games.len() as u32 == total => {
                 self.report = Some((crate::pickup_batch::report(&cfg, &games), secs));
             }
-            Ok((_, games)) => {
+            (Ok((_, games)), _) => {
                 self.error = Some(format!(
-                    "cancelled after {} of {} battles",
-                    games.len(),
-                    job.total
+                    "cancelled after {} of {total} battles",
+                    games.len()
                 ));
             }
-            Err(_) => self.error = Some("the batch failed (a bug: please report it)".into()),
+            (Err(e), _) => self.error = Some(e),
         }
     }
 
@@ -1727,14 +1707,14 @@ impl PickupBalance {
                 if ui.button("Cancel battles").clicked()
                     && let Some(j) = &self.job
                 {
-                    j.cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                    j.cancel();
                 }
             } else if ui.button("Run pick-up battles").clicked() {
                 self.start(lists);
             }
         });
         if let Some(j) = &self.job {
-            let done = j.done.load(std::sync::atomic::Ordering::Relaxed);
+            let done = j.done();
             ui.add(
                 egui::ProgressBar::new(done as f32 / j.total.max(1) as f32)
                     .text(format!("{done}/{} battles", j.total)),

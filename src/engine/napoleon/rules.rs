@@ -2832,10 +2832,9 @@ impl State {
                     // A gun turned with its host is not its own turn.
                     if moving_piece
                         && !(is_last_other && self.board.pieces[p as usize].kind.is_gun())
+                        && let Some(m) = a.moving(p)
                     {
-                        if let Some(m) = a.moving(p) {
-                            m.turn();
-                        }
+                        m.turn();
                     }
                 }
             }
