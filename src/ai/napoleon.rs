@@ -752,6 +752,11 @@ impl NapoleonPlayer {
             })
             .filter(|&(_, r, _)| r.hex == state.pos[p as usize] || state.stack_legal_with(p, r.hex))
             .collect();
+        // Under Charge! only the places its duty allows (N61), as the
+        // rules judge them.
+        if let Some(duty) = state.charge_duty(p) {
+            options.retain(|&(_, r, _)| duty.refusal(state, r.hex, &r.contacts).is_none());
+        }
         let path_of = |s: usize, r: &ReachPlace| -> Vec<Command> {
             let (set, change) = &sets[s];
             change.iter().cloned().chain(set.path(r)).collect()

@@ -148,9 +148,9 @@ pub const OPTION_DOCS: &[OptionDoc] = &[
     ),
     flag(
         "fire_over_units_from_hill",
-        "N8",
+        "N8, N101",
         "Guns on a hill fire over units",
-        "A gun on a hill may bombard over intervening units.",
+        "Units in a corridor hex lower than the gun's hex do not block its fire; woods, towns and higher ground still do.",
     ),
     choice(
         "elimination_threshold",

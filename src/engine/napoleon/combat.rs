@@ -324,9 +324,10 @@ impl State {
     }
 
     /// Whether a piece may pass through (or stop in) the pieces already
-    /// in `n`: artillery through any friends but a General; infantry and
+    /// in `n`: artillery through any friends, its own General included
+    /// ([3.7.2.7] counts Generals among friendly units); infantry and
     /// cavalry through guns and their own force's leader; officers as
-    /// 3.7.2.10 (N68).
+    /// 3.7.2.10 (N68). Where it may end is stacking's affair (N67).
     pub(super) fn may_pass(&self, p: PieceIx, n: HexIx) -> bool {
         let info = &self.board.pieces[p as usize];
         self.at(n).all(|q| {
@@ -336,9 +337,7 @@ impl State {
                 PieceKind::Infantry | PieceKind::Cavalry => {
                     qi.kind.is_gun() || (qi.kind == PieceKind::Leader && same_force)
                 }
-                PieceKind::FootArtillery | PieceKind::HorseArtillery => {
-                    qi.kind != PieceKind::General
-                }
+                PieceKind::FootArtillery | PieceKind::HorseArtillery => true,
                 PieceKind::Leader => same_force,
                 PieceKind::General => qi.kind != PieceKind::General,
             }

@@ -889,21 +889,31 @@ impl Deployment {
     }
 
     fn contiguous(&self, hexes: &[Hex], linked: impl Fn(Hex) -> bool) -> bool {
+        // Connected groups under adjacency; a `linked` hex (a town, N69,
+        // N106) links its neighbours and counts as connected wherever it
+        // stands, so only groups holding another hex must be one.
         let g = self.grid();
-        let Some(&first) = hexes.first() else {
-            return true;
-        };
-        let mut seen = vec![first];
-        let mut todo = vec![first];
-        while let Some(h) = todo.pop() {
-            for &n in hexes {
-                if !seen.contains(&n) && (g.are_adjacent(h, n) || (linked(n) && linked(h))) {
-                    seen.push(n);
-                    todo.push(n);
+        let mut group = vec![usize::MAX; hexes.len()];
+        let mut apart = 0;
+        for start in 0..hexes.len() {
+            if group[start] != usize::MAX {
+                continue;
+            }
+            group[start] = start;
+            let mut todo = vec![start];
+            let mut unlinked = false;
+            while let Some(i) = todo.pop() {
+                unlinked |= !linked(hexes[i]);
+                for j in 0..hexes.len() {
+                    if group[j] == usize::MAX && g.distance(hexes[i], hexes[j]) <= 1 {
+                        group[j] = start;
+                        todo.push(j);
+                    }
                 }
             }
+            apart += usize::from(unlinked);
         }
-        hexes.iter().all(|h| seen.contains(h))
+        apart <= 1
     }
 
     /// Why a feature may not be placed in the current step, or Ok; `moving`

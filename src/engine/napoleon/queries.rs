@@ -59,6 +59,91 @@ pub struct MeleeOdds {
     pub attacker_wins: f64,
 }
 
+/// What one infantry or cavalry unit of a force that rolled Charge! owes
+/// ([3.7.1.1] N61), worked out from where its move began with the rest of
+/// the force where it stands: [`State::charge_duty`]. The table's green
+/// places, the computer player's choices and `check` all ask
+/// [`ChargeDuty::refusal`] of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChargeDuty {
+    piece: PieceIx,
+    /// Where its move began.
+    start: HexIx,
+    /// The enemy units the rest of the force faces in contact.
+    others: Vec<PieceIx>,
+    pub owed: Owed,
+}
+
+/// [`ChargeDuty::owed`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Owed {
+    /// Some legal move puts it in contact: it must end in contact, with
+    /// its force facing `count` different enemy units (the most any of
+    /// its moves gives), and, keeping that number, an enemy unit `near`
+    /// hexes from its start hex (the nearest any such move contacts).
+    Contact { count: usize, near: u32 },
+    /// None does: it ends at the reachable hex nearest to its nearest
+    /// enemy units (`enemies`, those nearest its start hex), `distance`
+    /// hexes from them.
+    Nearest { enemies: Vec<HexIx>, distance: u32 },
+}
+
+impl ChargeDuty {
+    /// Why the unit may not end in `hex` facing the enemy units
+    /// `contacts` (its contacts there), or `None` when it meets the duty.
+    pub fn refusal(&self, st: &State, hex: HexIx, contacts: &[PieceIx]) -> Option<String> {
+        let id = &st.board.pieces[self.piece as usize].id;
+        let near = |es: &[PieceIx]| {
+            es.iter()
+                .map(|&e| st.board.distance(self.start, st.pos[e as usize]))
+                .min()
+        };
+        match &self.owed {
+            Owed::Contact { count, near: best } => {
+                if contacts.is_empty() {
+                    return Some(format!(
+                        "in Charge! {id} can reach contact with an enemy unit, and must end its move in contact (N61)"
+                    ));
+                }
+                let n = self.count_with(contacts);
+                if n < *count {
+                    return Some(format!(
+                        "in Charge! {id} can contact an enemy unit its force does not yet face, and must ({count} in all, not {n}) (N61)"
+                    ));
+                }
+                match near(contacts) {
+                    Some(d) if d > *best => Some(format!(
+                        "in Charge! {id} must contact the nearest enemy unit it can, {best} hexes from its start, not one {d} hexes away (N61)"
+                    )),
+                    _ => None,
+                }
+            }
+            Owed::Nearest { enemies, distance } => {
+                let d = enemies
+                    .iter()
+                    .map(|&e| st.board.distance(hex, e))
+                    .min()
+                    .unwrap_or(0);
+                (d > *distance).then(|| {
+                    format!(
+                        "in Charge! {id} cannot reach contact and must end at the reachable hex nearest to its nearest enemy unit: {distance} hexes from it, not {d} (N61)"
+                    )
+                })
+            }
+        }
+    }
+
+    /// How many different enemy units the force faces in contact with the
+    /// unit facing `contacts`.
+    fn count_with(&self, contacts: &[PieceIx]) -> usize {
+        let mut all = self.others.clone();
+        all.extend_from_slice(contacts);
+        all.sort_unstable();
+        all.dedup();
+        all.len()
+    }
+}
+
 /// Every place a piece of the active force can end its move in
 /// ([`State::reachable`]), in the order of [`State::reach`].
 pub struct Reachable {
@@ -180,8 +265,6 @@ impl Marks {
 /// state to look at them in (the position after the piece's first move,
 /// with each node written into it by [`Explored::look_at`]).
 struct Explored {
-    /// Whether the search stopped at a position in contact.
-    contact_found: bool,
     piece: PieceIx,
     nodes: Vec<(Node, usize, Option<Move>)>,
     best: Vec<(u32, usize)>,
@@ -242,8 +325,17 @@ impl State {
     /// [`State::reach`] by index, each path kept as the search left it
     /// until [`Reachable::path`] asks for it: what a computer player,
     /// which scores every place and takes one, needs.
+    ///
+    /// Under Charge! only the places that meet the unit's duty are listed
+    /// (N61, [`State::charge_duty`]): nowhere else may its move end.
     pub fn reachable(&self, p: PieceIx) -> Option<Reachable> {
-        let mut ex = self.explore(p, false)?;
+        let duty = self.charge_duty(p);
+        self.reach_places(p, duty.as_ref())
+    }
+
+    /// [`State::reachable`] with the Charge! duty given (or none).
+    pub(super) fn reach_places(&self, p: PieceIx, duty: Option<&ChargeDuty>) -> Option<Reachable> {
+        let mut ex = self.explore(p)?;
         // In order of cost, then hex (column, row) and facing (each hex
         // and facing is there once, so the order is total), on one number
         // per place: a map's columns and rows are at least 1.
@@ -260,26 +352,53 @@ impl State {
             })
             .collect();
         best.sort_unstable_by_key(|&(key, _, _)| key);
-        let places: Vec<ReachPlace> = best
-            .into_iter()
-            .map(|(_, cost, ix)| {
-                let mut steps = 0;
-                let mut i = ix;
-                while let Some(&(_, from, Some(_))) = ex.nodes.get(i) {
-                    steps += 1;
-                    i = from;
+        // Only where the move may end (N67, N68): a hex the piece may
+        // only pass through is no place, and each place is listed with
+        // the facing the piece ends in there: a gun ending with a host
+        // takes the host's (N72, N74), and a unit in a town has none
+        // (N92), so a town hex is one place.
+        let mut seen: Vec<(HexIx, u8)> = Vec::new();
+        let mut places: Vec<ReachPlace> = Vec::with_capacity(best.len());
+        for (_, cost, ix) in best {
+            let node = ex.nodes[ix].0;
+            let look = ex.look_at(ix);
+            if !look.stack_legal_with(p, node.hex) {
+                continue;
+            }
+            let attached = look
+                .attachments(p)
+                .into_iter()
+                .find(|&(g, _)| g == p)
+                .map(|(_, f)| f);
+            let facing = attached.unwrap_or(node.facing);
+            // Only these places can repeat one listed already.
+            let town = look.in_town(p);
+            if town || look.board.pieces[p as usize].kind.is_gun() {
+                let key = (node.hex, if town { u8::MAX } else { facing });
+                if seen.contains(&key) {
+                    continue;
                 }
-                let node = ex.nodes[ix].0;
-                ReachPlace {
-                    hex: node.hex,
-                    facing: node.facing,
-                    cost,
-                    steps,
-                    contacts: ex.look_at(ix).contact(p),
-                    node: ix,
-                }
-            })
-            .collect();
+                seen.push(key);
+            }
+            let contacts = look.contact(p);
+            if duty.is_some_and(|d| d.refusal(look, node.hex, &contacts).is_some()) {
+                continue;
+            }
+            let mut steps = 0;
+            let mut i = ix;
+            while let Some(&(_, from, Some(_))) = ex.nodes.get(i) {
+                steps += 1;
+                i = from;
+            }
+            places.push(ReachPlace {
+                hex: node.hex,
+                facing,
+                cost,
+                steps,
+                contacts,
+                node: ix,
+            });
+        }
         Some(Reachable {
             id: self.board.pieces[p as usize].id.clone(),
             board: self.board.clone(),
@@ -288,18 +407,158 @@ impl State {
         })
     }
 
-    /// Whether some sequence of piece `p`'s remaining legal steps and
-    /// turns puts it in contact with an enemy unit (N61): the positions
-    /// [`State::reach`] finds, without their paths.
-    pub(super) fn could_reach_contact(&self, p: PieceIx) -> bool {
-        self.explore(p, true).is_some_and(|ex| ex.contact_found)
+    /// What unit `p` owes under Charge! (N61), or `None` when it owes
+    /// nothing: the force did not roll Charge!, its movement is over, or
+    /// `p` is not an infantry or cavalry unit of it on the map, or is
+    /// isolated. Its options are its legal moves from where its move
+    /// began ("by another legal move"), the rest of the force as it
+    /// stands; from where it stands instead once a die was rolled for it
+    /// (a gun it contacted, N75), as moves before a die stand.
+    pub fn charge_duty(&self, p: PieceIx) -> Option<ChargeDuty> {
+        let a = self.active.as_ref()?;
+        if a.result != Activation::Charge
+            || self.combat.is_some()
+            || self.pending.is_some()
+            || !self.on_map(p)
+            || !self.board.pieces[p as usize].kind.is_troop()
+            || self.isolated[p as usize]
+        {
+            return None;
+        }
+        let m = *self.moved_of(p)?;
+        let f = a.force;
+        let others: Vec<PieceIx> = {
+            let mut es: Vec<PieceIx> = self
+                .force_pieces_iter(f)
+                .filter(|&q| {
+                    q != p
+                        && self.board.pieces[q as usize].kind.is_troop()
+                        && !self.isolated[q as usize]
+                })
+                .flat_map(|q| self.contact(q))
+                .collect();
+            es.sort_unstable();
+            es.dedup();
+            es
+        };
+        // The position its options are judged from.
+        let mut st = self.clone();
+        let rolled = a.contacted.iter().any(|&(u, _)| u == p);
+        if let Some(a) = &mut st.active {
+            a.last = Some(p);
+            if let Some((_, rec)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
+                if rolled {
+                    rec.done = false;
+                } else {
+                    *rec = super::state::Moved {
+                        start: m.start,
+                        start_facing: m.start_facing,
+                        start_column: m.start_column,
+                        formation_changed: m.formation_changed,
+                        ..Default::default()
+                    };
+                }
+            }
+        }
+        if !rolled {
+            st.pos.set(p, m.start);
+            st.facing[p as usize] = m.start_facing;
+        }
+        let start = if rolled {
+            self.pos[p as usize]
+        } else {
+            m.start
+        };
+        let places = st
+            .reach_places(p, None)
+            .map(|r| r.places)
+            .unwrap_or_default();
+        let duty = |owed| ChargeDuty {
+            piece: p,
+            start,
+            others: others.clone(),
+            owed,
+        };
+        let probe = duty(Owed::Contact { count: 0, near: 0 });
+        let mut best: Option<(usize, u32)> = None;
+        for place in places.iter().filter(|r| !r.contacts.is_empty()) {
+            let n = probe.count_with(&place.contacts);
+            let d = place
+                .contacts
+                .iter()
+                .map(|&e| self.board.distance(start, st.pos[e as usize]))
+                .min()
+                .unwrap_or(0);
+            best = match best {
+                Some((bn, bd)) if bn > n || (bn == n && bd <= d) => Some((bn, bd)),
+                _ => Some((n, d)),
+            };
+        }
+        if let Some((count, near)) = best {
+            return Some(duty(Owed::Contact { count, near }));
+        }
+        let enemy_hexes: Vec<HexIx> = self
+            .units_of(1 - self.board.forces[f as usize].side)
+            .map(|e| self.pos[e as usize])
+            .collect();
+        let from_start = |h: HexIx| {
+            enemy_hexes
+                .iter()
+                .map(|&e| self.board.distance(start, e))
+                .min()
+                .map(|d| self.board.distance(start, h) == d)
+        };
+        let enemies: Vec<HexIx> = enemy_hexes
+            .iter()
+            .copied()
+            .filter(|&e| from_start(e) == Some(true))
+            .collect();
+        let distance = places
+            .iter()
+            .filter_map(|r| enemies.iter().map(|&e| self.board.distance(r.hex, e)).min())
+            .min()?;
+        Some(duty(Owed::Nearest { enemies, distance }))
+    }
+
+    /// Why a step or turn of unit `p` that leads to position `after` is
+    /// refused under Charge!: from there no move would meet its duty
+    /// (N61), so it could never end. `None` when it may make it.
+    pub(super) fn charge_forecloses(&self, p: PieceIx, after: &State) -> Option<String> {
+        let duty = self.charge_duty(p)?;
+        let open = after
+            .reach_places(p, Some(&duty))
+            .is_some_and(|r| !r.places.is_empty());
+        (!open).then(|| {
+            let id = &self.board.pieces[p as usize].id;
+            match duty.owed {
+                Owed::Contact { .. } => format!(
+                    "after that {id} could no longer end in the contact its Charge! owes (N61)"
+                ),
+                Owed::Nearest { distance, .. } => format!(
+                    "after that {id} could no longer end {distance} hexes from its nearest enemy unit, as its Charge! owes (N61)"
+                ),
+            }
+        })
+    }
+
+    /// Why unit `p` has not met its Charge! duty where it stands (N61),
+    /// or `None`.
+    pub fn charge_unmet(&self, p: PieceIx) -> Option<String> {
+        let duty = self.charge_duty(p)?;
+        duty.refusal(self, self.pos[p as usize], &self.contact(p))
     }
 
     /// The search behind [`State::reach`]: `None` when `p` is not a piece
-    /// of the active force on the map. With `until_contact`, it stops at
-    /// the first position in contact with the enemy (`contact_found`).
-    fn explore(&self, p: PieceIx, until_contact: bool) -> Option<Explored> {
+    /// of the active force on the map.
+    fn explore(&self, p: PieceIx) -> Option<Explored> {
         if !self.on_map(p) || self.moved_of(p).is_none() {
+            return None;
+        }
+        // Nothing else moves while the last piece owes its Charge! (N61).
+        if let Some(l) = self.active.as_ref().and_then(|a| a.last)
+            && l != p
+            && self.charge_unmet(l).is_some()
+        {
             return None;
         }
         // Dijkstra on movement points: with everything else equal, fewer
@@ -355,7 +614,6 @@ impl State {
         push(&mut buckets, at, 0);
         let mut next: Vec<(Node, Move)> = Vec::with_capacity(12);
         let mut facts = HexFacts::new(self.board.hexes.len());
-        let mut contact_found = false;
         while let Some(bucket) = buckets.get(at) {
             let Some(&ix) = bucket.get(cursor) else {
                 at += 1;
@@ -384,10 +642,6 @@ impl State {
                 None => continue,
             };
             write_node(base, p, &node);
-            if until_contact && base.in_contact(p) {
-                contact_found = true;
-                break;
-            }
             let mut first: Option<Move> = None;
             // Once the piece is the last to have moved, with no re-roll
             // left (after its first step or turn), a step or turn changes
@@ -481,7 +735,6 @@ impl State {
             }
         }
         Some(Explored {
-            contact_found,
             piece: p,
             best: best
                 .into_iter()
@@ -521,11 +774,15 @@ impl State {
                 _ => {}
             }
         }
+        // Where the move ends, a gun with a host takes its facing (N72).
+        for (gun, facing) in st.attachments(p) {
+            st.apply(&Event::Turned { piece: gun, facing });
+        }
         st
     }
 
     /// Applies one step of `p` into the adjacent hex `n`.
-    fn move_piece(&mut self, p: PieceIx, n: HexIx) {
+    pub(super) fn move_piece(&mut self, p: PieceIx, n: HexIx) {
         let h = self.pos[p as usize];
         // As applying `Event::Stepped` from `h` to `n` would, by index.
         let Some(dir) = self.board.dir_to(h, n) else {

@@ -279,10 +279,15 @@ impl State {
         self.board.grid.distance(c, self.board.hex(h)) <= d
     }
 
-    /// Whether the corridor from gun to target is clear (N8, N101).
+    /// Whether the corridor from gun to target is clear (N8, N101): with
+    /// the option `fire_over_units_from_hill`, units in a corridor hex
+    /// lower than the gun's hex do not block (N101); woods, towns and
+    /// higher ground still do.
     pub fn corridor_clear(&self, gun: PieceIx, target: PieceIx) -> bool {
         let (a, b) = (self.pos[gun as usize], self.pos[target as usize]);
         let hi = self.board.elevation[a as usize].max(self.board.elevation[b as usize]);
+        let gun_height = self.board.elevation[a as usize];
+        let over = self.board.options.fire_over_units_from_hill;
         let blocks = |h: Hex| -> bool {
             let Some(i) = self.board.hex_ix(h) else {
                 return true;
@@ -293,7 +298,8 @@ impl State {
             let t = self.board.terrain[i as usize];
             matches!(t, NapoleonTerrain::Woods | NapoleonTerrain::Town)
                 || self.board.elevation[i as usize] > hi
-                || self.at(i).any(|q| self.kind_of(q).is_unit())
+                || (!(over && self.board.elevation[i as usize] < gun_height)
+                    && self.at(i).any(|q| self.kind_of(q).is_unit()))
         };
         let line = self.board.grid.line(self.board.hex(a), self.board.hex(b));
         // Both nudged rows: clear if either is (N8).
@@ -441,6 +447,18 @@ impl State {
     fn active_piece(&self, id: &UnitId) -> R<(PieceIx, &Active, &Moved)> {
         self.maneuver_side()?;
         let p = self.piece(id)?;
+        // Moving another piece ends the last one's move (N57): under
+        // Charge! it must have met its duty (N61).
+        if let Some(l) = self.active.as_ref().and_then(|a| a.last)
+            && l != p
+            && self.active_ix(p).is_ok()
+            && let Some(why) = self.charge_unmet(l)
+        {
+            return Err(RuleError::ChargeOwed {
+                piece: self.board.pieces[l as usize].id.clone(),
+                why,
+            });
+        }
         match self.active_ix(p) {
             Ok((a, m)) => Ok((p, a, m)),
             Err(no) => Err(match no {
@@ -540,7 +558,30 @@ impl State {
                     section,
                 },
                 StepRefused::NoMovementLeft => RuleError::NoMovementLeft(id.clone()),
-            })
+            })?;
+        self.charge_keeps_open(p, |st| st.move_piece(p, to_ix))
+    }
+
+    /// Under Charge!, a step, turn or formation change of unit `p` (`make`
+    /// applies it to a copy) that leaves no move meeting its duty is
+    /// refused (N61): so every move it may make can still end.
+    fn charge_keeps_open(&self, p: PieceIx, make: impl FnOnce(&mut State)) -> R<()> {
+        let charge = self
+            .active
+            .as_ref()
+            .is_some_and(|a| a.result == Activation::Charge);
+        if !charge || !self.kind_of(p).is_troop() || self.combat.is_some() {
+            return Ok(());
+        }
+        let mut after = self.clone();
+        make(&mut after);
+        match self.charge_forecloses(p, &after) {
+            Some(why) => Err(RuleError::ChargeOwed {
+                piece: self.board.pieces[p as usize].id.clone(),
+                why,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Whether piece `p` of the active force may step into the adjacent
@@ -629,13 +670,14 @@ impl State {
         }
         let enter = StepRefused::Enter;
         facts.entry(to_ix, || self.entry_refusal(p, to_ix))?;
-        // Leaving a town towards the enemy [3.8.1.2] (N92, N103).
+        // Leaving a town towards the enemy [3.8.1.2] (N92, N103): any
+        // enemy unit, artillery included.
         if kind == PieceKind::Infantry
             && self.in_town(p)
-            && self.has_adjacent_enemy_troop(to_ix, side)
+            && self.has_adjacent_enemy_unit(to_ix, side)
         {
             return Err(enter(
-                "an infantry unit may not move from a town to a hex next to the enemy",
+                "an infantry unit may not move from a town to a hex next to an enemy unit",
                 "3.8.1.2",
             ));
         }
@@ -695,8 +737,9 @@ impl State {
                 "a backward move across a rear hexside is the unit's whole move (N64)",
             ));
         }
-        // Isolated units never move to face the enemy (N70, N105).
-        if self.isolated[p as usize] && kind.is_troop() {
+        // Isolated units, guns included, never move to face the enemy
+        // (N70, N105).
+        if self.isolated[p as usize] && kind.is_unit() {
             let faces_enemy = self.would_face_enemy(to_ix, side, self.facing[p as usize]);
             if faces_enemy {
                 return Err(enter(
@@ -746,7 +789,10 @@ impl State {
             .map_err(|why| RuleError::CannotTurn {
                 piece: id.clone(),
                 why,
-            })
+            })?;
+        self.charge_keeps_open(p, |st| {
+            st.apply(&Event::Turned { piece: p, facing });
+        })
     }
 
     /// The hexsides piece `p` of the active force may turn to now, by
@@ -802,7 +848,19 @@ impl State {
     ) -> Result<(), &'static str> {
         let kind = self.kind_of(p);
         if self.in_town(p) {
-            return Err("a unit in a town has no facing [3.8.1.2]");
+            // On leaving a town an infantry unit takes any facing: its
+            // one turn before moving, made in the town, and no turn in
+            // the enemy's zone of control's sense, so allowed there too
+            // (N92, N103). Once it has entered a hex, a unit passing
+            // through a town keeps its facing.
+            let first = m.entered == 0 && (m.turns_before == 0 || self.free_facing(a));
+            return if kind == PieceKind::Infantry && first && !m.backward {
+                Ok(())
+            } else {
+                Err(
+                    "a unit in a town has no facing; it takes one as it leaves, before its first step [3.8.1.2]",
+                )
+            };
         }
         if m.backward {
             return Err("it moved backward, which ends its move (N102)");
@@ -877,7 +935,7 @@ impl State {
     ) -> Result<(), &'static str> {
         let h = self.pos[p as usize];
         if self.isolated[p as usize]
-            && self.kind_of(p).is_troop()
+            && self.kind_of(p).is_unit()
             && self.would_face_enemy(h, self.side_of(p), facing)
         {
             return Err("an isolated unit may not turn to face the enemy (N105)");
@@ -930,7 +988,53 @@ impl State {
         ) {
             return Err(no("a unit in a defile stays in column (N93)"));
         }
-        Ok(())
+        self.charge_keeps_open(p, |st| {
+            st.apply(&Event::FormationChanged { piece: p, column });
+        })
+    }
+
+    /// Why piece `p` of the active force may not end its move where it
+    /// stands now, or `None`: what another piece's move, or the end of
+    /// the movement, asks of it (N57): a stack 3.7.2.1 allows (N67,
+    /// N68), and under Charge! its duty met (N61).
+    pub fn move_end_refusal(&self, p: PieceIx) -> Option<String> {
+        if self.on_map(p) && !self.stack_legal_with(p, self.pos[p as usize]) {
+            return Some(format!(
+                "{} may not end its move in this stack [3.7.2.1] (N67, N68)",
+                self.board.pieces[p as usize].id
+            ));
+        }
+        self.charge_unmet(p)
+    }
+
+    /// The guns that take a host's facing when piece `p` ends its move
+    /// where it stands (N72, N74): `p` itself, a gun with a host of its
+    /// force there, or the guns of its force in the hex `p`, a host,
+    /// ends in; each with the host's facing, where it differs.
+    pub fn attachments(&self, p: PieceIx) -> Vec<(PieceIx, u8)> {
+        let h = self.pos[p as usize];
+        if h == NO_HEX || self.in_town(p) {
+            return Vec::new();
+        }
+        let force = self.board.pieces[p as usize].force;
+        let own = |q: PieceIx| q != p && self.board.pieces[q as usize].force == force;
+        let kind = self.kind_of(p);
+        if kind.is_gun() {
+            self.at(h)
+                .find(|&q| own(q) && self.kind_of(q).is_troop())
+                .map(|host| self.facing[host as usize])
+                .filter(|&f| f != self.facing[p as usize])
+                .map(|f| vec![(p, f)])
+                .unwrap_or_default()
+        } else if kind.is_troop() {
+            let f = self.facing[p as usize];
+            self.at(h)
+                .filter(|&q| own(q) && self.kind_of(q).is_gun() && self.facing[q as usize] != f)
+                .map(|q| (q, f))
+                .collect()
+        } else {
+            Vec::new()
+        }
     }
 
     /// Why the active force may not end its movement now, or `None`.
@@ -999,19 +1103,16 @@ impl State {
                 }
             }
         }
+        // Charge! (N61): each unit whose move is not over yet owes its
+        // duty now; a unit whose move is over met it when the next piece
+        // moved (`State::active_piece`).
         if a.result == Activation::Charge {
             for &p in &self.force_pieces(f) {
-                if !self.kind_of(p).is_troop() || self.isolated[p as usize] {
+                if self.moved_of(p).is_some_and(|m| m.done) {
                     continue;
                 }
-                if !self.in_contact(p) && self.could_reach_contact(p) {
-                    return Some((
-                        format!(
-                            "in Charge! {} must move into contact with the enemy",
-                            self.board.pieces[p as usize].id
-                        ),
-                        "3.7.1.1",
-                    ));
+                if let Some(why) = self.charge_unmet(p) {
+                    return Some((why, "3.7.1.1"));
                 }
             }
         }
@@ -1362,6 +1463,25 @@ impl State {
     fn execute_command(&mut self, cmd: &Command, dice: &mut Dice) -> R<Vec<Event>> {
         self.check(cmd)?;
         let mut out = Vec::new();
+        // Another piece moving, or the movement ending, ends the last
+        // piece's move (N57): where it ends with a host, the gun takes
+        // the host's facing then, not on passing through (N72, N74).
+        let next = match cmd {
+            Command::Step { piece, .. }
+            | Command::Turn { piece, .. }
+            | Command::Formation { piece, .. } => self.board.piece_ix(piece),
+            Command::EndActivation { .. } => Some(PieceIx::MAX),
+            _ => None,
+        };
+        if let Some(next) = next
+            && self.combat.is_none()
+            && let Some(last) = self.active.as_ref().and_then(|a| a.last)
+            && last != next
+        {
+            for (gun, facing) in self.attachments(last) {
+                self.emit(&mut out, Event::Turned { piece: gun, facing });
+            }
+        }
         match cmd {
             Command::Evade { .. }
             | Command::StandFast
@@ -1469,19 +1589,6 @@ impl State {
                         backward,
                     },
                 );
-                // A gun joining its host takes the host's facing (N72).
-                let host = self.at(to_ix).find(|&q| {
-                    self.kind_of(q).is_troop()
-                        && self.board.pieces[q as usize].force
-                            == self.board.pieces[p as usize].force
-                });
-                if self.kind_of(p).is_gun()
-                    && let Some(h) = host
-                    && self.facing[h as usize] != self.facing[p as usize]
-                {
-                    let facing = self.facing[h as usize];
-                    self.emit(&mut out, Event::Turned { piece: p, facing });
-                }
                 // Officers alone next to the mover move away (N52).
                 self.contact_officers(p, &mut out);
                 // Guns met on the way are contacted (N75); moving
@@ -3146,8 +3253,11 @@ impl State {
                     if self.check(&Command::Reroll).is_ok() {
                         out.push(Command::Reroll);
                     }
+                    // While the last piece owes its Charge!, nothing else
+                    // moves (N61): asked once, not for every command.
+                    let held = a.last.filter(|&l| self.charge_unmet(l).is_some());
                     for (p, m) in &a.moved {
-                        if m.done || !self.on_map(*p) {
+                        if m.done || !self.on_map(*p) || held.is_some_and(|l| l != *p) {
                             continue;
                         }
                         let id = &self.board.pieces[*p as usize].id;

@@ -523,6 +523,18 @@ impl State {
         self.enemy_troops_around(h, side).next().is_some()
     }
 
+    /// Whether an enemy unit (infantry, cavalry or artillery; never an
+    /// officer) stands next to `h`.
+    pub fn has_adjacent_enemy_unit(&self, h: HexIx, side: u8) -> bool {
+        self.board.neighbours[h as usize]
+            .iter()
+            .filter(|&&n| n != NO_HEX && n != h)
+            .any(|&n| {
+                self.at(n)
+                    .any(|q| self.side(q) != side && self.kind(q).is_unit())
+            })
+    }
+
     /// Whether the hex holds a piece of the other side.
     pub fn enemy_in(&self, h: HexIx, side: u8) -> bool {
         self.at(h).any(|q| self.side(q) != side)
@@ -566,56 +578,81 @@ impl State {
         self.stack_legal_of(self.at(h).filter(|&q| q != p).chain(std::iter::once(p)))
     }
 
-    /// The hexes a piece's force holds, for cohesion (N69).
-    pub fn contiguous(&self, f: u16) -> bool {
+    /// The force's pieces on the map in connected groups under hex
+    /// adjacency (N69): pieces in one hex or in adjacent hexes are in one
+    /// group, units in towns included, so a garrison links its
+    /// neighbours (N106). Each group lists its pieces in the force's
+    /// order; the groups come in the order of their first piece.
+    pub fn groups(&self, f: u16) -> Vec<Vec<PieceIx>> {
         let pieces = self.force_pieces(f);
-        let hexes: Vec<HexIx> = pieces.iter().map(|&p| self.pos[p as usize]).collect();
-        if hexes.len() <= 1 {
-            return true;
-        }
-        let town = |h: HexIx| self.board.terrain[h as usize] == NapoleonTerrain::Town;
-        let mut seen = vec![false; hexes.len()];
-        seen[0] = true;
-        let mut stack = vec![0usize];
-        while let Some(i) = stack.pop() {
-            for j in 0..hexes.len() {
-                if !seen[j]
-                    && (hexes[i] == hexes[j] || self.board.distance(hexes[i], hexes[j]) == 1)
-                {
-                    seen[j] = true;
-                    stack.push(j);
+        let mut group = vec![usize::MAX; pieces.len()];
+        let mut groups: Vec<Vec<PieceIx>> = Vec::new();
+        for start in 0..pieces.len() {
+            if group[start] != usize::MAX {
+                continue;
+            }
+            let g = groups.len();
+            group[start] = g;
+            let mut stack = vec![start];
+            let mut members = Vec::new();
+            while let Some(i) = stack.pop() {
+                members.push(i);
+                let hi = self.pos[pieces[i] as usize];
+                for j in 0..pieces.len() {
+                    if group[j] == usize::MAX
+                        && self.board.distance(hi, self.pos[pieces[j] as usize]) <= 1
+                    {
+                        group[j] = g;
+                        stack.push(j);
+                    }
                 }
             }
+            members.sort_unstable();
+            groups.push(members.into_iter().map(|i| pieces[i]).collect());
         }
-        // A unit in a town counts as connected [3.7.2.5] (N69).
-        seen.iter().zip(&hexes).all(|(s, &h)| *s || town(h))
+        groups
     }
 
-    /// Units of a force outside the main body (the connected group holding
-    /// its leader), not in towns (N70, N106).
-    pub fn isolated_now(&self, f: u16) -> Vec<PieceIx> {
-        let info = &self.board.forces[f as usize];
-        let pieces = self.force_pieces(f);
-        let root = if self.on_map(info.leader) {
-            info.leader
-        } else {
-            match pieces.first() {
-                Some(&p) => p,
-                None => return Vec::new(),
-            }
-        };
-        let mut body = vec![root];
-        let mut i = 0;
-        while i < body.len() {
-            let h = self.pos[body[i] as usize];
-            for &q in &pieces {
-                if !body.contains(&q) && self.board.distance(h, self.pos[q as usize]) <= 1 {
-                    body.push(q);
-                }
-            }
-            i += 1;
+    /// Whether the force is contiguous (N69): every piece not in a town
+    /// is in one connected group; a unit in a town counts as connected
+    /// wherever it stands [3.7.2.5], and links the pieces around it
+    /// (N106). Which piece comes first in the force does not matter.
+    pub fn contiguous(&self, f: u16) -> bool {
+        self.groups(f)
+            .iter()
+            .filter(|g| g.iter().any(|&p| !self.in_town(p)))
+            .count()
+            <= 1
+    }
+
+    /// The force's main body (N70, N106): the connected group holding
+    /// its leader; with the leader gone, the group with the most pieces,
+    /// and among equals the one holding the lowest hex label.
+    pub fn main_body(&self, f: u16) -> Vec<PieceIx> {
+        let leader = self.board.forces[f as usize].leader;
+        let groups = self.groups(f);
+        if let Some(g) = groups.iter().find(|g| g.contains(&leader)) {
+            return g.clone();
         }
-        pieces
+        let lowest = |g: &Vec<PieceIx>| {
+            g.iter()
+                .map(|&p| self.board.hex(self.pos[p as usize]))
+                .min()
+        };
+        groups
+            .into_iter()
+            .min_by(|a, b| {
+                b.len()
+                    .cmp(&a.len())
+                    .then_with(|| lowest(a).cmp(&lowest(b)))
+            })
+            .unwrap_or_default()
+    }
+
+    /// Units of a force outside the main body, not in towns (N70, N106).
+    pub fn isolated_now(&self, f: u16) -> Vec<PieceIx> {
+        let body = self.main_body(f);
+        self.force_pieces(f)
             .into_iter()
             .filter(|p| !body.contains(p) && !self.in_town(*p) && self.kind(*p).is_unit())
             .collect()

@@ -9,6 +9,7 @@ use crate::scenario::{
 };
 
 mod choices;
+mod hardening;
 mod play;
 mod sections;
 

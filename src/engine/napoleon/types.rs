@@ -766,6 +766,8 @@ pub enum RuleError {
     CannotTurn { piece: UnitId, why: &'static str },
     #[error("{piece} may not change formation: {why} [3.8.2.1]")]
     CannotChangeFormation { piece: UnitId, why: &'static str },
+    #[error("{piece} has not finished its Charge!: {why} [3.7.1.1]")]
+    ChargeOwed { piece: UnitId, why: String },
     #[error("force \"{force}\" may not end its movement: {why} [{section}]")]
     CannotEndMovement {
         force: String,

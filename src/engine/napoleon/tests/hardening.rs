@@ -1,0 +1,425 @@
+//! Rules the engine got wrong (issue 35, "Hardening 2"), each test named
+//! after the ruling it shows, and the property that a unit's reachable
+//! places and the moves `check` accepts are one computation (N67, N68).
+
+use super::*;
+use UnitKind::{Artillery, Infantry};
+
+/// A flat-top facing as the engine numbers it (N6).
+fn fc(d: Dir) -> u8 {
+    match d {
+        Dir::N => 0,
+        Dir::NE => 1,
+        Dir::SE => 2,
+        Dir::S => 3,
+        Dir::SW => 4,
+        _ => 5,
+    }
+}
+
+fn step(g: &mut Game<Napoleon>, id: &str, to: &str) {
+    g.execute(&Command::Step {
+        piece: id.into(),
+        to: h(to),
+    })
+    .unwrap_or_else(|e| panic!("{id} to {to}: {e}"));
+}
+
+fn end(g: &mut Game<Napoleon>) -> Result<(), RuleError> {
+    g.execute(&Command::EndActivation {
+        direction: Direction::LeftToRight,
+    })
+    .map(|_| ())
+}
+
+fn places(g: &Game<Napoleon>, id: &str) -> Vec<(Hex, u8)> {
+    g.state
+        .reach(&id.into())
+        .into_iter()
+        .map(|r| (r.hex, r.facing))
+        .collect()
+}
+
+#[test]
+fn n61_charge_the_issue_position_refuses_an_activation_that_moves_nobody() {
+    // `vedette play scenarios/saint-aubin.ron --seed 936237`: Bonet's
+    // division rolls 7, Charge!, and may not end with no unit moved.
+    let (s, m) = saint_aubin();
+    let mut g: Game<Napoleon> = Game::new(&s, &m, 936237, ()).expect("starts");
+    g.execute(&Command::Activate {
+        force: "Bonet's division".into(),
+    })
+    .expect("activates");
+    assert_eq!(
+        g.state.active.as_ref().map(|a| a.result),
+        Some(Activation::Charge)
+    );
+    let e = refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("N61"), "{e}");
+}
+
+#[test]
+fn n61_charge_a_unit_that_cannot_reach_contact_ends_nearest_its_nearest_enemy() {
+    // a1 moves 2 hexes; b1 is 7 away: no contact, so a1 ends 5 away.
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0502", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Charge);
+    let e = refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("nearest"), "{e}");
+    // Only the places 5 hexes from b1 are listed (N61).
+    let listed = places(&g, "a1");
+    assert!(!listed.is_empty());
+    assert!(
+        listed
+            .iter()
+            .all(|&(x, _)| g.state.board.grid.distance(x, h("0509")) == 5)
+    );
+    // A step back across its rear (its whole move, N64) would leave it
+    // unable to meet the duty: refused at once.
+    let e = refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0501"),
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("N61"), "{e}");
+    step(&mut g, "a1", "0503");
+    step(&mut g, "a1", "0504");
+    end(&mut g).expect("5 hexes from b1: the duty is met");
+}
+
+#[test]
+fn n61_charge_contact_is_owed_when_a_legal_move_reaches_it() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Charge);
+    refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.1.1",
+    );
+    step(&mut g, "a1", "0504");
+    let e = refused(
+        &mut g,
+        Command::EndActivation {
+            direction: Direction::LeftToRight,
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("contact"), "{e}");
+    step(&mut g, "a1", "0505");
+    end(&mut g).expect("in contact");
+}
+
+#[test]
+fn n61_charge_the_next_unit_moves_only_once_the_last_met_its_duty() {
+    // a1 could contact b1; a2 may not move while a1 has not (N57, N61).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0603", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Charge);
+    step(&mut g, "a1", "0504");
+    let e = refused(
+        &mut g,
+        Command::Step {
+            piece: "a2".into(),
+            to: h("0604"),
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("a1"), "{e}");
+    step(&mut g, "a1", "0505");
+    step(&mut g, "a2", "0604");
+}
+
+#[test]
+fn n61_charge_the_force_contacts_as_many_different_enemy_units_as_it_can() {
+    // a2 faces b1 already; a1 faces b2 where it stands. Stepping on to
+    // 0605 it would face b1 only: the force would contact one enemy unit
+    // where it can contact two (N61 (2)), so the step is refused.
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0604", Dir::S),
+        U("a2", 0, 0, Infantry, 4, "0505", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+        U("b2", 1, 0, Infantry, 4, "0705", Dir::NW),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Charge);
+    let (a1, b2) = (piece(&g, "a1"), piece(&g, "b2"));
+    assert!(g.state.contact(a1).contains(&b2));
+    let e = refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0605"),
+        },
+        "3.7.1.1",
+    );
+    assert!(e.to_string().contains("N61"), "{e}");
+    let listed = places(&g, "a1");
+    assert!(!listed.is_empty());
+    for (x, f) in &listed {
+        let mut st = g.state.clone();
+        st.pos.set(a1, g.state.board.hex_ix(*x).expect("on map"));
+        st.facing[a1 as usize] = *f;
+        assert!(
+            st.contact(a1).contains(&b2),
+            "{x} facing {f} does not contact b2"
+        );
+    }
+    end(&mut g).expect("both enemy units contacted");
+}
+
+#[test]
+fn n67_n68_reach_lists_no_hex_a_unit_may_only_pass_through() {
+    // a1 may pass through x9, a gun of another French force, but not end
+    // in its hex (a stack holds one force).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0503", Dir::S),
+        U("x1", 0, 1, Infantry, 4, "0903", Dir::S),
+        U("x9", 0, 1, Artillery, 0, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let listed = places(&g, "a1");
+    assert!(listed.iter().all(|&(x, _)| x != h("0504")), "{listed:?}");
+    assert!(listed.iter().any(|&(x, _)| x == h("0505")), "beyond it");
+}
+
+#[test]
+fn n74_a_gun_passing_its_hosts_hex_keeps_its_facing_and_takes_the_hosts_where_it_ends() {
+    // The host a1 faces north, the gun g1 south; g1 passes through a1.
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0504", Dir::N),
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let listed = places(&g, "g1");
+    // Through 0504 to 0505, still facing south (N74).
+    assert!(listed.contains(&(h("0505"), fc(Dir::S))), "{listed:?}");
+    // Ending in a1's hex it faces as a1 does, and only so (N72).
+    let at_host: Vec<_> = listed.iter().filter(|&&(x, _)| x == h("0504")).collect();
+    assert_eq!(at_host, vec![&(h("0504"), fc(Dir::N))]);
+    step(&mut g, "g1", "0504");
+    step(&mut g, "g1", "0505");
+    assert_eq!(g.state.facing[piece(&g, "g1") as usize], fc(Dir::S));
+    g.execute(&Command::TakeBack).expect("back");
+    step(&mut g, "g1", "0504");
+    end(&mut g).expect("ends attached");
+    assert_eq!(g.state.facing[piece(&g, "g1") as usize], fc(Dir::N));
+}
+
+#[test]
+fn n70_n105_an_isolated_gun_may_neither_step_nor_turn_to_face_an_enemy_unit() {
+    // g1 and g2 stand apart from their force; c1 and c2 are enemy guns
+    // (N73 keeps guns from enemy infantry, not from enemy guns).
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0202", Dir::S),
+        U("g1", 0, 0, Artillery, 0, "0805", Dir::N),
+        U("g2", 0, 0, Artillery, 0, "1004", Dir::S),
+        U("c1", 1, 0, Artillery, 0, "0806", Dir::N),
+        U("c2", 1, 0, Artillery, 0, "1006", Dir::N),
+        U("b1", 1, 0, Infantry, 4, "0210", Dir::N),
+    ]);
+    to_maneuver(&mut g, 0);
+    assert!(g.state.isolated[piece(&g, "g1") as usize], "g1 is isolated");
+    activate(&mut g, "F0", Activation::Forward);
+    refused(
+        &mut g,
+        Command::Turn {
+            piece: "g1".into(),
+            facing: fc(Dir::S),
+        },
+        "N105",
+    );
+    g.execute(&Command::Turn {
+        piece: "g1".into(),
+        facing: fc(Dir::NE),
+    })
+    .expect("a turn that keeps c1 out of its front");
+    // 1005 is next to c2, across g2's front (N105).
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "g2".into(),
+            to: h("1005"),
+        },
+        "3.7.2.5",
+    );
+}
+
+#[test]
+fn n92_n103_infantry_leaving_a_town_keeps_clear_of_enemy_guns_and_takes_any_facing() {
+    let rows = [
+        "............",
+        "............",
+        "............",
+        "....T.......",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+    ];
+    let mut g = game_on(
+        &rows,
+        &[
+            U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+            U("c1", 1, 0, Artillery, 0, "0705", Dir::N),
+            U("b1", 1, 0, Infantry, 4, "0507", Dir::N),
+        ],
+    );
+    to_maneuver(&mut g, 0);
+    assert!(g.state.engaged[0], "F0 is engaged: combat movement");
+    activate(&mut g, "F0", Activation::Forward);
+    // 0604 is next to the enemy gun c1 (N103: any enemy unit).
+    refused(
+        &mut g,
+        Command::Step {
+            piece: "a1".into(),
+            to: h("0604"),
+        },
+        "3.8.1.2",
+    );
+    // On leaving it takes any facing: its turn before moving (N92).
+    g.execute(&Command::Turn {
+        piece: "a1".into(),
+        facing: fc(Dir::N),
+    })
+    .expect("takes a facing as it leaves");
+    step(&mut g, "a1", "0503");
+    assert_eq!(g.state.facing[piece(&g, "a1") as usize], fc(Dir::N));
+    // A town hex is one place, whatever the facing (N92).
+    g.execute(&Command::TakeBack).expect("back");
+    let in_town = places(&g, "a1")
+        .into_iter()
+        .filter(|&(x, _)| x == h("0504"))
+        .count();
+    assert_eq!(in_town, 1);
+}
+
+#[test]
+fn n68_a_gun_passes_through_its_own_general() {
+    let mut g = game(&[
+        U("a1", 0, 0, Infantry, 4, "0303", Dir::S),
+        U("g1", 0, 0, Artillery, 0, "0504", Dir::N),
+        U("b1", 1, 0, Infantry, 4, "0310", Dir::N),
+    ]);
+    let general = g.state.board.armies[0].general;
+    let at = g.state.board.hex_ix(h("0503")).expect("on map");
+    g.state.pos.set(general, at);
+    to_maneuver(&mut g, 0);
+    activate(&mut g, "F0", Activation::Forward);
+    let listed = places(&g, "g1");
+    assert!(
+        listed.iter().all(|&(x, _)| x != h("0503")),
+        "never ends on him"
+    );
+    assert!(listed.iter().any(|&(x, _)| x == h("0502")), "{listed:?}");
+    step(&mut g, "g1", "0503");
+    step(&mut g, "g1", "0502");
+}
+
+#[test]
+fn n69_n106_a_lone_garrison_first_in_its_force_breaks_no_cohesion_and_the_largest_group_is_the_main_body()
+ {
+    let rows = [
+        "............",
+        ".T..........",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+    ];
+    let mut g = game_on(
+        &rows,
+        &[
+            U("a1", 0, 0, Infantry, 4, "0202", Dir::S),
+            U("a2", 0, 0, Infantry, 4, "0707", Dir::S),
+            U("a3", 0, 0, Infantry, 4, "0708", Dir::S),
+            U("b1", 1, 0, Infantry, 4, "0210", Dir::N),
+        ],
+    );
+    // The leader joins a2, so the garrison a1 is the force's first unit,
+    // alone in its town.
+    let leader = g.state.board.forces[0].leader;
+    g.state
+        .pos
+        .set(leader, g.state.board.hex_ix(h("0707")).expect("on map"));
+    assert!(
+        g.state.contiguous(0),
+        "a town unit counts as connected (N69)"
+    );
+    assert!(g.state.isolated_now(0).is_empty());
+    // Without a leader the main body is the largest group (N106): a1's
+    // town group has one piece, a2 and a3 two; a1 is in a town, so no
+    // one is isolated; out of its town it would be.
+    g.state.pos.set(leader, NO_HEX);
+    assert!(g.state.main_body(0).contains(&piece(&g, "a2")));
+    let a1 = piece(&g, "a1");
+    g.state
+        .pos
+        .set(a1, g.state.board.hex_ix(h("0203")).expect("on map"));
+    assert_eq!(g.state.isolated_now(0), vec![a1]);
+    assert!(!g.state.contiguous(0));
+}
+
+#[test]
+fn n8_n101_fire_over_units_from_hill_lets_a_gun_above_fire_over_lower_units() {
+    let mut g = game(&[
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0506", Dir::N),
+    ]);
+    let (gun, target) = (piece(&g, "g1"), piece(&g, "b1"));
+    assert!(!g.state.corridor_clear(gun, target), "a1 blocks (N8)");
+    let mut board = (**g.board()).clone();
+    let high = board.hex_ix(h("0503")).expect("on map");
+    board.elevation[high as usize] = 1;
+    g.state.board = std::sync::Arc::new(board.clone());
+    assert!(!g.state.corridor_clear(gun, target), "the option is off");
+    board.options.fire_over_units_from_hill = true;
+    g.state.board = std::sync::Arc::new(board.clone());
+    assert!(
+        g.state.corridor_clear(gun, target),
+        "over lower units (N101)"
+    );
+    // Woods still block, and units on ground as high as the gun's.
+    let mid = board.hex_ix(h("0504")).expect("on map");
+    board.elevation[mid as usize] = 1;
+    g.state.board = std::sync::Arc::new(board);
+    assert!(!g.state.corridor_clear(gun, target));
+}
