@@ -67,6 +67,14 @@ pub(super) const OPEN: [&str; 10] = [
 /// A game on `rows` with these units; each force's leader stands with its
 /// first unit; the Generals stand in the corners 0101 and the far one.
 pub(super) fn game_on(rows: &[&str], units: &[U]) -> Game<Napoleon> {
+    match try_game_on(rows, units) {
+        Ok(g) => g,
+        Err(issues) => panic!("test position invalid: {issues}"),
+    }
+}
+
+/// [`game_on`], or why the position is not a valid scenario.
+pub(super) fn try_game_on(rows: &[&str], units: &[U]) -> Result<Game<Napoleon>, String> {
     let (mut s, _) = saint_aubin();
     let m = map(rows);
     s.units.clear();
@@ -129,8 +137,10 @@ pub(super) fn game_on(rows: &[&str], units: &[U]) -> Game<Napoleon> {
         .into_iter()
         .filter(|i| i.severity == crate::scenario::Severity::Error)
         .collect();
-    assert!(issues.is_empty(), "test position invalid: {issues:?}");
-    Game::new(&s, &m, 1, ()).expect("starts")
+    if !issues.is_empty() {
+        return Err(format!("{issues:?}"));
+    }
+    Game::<Napoleon>::new(&s, &m, 1, ()).map_err(|e| e.to_string())
 }
 
 fn s_start(units: &[Unit], id: &crate::scenario::UnitId) -> Hex {

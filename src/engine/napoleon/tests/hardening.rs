@@ -423,3 +423,226 @@ fn n8_n101_fire_over_units_from_hill_lets_a_gun_above_fire_over_lower_units() {
     g.state.board = std::sync::Arc::new(board);
     assert!(!g.state.corridor_clear(gun, target));
 }
+
+/// Where a piece's move ends as the rules see it: a hex, and the facing
+/// it ends with (a gun with a host takes the host's, N72; a unit in a
+/// town has none, N92).
+fn end_of(st: &State, p: PieceIx) -> (Hex, u8) {
+    let h = st.pos[p as usize];
+    let facing = if st.in_town(p) {
+        u8::MAX
+    } else {
+        st.attachments(p)
+            .into_iter()
+            .find(|&(g, _)| g == p)
+            .map_or(st.facing[p as usize], |(_, f)| f)
+    };
+    (st.board.hex(h), facing)
+}
+
+/// Whether a command's events are only the move itself (no die rolled
+/// for a gun contacted, no officer made to flee): past such events the
+/// search's position and the game's part, and neither side is compared.
+fn plain_move(events: &[Event]) -> bool {
+    events
+        .iter()
+        .all(|e| matches!(e, Event::Stepped { .. } | Event::Turned { .. }))
+}
+
+/// Every end the commands `check` accepts reach, by a breadth-first walk
+/// over steps and turns of piece `p` executed on copies of the game.
+fn executable_ends(g: &Game<Napoleon>, p: PieceIx) -> Vec<(Hex, u8)> {
+    let id = g.state.board.pieces[p as usize].id.clone();
+    let mut seen = std::collections::HashSet::new();
+    let mut ends = Vec::new();
+    let mut todo = vec![g.clone()];
+    while let Some(g) = todo.pop() {
+        // What the rules still ask of the move's record (a gun's turns
+        // are not counted, so a count would never repeat).
+        let free = g
+            .state
+            .active
+            .as_ref()
+            .is_some_and(|a| g.state.free_facing(a));
+        let m = g.state.moved_of(p).copied().unwrap_or_default();
+        let key = (
+            g.state.pos[p as usize],
+            g.state.facing[p as usize],
+            g.state.move_key(p, free, &m),
+            m.mp,
+        );
+        if !seen.insert(key) {
+            continue;
+        }
+        if g.state.move_end_refusal(p).is_none() {
+            ends.push(end_of(&g.state, p));
+        }
+        let here = g.state.pos[p as usize];
+        let steps = g.state.board.neighbours[here as usize]
+            .iter()
+            .filter(|&&n| n != NO_HEX)
+            .map(|&n| Command::Step {
+                piece: id.clone(),
+                to: g.state.board.hex(n),
+            });
+        let turns = (0..6u8).map(|facing| Command::Turn {
+            piece: id.clone(),
+            facing,
+        });
+        for c in steps.chain(turns) {
+            if g.state.check(&c).is_err() {
+                continue;
+            }
+            let mut next = g.clone();
+            let plain = plain_move(next.execute(&c).expect("check accepted it"));
+            if plain {
+                todo.push(next);
+            }
+        }
+    }
+    ends.sort();
+    ends.dedup();
+    ends
+}
+
+#[test]
+fn n67_n68_reach_and_check_agree_on_random_positions() {
+    // Every place `reach` lists is reached by its path, each command of
+    // it accepted, and may end the move there; every end the accepted
+    // commands reach is listed (issue 35, item 2). Positions: random
+    // units of both sides on a map with towns, woods and a ford, with the
+    // first French force moving under Forward!, Charge! or Retreat!.
+    // VEDETTE_REACH_POSITIONS=2000 runs a longer sweep.
+    let rows = [
+        "............",
+        "..T.....W...",
+        "....W.......",
+        ".......T....",
+        "...........~",
+        "..W.......f.",
+        "............",
+        "......T.....",
+        "............",
+        "............",
+    ];
+    let want: u64 = std::env::var("VEDETTE_REACH_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let (mut tried, mut positions, mut pieces, mut compared) = (0u64, 0u64, 0u64, 0u64);
+    while positions < want && tried < want * 40 {
+        tried += 1;
+        let mut d = Dice::new(tried);
+        let n = 4 + d.roll(6) as usize;
+        let mut units = Vec::new();
+        for i in 0..n {
+            let side = usize::from(i % 3 == 2);
+            let force = d.roll(2) as usize - 1;
+            let kind = match d.roll(10) {
+                1..=5 => UnitKind::Infantry,
+                6..=7 => UnitKind::Cavalry,
+                _ => UnitKind::Artillery,
+            };
+            let cf = if kind == UnitKind::Artillery { 0 } else { 4 };
+            let hex = leak(format!("{:02}{:02}", d.roll(8) + 2, d.roll(8) + 1));
+            let facing =
+                [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW][d.roll(6) as usize - 1];
+            units.push(U(leak(format!("u{i}")), side, force, kind, cf, hex, facing));
+        }
+        // Both forces of each side need a unit: make the first ones so.
+        if units.iter().filter(|u| u.1 == 1).count() == 0 {
+            continue;
+        }
+        for f in 0..2 {
+            for side in 0..2 {
+                if !units.iter().any(|u| u.1 == side && u.2 == f) {
+                    if let Some(u) = units.iter_mut().find(|u| u.1 == side) {
+                        u.2 = 0;
+                    }
+                }
+            }
+        }
+        let Ok(mut g) = try_game_on(&rows, &units) else {
+            continue;
+        };
+        if g.state.board.forces.iter().filter(|f| f.side == 0).count() == 0 {
+            continue;
+        }
+        positions += 1;
+        to_maneuver(&mut g, 0);
+        let result =
+            [Activation::Forward, Activation::Charge, Activation::Retreat][(tried % 3) as usize];
+        activate(&mut g, "F0", result);
+        let reference = g.state.units_of(1).next();
+        if let Some(a) = &mut g.state.active
+            && result == Activation::Retreat
+        {
+            a.reference_enemy = reference;
+        }
+        let movers: Vec<PieceIx> = g
+            .state
+            .active
+            .as_ref()
+            .map(|a| a.moved.iter().map(|(p, _)| *p).collect())
+            .unwrap_or_default();
+        for p in movers {
+            pieces += 1;
+            let id = g.state.board.pieces[p as usize].id.clone();
+            let listed = g.state.reach(&id);
+            let mut listed_ends: Vec<(Hex, u8)> = Vec::new();
+            for r in &listed {
+                let mut h2 = g.clone();
+                let mut plain = true;
+                for c in &r.path {
+                    let ev = h2.execute(c).unwrap_or_else(|e| {
+                        panic!("seed {tried}: {id}'s path to {} refused: {e}", r.hex)
+                    });
+                    if !plain_move(ev) {
+                        plain = false;
+                        break;
+                    }
+                }
+                let facing = if g.state.board.terrain
+                    [g.state.board.hex_ix(r.hex).expect("on map") as usize]
+                    == crate::scenario::napoleon::NapoleonTerrain::Town
+                {
+                    u8::MAX
+                } else {
+                    r.facing
+                };
+                listed_ends.push((r.hex, facing));
+                if plain {
+                    compared += 1;
+                    assert_eq!(
+                        h2.state.move_end_refusal(p),
+                        None,
+                        "seed {tried}: {id} may not end at {} though listed",
+                        r.hex
+                    );
+                    assert_eq!(
+                        end_of(&h2.state, p),
+                        (r.hex, facing),
+                        "seed {tried}: {id}'s path ends elsewhere"
+                    );
+                }
+            }
+            for e in executable_ends(&g, p) {
+                assert!(
+                    listed_ends.contains(&e),
+                    "seed {tried} ({result:?}): {id} can end at {} facing {} but reach does not list it",
+                    e.0,
+                    e.1
+                );
+            }
+        }
+    }
+    assert!(
+        positions >= want.min(10),
+        "only {positions} valid positions in {tried}"
+    );
+    assert!(
+        compared > pieces,
+        "{compared} ends compared over {pieces} pieces"
+    );
+}
