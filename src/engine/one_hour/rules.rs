@@ -747,16 +747,17 @@ impl State {
                         self.name_of(o)
                     ));
                 }
-                if !last
-                    && !may_pass_through(
-                        t,
-                        self.ty(o),
-                        true,
-                        self.turn_facing[o as usize] == self.turn_facing[u as usize],
-                    )
-                {
+                // Entering a friend's box at all, to pass or to end
+                // there for a moment (a swap), asks the facing test of
+                // [L34-36]; the last step as much as the others (H36).
+                if !may_pass_through(
+                    t,
+                    self.ty(o),
+                    true,
+                    self.turn_facing[o as usize] == self.turn_facing[u as usize],
+                ) {
                     return refuse(format!(
-                        "{name} may not pass through {}: only light infantry pass and are passed from any angle; others must have faced alike at the start of the turn [L34-36] (H36)",
+                        "{name} may not enter {}'s box: only light infantry pass and are passed from any angle; others must have faced alike at the start of the turn [L34-36] (H36)",
                         self.name_of(o)
                     ));
                 }

@@ -1316,3 +1316,195 @@ fn h9_simultaneous_fire_holds_the_hits_until_both_sides_have_fired() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn h36_a_move_may_not_end_in_the_box_of_a_friend_that_faced_another_way() {
+    // Issue 35 item 12: line infantry at 0506 facing N may not end in
+    // 0505, held by a friend facing E ([L34-36], H36).
+    let mut g = open(&[
+        U("a", 0, LineInfantry, "0506", Dir::N),
+        U("b", 0, LineInfantry, "0505", Dir::E),
+        U("z", 1, LineInfantry, "0501", Dir::S),
+    ]);
+    to_movement(&mut g);
+    assert!(refused(&g, &mv(0, &["0505"])).contains("(H36)"));
+    // A friend facing the same way may be swapped with.
+    g.state.turn_facing[1] = Dir::N;
+    g.state.facing[1] = Dir::N;
+    assert!(g.state.check(&mv(0, &["0505"])).is_ok());
+}
+
+/// Every box and facing that a Move `check` accepts ends in, with no
+/// other unit there, from unit `u`'s start pivot `start`: paths walked
+/// step by step over the boxes ahead (and, in column, along roads).
+fn accepted_ends(g: &Game<OneHour>, u: u16, start: Dir, column: bool) -> Vec<(Hex, Dir)> {
+    let from = g.state.pos[u as usize].expect("on the map");
+    let mut ends = Vec::new();
+    let mut todo: Vec<(Vec<Hex>, Hex, Dir)> = vec![(Vec::new(), from, start)];
+    while let Some((path, at, facing)) = todo.pop() {
+        let cmd = Command::Move {
+            unit: u,
+            start: Some(start),
+            steps: path.clone(),
+            end: None,
+            column,
+            leader: None,
+        };
+        if g.state.check(&cmd).is_ok() && g.state.units_at(at).all(|o| o == u) {
+            let plan = g.state.plan_move(&cmd).expect("checked");
+            ends.push((at, plan.facing));
+        }
+        if path.len() >= 6 {
+            continue;
+        }
+        let mut next: Vec<(Hex, Dir)> = super::geometry::steps_ahead(at, facing)
+            .into_iter()
+            .map(|s| (s.to, facing))
+            .collect();
+        if column {
+            for d in crate::engine::one_hour::board::FACINGS {
+                if let Some(n) = super::geometry::BOXES.neighbour(at, d)
+                    && g.state.board.road_between(at, n)
+                {
+                    next.push((n, d));
+                }
+            }
+        }
+        for (n, f) in next {
+            if n != from && !path.contains(&n) {
+                let mut p = path.clone();
+                p.push(n);
+                todo.push((p, n, f));
+            }
+        }
+    }
+    ends.sort_by_key(|&(h, d)| (h, d as u8));
+    ends.dedup();
+    ends
+}
+
+#[test]
+fn h3_h36_reach_and_check_agree_on_random_positions() {
+    // Issue 35 item 2 for One Hour: every box `reach` lists is a Move
+    // `check` accepts, and every accepted move that ends in a box with
+    // no other unit in it is listed, for each start pivot, deployed and
+    // in column. (A move that ends for a moment in a friend's box, a
+    // swap, is legal but never listed: the box is not a place to stay,
+    // H36.) VEDETTE_REACH_POSITIONS=500 runs a longer sweep.
+    let rows = [
+        "............",
+        "..T....W....",
+        "...W........",
+        "......T.....",
+        "..m.........",
+        "........W...",
+        "............",
+        "............",
+    ];
+    let want: u64 = std::env::var("VEDETTE_REACH_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(12, |n: u64| n / 4);
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let types = [
+        LineInfantry,
+        LightInfantry,
+        Cavalry,
+        HeavyCavalry,
+        Artillery,
+    ];
+    let (mut tried, mut positions, mut compared) = (0u64, 0u64, 0u64);
+    while positions < want && tried < want * 40 {
+        tried += 1;
+        let mut d = crate::engine::Dice::new(tried);
+        let n = 3 + d.roll(5) as usize;
+        let mut units = Vec::new();
+        let mut taken = Vec::new();
+        for i in 0..n {
+            let at = format!("{:02}{:02}", d.roll(10) + 1, d.roll(8));
+            if taken.contains(&at) {
+                continue;
+            }
+            taken.push(at.clone());
+            let facing = [Dir::N, Dir::E, Dir::S, Dir::W][d.roll(4) as usize - 1];
+            let side = u8::from(i % 3 == 2);
+            units.push(U(
+                leak(format!("u{i}")),
+                side,
+                types[d.roll(5) as usize - 1],
+                leak(at),
+                facing,
+            ));
+        }
+        if !units.iter().any(|u| u.1 == 1) || !units.iter().any(|u| u.1 == 0) {
+            continue;
+        }
+        let (mut s, m) = scenario(&rows, &units, plain());
+        // A road along row 7 and up column 9, for column-of-route moves.
+        let mut m = m;
+        let grid = m.grid();
+        for c in 1..12 {
+            if let Some(side) = grid.hexside(Hex::new(c, 7), Dir::E) {
+                m.hexsides
+                    .entry(side)
+                    .or_default()
+                    .insert(HexsideFeature::Road);
+            }
+        }
+        s.map = crate::scenario::MapSource::Inline(Box::new(m.clone()));
+        if crate::scenario::validate(&s, &m)
+            .iter()
+            .any(|i| i.severity == crate::scenario::Severity::Error)
+        {
+            continue;
+        }
+        let Ok(mut g) = Game::<OneHour>::new(&s, &m, tried, ()) else {
+            continue;
+        };
+        positions += 1;
+        to_movement(&mut g);
+        let side = g.state.side;
+        for u in 0..g.state.pos.len() as u16 {
+            if g.state.side_of(u) != side || g.state.pos[u as usize].is_none() {
+                continue;
+            }
+            for start in [Dir::N, Dir::E, Dir::S, Dir::W] {
+                for column in [false, true] {
+                    let mut listed: Vec<(Hex, Dir)> = Vec::new();
+                    for r in g.state.reach(u, start, column) {
+                        let cmd = Command::Move {
+                            unit: u,
+                            start: Some(start),
+                            steps: r.path.clone(),
+                            end: None,
+                            column,
+                            leader: None,
+                        };
+                        if let Err(e) = g.state.check(&cmd) {
+                            panic!("seed {tried}: unit {u} listed {} but: {e}", r.to);
+                        }
+                        compared += 1;
+                        listed.push((r.to, r.facing));
+                    }
+                    if listed.is_empty() {
+                        // A unit that may not move at all lists nothing.
+                        continue;
+                    }
+                    for e in accepted_ends(&g, u, start, column) {
+                        assert!(
+                            e.0 == g.state.pos[u as usize].expect("on map") || listed.contains(&e),
+                            "seed {tried}: unit {u} (start {start:?}, column {column}) can end at {} facing {:?}, not listed",
+                            e.0,
+                            e.1
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        positions >= want.min(5),
+        "only {positions} valid positions in {tried}"
+    );
+    assert!(compared > positions, "{compared} listed moves checked");
+}
