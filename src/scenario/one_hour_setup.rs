@@ -115,6 +115,15 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
         if d.cards.len() > u16::MAX as usize {
             out.error(loc(), format!("a deck holds at most {} cards", u16::MAX));
         }
+        if d.cards.is_empty() {
+            out.warning(
+                loc(),
+                format!(
+                    "side \"{}\"'s deck has no cards: it draws none, and its chance-card step is empty every turn (H38)",
+                    d.side
+                ),
+            );
+        }
     }
     if let Some(f) = &o.first_side
         && !sides.contains(&f)

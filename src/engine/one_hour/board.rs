@@ -105,6 +105,9 @@ pub struct Board {
     pub units: Vec<UnitInfo>,
     pub leaders: Vec<LeaderInfo>,
     pub decks: [Vec<Card>; 2],
+    /// Whether the scenario gives the side a deck, empty or not: a side
+    /// with a deck of no cards is told it has none to draw (H38).
+    pub has_deck: [bool; 2],
     pub options: OneHourOptions,
     pub side_names: [String; 2],
     /// The side whose player turn comes first in each game turn (H9).
@@ -242,8 +245,10 @@ impl Board {
             })
             .collect();
         let mut decks: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
+        let mut has_deck = [false; 2];
         for d in &options.decks {
             decks[usize::from(side_ix(&d.side))] = d.cards.clone();
+            has_deck[usize::from(side_ix(&d.side))] = true;
         }
         let first_side = options.first_side.as_ref().map_or(0, side_ix);
         let objectives = s
@@ -270,6 +275,7 @@ impl Board {
             units,
             leaders,
             decks,
+            has_deck,
             options,
             side_names,
             first_side,

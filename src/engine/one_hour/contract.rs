@@ -313,7 +313,9 @@ pub fn sentence(b: &Board, e: &Event) -> String {
                 .map_or(String::new(), |x| format!(": {}", x.effect.words()));
             format!("{} draws {}{text}", side(s), card(*s, *c))
         }
-        Event::DeckEmpty { side: s } => format!("{}'s deck is empty: no card", side(s)),
+        Event::DeckEmpty { side: s } => {
+            format!("{}'s deck is empty: there is no card to draw", side(s))
+        }
         Event::AmountRolled { face, amount } => {
             format!("The card's number: rolled {face}, {amount}")
         }
@@ -378,8 +380,16 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             leader: l,
             from,
             to,
+            hits,
             ..
-        } => format!("{} has a die rerolled: {from} becomes {to}", leader(l)),
+        } => match hits {
+            Some(n) => format!(
+                "{} has a die rerolled: {from} becomes {to}, {n} {} in all",
+                leader(l),
+                if *n == 1 { "hit" } else { "hits" }
+            ),
+            None => format!("{} has a die rerolled: {from} becomes {to}", leader(l)),
+        },
         Event::Hits {
             unit: u,
             hits,
@@ -405,8 +415,9 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             hits_left,
             passed,
         } => format!(
-            "{} is reluctant: rolled {face} against {hits_left} hits left, {}",
+            "{} is reluctant: rolled {face} against {hits_left} {} left, {}",
             unit(u),
+            if *hits_left == 1 { "hit" } else { "hits" },
             if *passed {
                 "goes forward"
             } else {
@@ -426,10 +437,11 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             };
             match path.last() {
                 Some(to) => format!(
-                    "{} moves to {to}{how}, facing {} ({} boxes)",
+                    "{} moves to {to}{how}, facing {} ({} {})",
                     unit(u),
                     facing.name(),
-                    path.len()
+                    path.len(),
+                    if path.len() == 1 { "box" } else { "boxes" }
                 ),
                 None => format!("{} turns to face {}{how}", unit(u), facing.name()),
             }

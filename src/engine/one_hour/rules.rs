@@ -125,7 +125,16 @@ impl State {
         emit(self, ev, Event::TurnBegan { turn, side });
         self.arrivals(turn, side, ev);
         if self.board.decks[side as usize].is_empty() {
+            self.no_card(side, ev);
             self.card_done(ev);
+        }
+    }
+
+    /// A side whose scenario deck holds no cards has none to draw: the
+    /// log says so rather than skip the step in silence (H38).
+    fn no_card(&mut self, side: u8, ev: &mut Vec<Event>) {
+        if self.board.has_deck[side as usize] {
+            emit(self, ev, Event::DeckEmpty { side });
         }
     }
 
@@ -160,6 +169,7 @@ impl State {
             );
             self.arrivals(self.turn, side, ev);
             if self.board.decks[side as usize].is_empty() {
+                self.no_card(side, ev);
                 self.card_done(ev);
             }
         } else {
@@ -1496,20 +1506,27 @@ impl State {
                     RerollScope::PerUnitPerTurn => self.unit_reroll[t as usize] != self.turn,
                 }
         });
+        // The events in the order things happen: the roll with its hits,
+        // then the reroll with the hits it leaves (issue 35).
+        let facts = self.shot_facts(u, t, range);
+        let rolled_hits = shot_hits(o, &facts, &faces);
         let mut reroll = None;
+        let mut hits = rolled_hits;
+        let rolled = faces.clone();
         if let (Some(l), Some(need)) = (reroller, need)
             && let Some(i) = faces.iter().position(|&f| f >= need)
         {
             let from_face = faces[i];
             faces[i] = dice.d6();
+            hits = shot_hits(o, &facts, &faces);
             reroll = Some(Event::Rerolled {
                 leader: l,
                 unit: t,
                 from: from_face,
                 to: faces[i],
+                hits: Some(hits),
             });
         }
-        let hits = shot_hits(o, &self.shot_facts(u, t, range), &faces);
         emit(
             self,
             ev,
@@ -1517,9 +1534,9 @@ impl State {
                 unit: u,
                 target: t,
                 range,
-                dice: faces,
+                dice: rolled,
                 need,
-                hits,
+                hits: rolled_hits,
             },
         );
         if let Some(r) = reroll {
@@ -1850,29 +1867,35 @@ impl State {
                     RerollScope::PerUnitPerTurn => self.unit_reroll[u as usize] != self.turn,
                 }
         });
+        // The roll with its hits, then the reroll with the hits it
+        // leaves, in the order they happen (issue 35).
+        let rolled = faces.clone();
+        let rolled_hits = charge_hits(o, &facts, &faces);
+        let mut hits = rolled_hits;
         let mut reroll = None;
         if let Some(l) = helper
             && let Some(i) = faces.iter().position(|&f| need.is_none_or(|k| f < k))
         {
             let from_face = faces[i];
             faces[i] = dice.d6();
+            hits = charge_hits(o, &facts, &faces);
             reroll = Some(Event::Rerolled {
                 leader: l,
                 unit: u,
                 from: from_face,
                 to: faces[i],
+                hits: Some(hits),
             });
         }
-        let hits = charge_hits(o, &facts, &faces);
         emit(
             self,
             ev,
             Event::ChargeRolled {
                 unit: u,
                 target: t,
-                dice: faces,
+                dice: rolled,
                 need,
-                hits,
+                hits: rolled_hits,
             },
         );
         if let Some(r) = reroll {

@@ -428,9 +428,19 @@ impl State {
                     self.volley.push((*unit, *target, from, *range, *hits));
                 }
             }
-            Event::Rerolled { leader, unit, .. } => {
+            Event::Rerolled {
+                leader, unit, hits, ..
+            } => {
                 self.leader_reroll[*leader as usize] = self.turn;
                 self.unit_reroll[*unit as usize] = self.turn;
+                // A shot held for the volley takes the hits the reroll
+                // leaves (H9, H25): the last held shot is the one rerolled.
+                if let Some(h) = hits
+                    && self.phase == Phase::Shoot
+                    && let Some(last) = self.volley.last_mut()
+                {
+                    last.4 = *h;
+                }
             }
             Event::Hits { unit, hits, .. } => self.hits[*unit as usize] += hits,
             Event::Recovered { unit, hits, .. } => {

@@ -239,12 +239,17 @@ pub enum Event {
         need: Option<u32>,
         hits: u32,
     },
-    /// A die rerolled by a leader's ability (H25).
+    /// A die rerolled by a leader's ability (H25), after the roll it
+    /// changes and before its hits take effect; `hits`: the roll's hits
+    /// with the new die (absent in logs written before issue 35, whose
+    /// roll event counted them after the reroll).
     Rerolled {
         leader: LeaderIx,
         unit: UnitIx,
         from: u32,
         to: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hits: Option<u32>,
     },
     Hits {
         unit: UnitIx,

@@ -1508,3 +1508,100 @@ fn h3_h36_reach_and_check_agree_on_random_positions() {
     );
     assert!(compared > positions, "{compared} listed moves checked");
 }
+
+#[test]
+fn h25_a_rerolled_shot_is_logged_in_the_order_it_happens() {
+    // Issue 35 item 14: the roll (with the hits it gave), then the
+    // reroll (with the hits it leaves), then the hits taking effect.
+    let with_wellington = |seed: u64| {
+        let mut o = plain();
+        o.leaders = vec![Leader {
+            name: "Wellington".into(),
+            side: SideId::new("Allied"),
+            commands: Commands::All,
+            start: Some(b("0503")),
+            arrives: None,
+            force_fire_reroll: true,
+            melee_reroll_miss: false,
+        }];
+        game(
+            &OPEN,
+            &[
+                U("guns", 0, Artillery, "0505", Dir::N),
+                U("z", 1, LineInfantry, "0504", Dir::S),
+            ],
+            o,
+            seed,
+        )
+    };
+    let (_, ev) = seek(
+        with_wellington,
+        |g| run(g, shoot(0, 1)),
+        |_, ev| ev.iter().any(|e| matches!(e, Event::Rerolled { .. })),
+    );
+    let shot = ev
+        .iter()
+        .position(|e| matches!(e, Event::Shot { .. }))
+        .expect("a shot");
+    let reroll = ev
+        .iter()
+        .position(|e| matches!(e, Event::Rerolled { .. }))
+        .expect("a reroll");
+    assert_eq!(reroll, shot + 1, "the reroll follows the roll: {ev:?}");
+    let (
+        Event::Shot { dice, hits, .. },
+        Event::Rerolled {
+            from,
+            to,
+            hits: after,
+            ..
+        },
+    ) = (&ev[shot], &ev[reroll])
+    else {
+        unreachable!()
+    };
+    assert!(
+        dice.contains(from),
+        "the roll shows the die as first rolled"
+    );
+    assert!(*from >= 3 && *to <= 6);
+    let taken = hits_of(&ev);
+    assert_eq!(Some(taken), *after, "the hits taken are the reroll's");
+    if let Some(h) = ev.iter().position(|e| matches!(e, Event::Hits { .. })) {
+        assert!(h > reroll, "the hits come after the reroll");
+    }
+    assert!(*hits >= taken, "a reroll only takes a hit away");
+}
+
+#[test]
+fn h38_a_deck_of_no_cards_is_warned_of_and_the_log_says_there_is_none_to_draw() {
+    // Issue 35 item 15.
+    let mut o = plain();
+    o.decks = vec![Deck {
+        side: SideId::new("French"),
+        cards: Vec::new(),
+    }];
+    let units = [
+        U("a", 0, LineInfantry, "0505", Dir::N),
+        U("z", 1, LineInfantry, "0501", Dir::S),
+    ];
+    let (s, m) = super::scenario(&OPEN, &units, o.clone());
+    let warned = crate::scenario::validate(&s, &m)
+        .into_iter()
+        .find(|i| i.message.contains("no cards"))
+        .expect("a warning");
+    assert_eq!(warned.severity, crate::scenario::Severity::Warning);
+    assert!(warned.message.contains("(H38)"), "{}", warned.message);
+    let g = game(&OPEN, &units, o, 1);
+    let said: Vec<String> = g
+        .history
+        .iter()
+        .flat_map(|(_, ev)| ev.iter())
+        .chain(g.setup_events.iter())
+        .map(|e| OneHour::event_sentence(g.board(), e))
+        .collect();
+    assert!(
+        said.iter().any(|s| s.contains("no card to draw")),
+        "{said:?}"
+    );
+}
