@@ -77,6 +77,14 @@ pub struct Troop {
     /// Points, overriding the formula of N18.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
+    /// Infantry or cavalry that starts in column (N95): what a
+    /// mid-battle scenario, or a unit on a ford, bridge or defile, needs.
+    #[serde(skip_serializing_if = "is_false")]
+    pub column: bool,
+    /// Casualty points the unit carries at the start (N19), below what
+    /// eliminates it.
+    #[serde(skip_serializing_if = "is_zero_u32")]
+    pub casualties: u32,
 }
 
 impl Troop {
@@ -90,6 +98,10 @@ fn is_false(v: &bool) -> bool {
 }
 
 fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+fn is_zero_u32(v: &u32) -> bool {
     *v == 0
 }
 

@@ -7,7 +7,7 @@
 //! and the options' own bounds.
 
 use super::limits::MAX_TROOP_VALUE;
-use super::napoleon::{NapoleonOptions, NapoleonTerrain};
+use super::napoleon::{EliminationThreshold, NapoleonOptions, NapoleonTerrain};
 use super::validate::{Issues, field};
 use super::{Location, Map, Placement, Scenario, UnitId, UnitKind};
 use crate::hex::Hex;
@@ -183,12 +183,36 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
                 );
             }
         }
-        if u.troop.melee_modifier.abs() > MAX_TROOP_VALUE as i32 {
+        // `unsigned_abs`: the magnitude of i32::MIN does not fit an i32.
+        if u.troop.melee_modifier.unsigned_abs() > MAX_TROOP_VALUE {
             out.error(
                 loc(),
                 format!(
                     "{name} has a melee modifier of {}: at most ±{MAX_TROOP_VALUE} is supported",
                     u.troop.melee_modifier
+                ),
+            );
+        }
+        // A mid-battle start: column and casualties already taken (N95,
+        // N19).
+        if u.troop.column && u.kind == UnitKind::Artillery {
+            out.error(
+                loc(),
+                format!("{name} starts in column, but artillery has no formation [3.8.2.1] (N95)"),
+            );
+        }
+        let capacity = match (u.kind, o.elimination_threshold) {
+            (UnitKind::Artillery, _) => o.artillery_capacity,
+            (_, EliminationThreshold::CombatFactor) => u.strength,
+            (_, EliminationThreshold::Fixed) => o.casualties_to_eliminate,
+        };
+        if u.troop.casualties > 0 && u.troop.casualties >= capacity {
+            out.error(
+                loc(),
+                format!(
+                    "{name} starts with {} casualty {}: {capacity} eliminate it, so it would start eliminated [3.7.3.3] (N19)",
+                    u.troop.casualties,
+                    if u.troop.casualties == 1 { "point" } else { "points" }
                 ),
             );
         }
@@ -213,6 +237,20 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
         }
         if let Some(why) = barred(u.kind, r) {
             out.error(loc(), format!("{name} may not stand on {h}: {why}"));
+        }
+        if u.kind != UnitKind::Artillery
+            && !u.troop.column
+            && matches!(
+                r,
+                NapoleonTerrain::Ford | NapoleonTerrain::Bridge | NapoleonTerrain::Defile
+            )
+        {
+            out.error(
+                loc(),
+                format!(
+                    "{name} stands on {h}, a ford, bridge or defile, in line: infantry and cavalry enter such a hex only in column; start it in column [3.8.2.1] (N95)"
+                ),
+            );
         }
         if u.kind == UnitKind::Cavalry
             && o.cavalry_barred_from_outskirts
@@ -411,7 +449,7 @@ fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
             );
         }
     }
-    if o.general_adjacent_bonus.abs() > 6 || o.woods_defence_modifier.abs() > 6 {
+    if o.general_adjacent_bonus.unsigned_abs() > 6 || o.woods_defence_modifier.unsigned_abs() > 6 {
         out.error(
             field("rules"),
             "a modifier beyond ±6 would decide every die roll (general_adjacent_bonus, woods_defence_modifier)",

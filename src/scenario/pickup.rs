@@ -117,6 +117,7 @@ impl UnitType {
             skirmish: self.skirmish,
             melee_modifier: self.melee_modifier,
             points: self.points,
+            ..Troop::default()
         }
     }
 

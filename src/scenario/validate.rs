@@ -400,7 +400,7 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
         }
     }
     for (h, d) in &map.hexes {
-        if d.elevation.abs() > MAX_ELEVATION {
+        if d.elevation.unsigned_abs() > MAX_ELEVATION.unsigned_abs() {
             out.error(
                 Location::Hex(*h),
                 format!(

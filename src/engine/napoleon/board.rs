@@ -83,6 +83,10 @@ pub struct PieceInfo {
     pub start: Option<HexIx>,
     /// Starting facing as a direction index (0-5, clockwise from the top).
     pub facing: u8,
+    /// Starts in column (N95): a mid-battle scenario's set-up.
+    pub column: bool,
+    /// Casualty points carried at the start (N19).
+    pub casualties: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -312,6 +316,8 @@ impl Board {
                 capacity,
                 start: ix_of(h),
                 facing: dir_ix(u.facing),
+                column: u.troop.column && kind.is_troop(),
+                casualties: u.troop.casualties.min(capacity),
             });
         }
         let cav_ma = |si: usize| {
@@ -341,6 +347,8 @@ impl Board {
                 capacity: 0,
                 start: leader.and_then(|l| l.hex).and_then(&ix_of),
                 facing: 0,
+                column: false,
+                casualties: 0,
             });
             let units: Vec<PieceIx> = f
                 .units
@@ -380,6 +388,8 @@ impl Board {
                 capacity: 0,
                 start: army.and_then(|a| a.general.hex).and_then(&ix_of),
                 facing: 0,
+                column: false,
+                casualties: 0,
             });
             let units = pieces
                 .iter()

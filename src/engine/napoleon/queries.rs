@@ -412,8 +412,9 @@ impl State {
     /// `p` is not an infantry or cavalry unit of it on the map, or is
     /// isolated. Its options are its legal moves from where its move
     /// began ("by another legal move"), the rest of the force as it
-    /// stands; from where it stands instead once a die was rolled for it
-    /// (a gun it contacted, N75), as moves before a die stand.
+    /// stands; once a die was rolled in the activation (a gun contacted,
+    /// N75; an officer's flight, N52), from where it stood then, as moves
+    /// before a die stand (N69).
     pub fn charge_duty(&self, p: PieceIx) -> Option<ChargeDuty> {
         let a = self.active.as_ref()?;
         if a.result != Activation::Charge
@@ -441,34 +442,37 @@ impl State {
             es.dedup();
             es
         };
-        // The position its options are judged from.
+        // The position its options are judged from: where its move
+        // began, or, once a die was rolled in the activation, where it
+        // stood then, as moves before a die stand (N69).
+        let (base, base_facing, base_record) = match a
+            .checkpoint
+            .as_ref()
+            .and_then(|c| c.iter().find(|x| x.0 == p))
+        {
+            Some(&(_, h, f, _, rec)) => (h, f, super::state::Moved { done: false, ..rec }),
+            None => (
+                m.start,
+                m.start_facing,
+                super::state::Moved {
+                    start: m.start,
+                    start_facing: m.start_facing,
+                    start_column: m.start_column,
+                    formation_changed: m.formation_changed,
+                    ..Default::default()
+                },
+            ),
+        };
         let mut st = self.clone();
-        let rolled = a.contacted.iter().any(|&(u, _)| u == p);
         if let Some(a) = &mut st.active {
             a.last = Some(p);
             if let Some((_, rec)) = a.moved.iter_mut().find(|(q, _)| *q == p) {
-                if rolled {
-                    rec.done = false;
-                } else {
-                    *rec = super::state::Moved {
-                        start: m.start,
-                        start_facing: m.start_facing,
-                        start_column: m.start_column,
-                        formation_changed: m.formation_changed,
-                        ..Default::default()
-                    };
-                }
+                *rec = base_record;
             }
         }
-        if !rolled {
-            st.pos.set(p, m.start);
-            st.facing[p as usize] = m.start_facing;
-        }
-        let start = if rolled {
-            self.pos[p as usize]
-        } else {
-            m.start
-        };
+        st.pos.set(p, base);
+        st.facing[p as usize] = base_facing;
+        let start = base;
         let places = st
             .reach_places(p, None)
             .map(|r| r.places)

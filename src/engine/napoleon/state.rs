@@ -358,8 +358,8 @@ impl State {
                 board.hexes.len(),
             ),
             facing: board.pieces.iter().map(|p| p.facing).collect(),
-            column: vec![false; n],
-            casualties: vec![0; n],
+            column: board.pieces.iter().map(|p| p.column).collect(),
+            casualties: board.pieces.iter().map(|p| p.casualties).collect(),
             leader_factor: board.forces.iter().map(|f| f.leader_factor).collect(),
             command_factor: [
                 board.armies[0].command_factor,

@@ -75,6 +75,19 @@ pub(super) fn game_on(rows: &[&str], units: &[U]) -> Game<Napoleon> {
 
 /// [`game_on`], or why the position is not a valid scenario.
 pub(super) fn try_game_on(rows: &[&str], units: &[U]) -> Result<Game<Napoleon>, String> {
+    let (s, m) = scenario_on(rows, units);
+    let issues: Vec<_> = crate::scenario::validate(&s, &m)
+        .into_iter()
+        .filter(|i| i.severity == crate::scenario::Severity::Error)
+        .collect();
+    if !issues.is_empty() {
+        return Err(format!("{issues:?}"));
+    }
+    Game::<Napoleon>::new(&s, &m, 1, ()).map_err(|e| e.to_string())
+}
+
+/// The scenario and map of [`game_on`], not yet validated.
+pub(super) fn scenario_on(rows: &[&str], units: &[U]) -> (Scenario, Map) {
     let (mut s, _) = saint_aubin();
     let m = map(rows);
     s.units.clear();
@@ -133,14 +146,7 @@ pub(super) fn try_game_on(rows: &[&str], units: &[U]) -> Result<Game<Napoleon>, 
         }
     }
     s.victory.victory_hexes.clear();
-    let issues: Vec<_> = crate::scenario::validate(&s, &m)
-        .into_iter()
-        .filter(|i| i.severity == crate::scenario::Severity::Error)
-        .collect();
-    if !issues.is_empty() {
-        return Err(format!("{issues:?}"));
-    }
-    Game::<Napoleon>::new(&s, &m, 1, ()).map_err(|e| e.to_string())
+    (s, m)
 }
 
 fn s_start(units: &[Unit], id: &crate::scenario::UnitId) -> Hex {

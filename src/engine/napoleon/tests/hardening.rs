@@ -646,3 +646,74 @@ fn n67_n68_reach_and_check_agree_on_random_positions() {
         "{compared} ends compared over {pieces} pieces"
     );
 }
+
+#[test]
+fn n95_n19_a_scenario_starts_units_in_column_and_with_casualties_and_validation_holds_the_line() {
+    // Issue 35 items 10 and 11: a ford holds infantry only in column; a
+    // mid-battle scenario starts units in column and worn.
+    let rows = [
+        "............",
+        "............",
+        "............",
+        "....f.......",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+    ];
+    let units = [
+        U("a1", 0, 0, Infantry, 4, "0504", Dir::S),
+        U("g1", 0, 0, Artillery, 0, "0503", Dir::S),
+        U("b1", 1, 0, Infantry, 4, "0509", Dir::N),
+    ];
+    let errors = |s: &Scenario, m: &Map| -> Vec<String> {
+        crate::scenario::validate(s, m)
+            .into_iter()
+            .filter(|i| i.severity == crate::scenario::Severity::Error)
+            .map(|i| i.message)
+            .collect()
+    };
+    let (mut s, m) = scenario_on(&rows, &units);
+    let e = errors(&s, &m);
+    assert!(
+        e.iter().any(|x| x.contains("a1") && x.contains("(N95)")),
+        "{e:?}"
+    );
+    let unit = |s: &mut Scenario, id: &str| -> usize {
+        s.units
+            .iter()
+            .position(|u| u.id.as_str() == id)
+            .expect("unit")
+    };
+    let a1 = unit(&mut s, "a1");
+    s.units[a1].troop.column = true;
+    s.units[a1].troop.casualties = 3;
+    assert!(errors(&s, &m).is_empty(), "{:?}", errors(&s, &m));
+    // Four points eliminate a combat factor 4 unit (N19).
+    s.units[a1].troop.casualties = 4;
+    assert!(errors(&s, &m).iter().any(|x| x.contains("(N19)")));
+    s.units[a1].troop.casualties = 3;
+    let g1 = unit(&mut s, "g1");
+    s.units[g1].troop.column = true;
+    assert!(
+        errors(&s, &m)
+            .iter()
+            .any(|x| x.contains("g1") && x.contains("no formation"))
+    );
+    s.units[g1].troop.column = false;
+    let g: Game<Napoleon> = Game::new(&s, &m, 1, ()).expect("starts");
+    let p = piece(&g, "a1");
+    assert!(g.state.column[p as usize], "in column");
+    assert_eq!(g.state.casualties[p as usize], 3);
+    assert!(g.state.vulnerable(p), "a column is vulnerable (N93)");
+    // The scenario writes and reads back both.
+    let text = crate::scenario::scenario_to_ron(&s);
+    assert!(
+        text.contains("column: true") && text.contains("casualties: 3"),
+        "{text}"
+    );
+    let back = crate::scenario::parse_scenario(&text, "x.ron").expect("reads back");
+    assert_eq!(back.units[a1].troop, s.units[a1].troop);
+}
