@@ -640,6 +640,26 @@ impl Tools {
                     }
                     UnitKind::Infantry => {}
                 }
+                // A mid-battle start: in column, casualties taken (N95,
+                // N19); validation says what the rules refuse.
+                if u.kind != UnitKind::Artillery {
+                    ui.label("Formation");
+                    discrete |= ui
+                        .checkbox(&mut u.troop.column, "Starts in column [3.8.2.1]")
+                        .on_hover_text("Needed on a ford, bridge or defile (N95)")
+                        .changed();
+                    ui.end_row();
+                }
+                let l = ui.label("Casualties");
+                let r = ui
+                    .add(
+                        super::fields::Number::new(&mut u.troop.casualties)
+                            .range(0..=crate::scenario::MAX_STRENGTH),
+                    )
+                    .labelled_by(l.id)
+                    .on_hover_text("Casualty points the unit starts with (N19)");
+                discrete |= r.changed();
+                ui.end_row();
                 let force = doc
                     .scenario
                     .side(&u.side)

@@ -193,7 +193,14 @@ fn order_of_battle(flow: &mut Flow, s: &Scenario, map: &Map, board: Option<&Boar
                 .map(|u| {
                     let piece =
                         board.and_then(|b| b.piece_ix(&u.id).map(|p| &b.pieces[p as usize]));
-                    let kind = piece.map_or(u.kind.name(), |p| p.kind.name());
+                    // A mid-battle start shows its column (N95).
+                    let kind = piece.map_or(u.kind.name().to_string(), |p| {
+                        if p.column {
+                            format!("{}, in column", p.kind.name())
+                        } else {
+                            p.kind.name().to_string()
+                        }
+                    });
                     let num = |f: &dyn Fn(&crate::engine::napoleon::PieceInfo) -> String| {
                         piece.map_or("—".to_string(), f)
                     };
@@ -210,7 +217,15 @@ fn order_of_battle(flow: &mut Flow, s: &Scenario, map: &Map, board: Option<&Boar
                         })),
                         Cell::new(num(&|p| p.skirmish.to_string())),
                         Cell::new(num(&|p| p.movement.to_string())),
-                        Cell::new(num(&|p| p.capacity.to_string())),
+                        // The points that eliminate it, and those it
+                        // starts with (N19).
+                        Cell::new(num(&|p| {
+                            if p.casualties > 0 {
+                                format!("{} of {}", p.casualties, p.capacity)
+                            } else {
+                                p.capacity.to_string()
+                            }
+                        })),
                         Cell::new(
                             u.facing
                                 .filter(|d| dirs.contains(d))

@@ -136,8 +136,9 @@ pub(super) fn scenario_on(rows: &[&str], units: &[U]) -> (Scenario, Map) {
             a.general.hex = Some(if i == 0 { h("0101") } else { h(&far) });
         }
         for f in &mut side.forces {
-            if f.leader.as_ref().is_some_and(|l| l.hex.is_none()) {
-                let first = f.units[0].clone();
+            if f.leader.as_ref().is_some_and(|l| l.hex.is_none())
+                && let Some(first) = f.units.first().cloned()
+            {
                 let at = s_start(&s.units, &first);
                 if let Some(l) = &mut f.leader {
                     l.hex = Some(at);
