@@ -447,20 +447,21 @@ impl State {
     fn active_piece(&self, id: &UnitId) -> R<(PieceIx, &Active, &Moved)> {
         self.maneuver_side()?;
         let p = self.piece(id)?;
-        // Moving another piece ends the last one's move (N57): under
-        // Charge! it must have met its duty (N61).
-        if let Some(l) = self.active.as_ref().and_then(|a| a.last)
-            && l != p
-            && self.active_ix(p).is_ok()
-            && let Some(why) = self.charge_unmet(l)
-        {
-            return Err(RuleError::ChargeOwed {
-                piece: self.board.pieces[l as usize].id.clone(),
-                why,
-            });
-        }
         match self.active_ix(p) {
-            Ok((a, m)) => Ok((p, a, m)),
+            Ok((a, m)) => {
+                // Moving another piece ends the last one's move (N57):
+                // under Charge! it must have met its duty (N61).
+                if let Some(l) = a.last
+                    && l != p
+                    && let Some(why) = self.charge_unmet(l)
+                {
+                    return Err(RuleError::ChargeOwed {
+                        piece: self.board.pieces[l as usize].id.clone(),
+                        why,
+                    });
+                }
+                Ok((p, a, m))
+            }
             Err(no) => Err(match no {
                 NotActing::NoActivation => RuleError::NoActivation,
                 NotActing::NotInForce => RuleError::NotActive(id.clone()),
