@@ -21,7 +21,8 @@
 use super::{Player, Tuning};
 use crate::engine::Dice;
 use crate::engine::naw::{
-    Board, Command, HexIx, NO_HEX, Naw, Phase, Pos, ReachMap, State, Step, UnitIx, column_for,
+    Board, Command, HexIx, NO_HEX, Naw, Phase, Pos, ReachMap, ReachScratch, State, Step, UnitIx,
+    column_for,
 };
 use crate::scenario::{CombatResult, UnitKind};
 use std::collections::{HashMap, VecDeque};
@@ -232,6 +233,10 @@ pub struct HeuristicPlayer {
     /// unit per phase.
     reach: Vec<ReachMap>,
     reach_ok: Vec<bool>,
+    /// The search's working tables, sized to the board: one for all the
+    /// units, so memory grows with the hexes each unit reaches, not with
+    /// units times the board.
+    scratch: ReachScratch,
     stamp: Vec<u32>,
     generation: u32,
 }
@@ -246,6 +251,7 @@ impl HeuristicPlayer {
             plan_for: None,
             reach: Vec::new(),
             reach_ok: Vec::new(),
+            scratch: ReachScratch::default(),
             stamp: Vec::new(),
             generation: 0,
         }
@@ -578,7 +584,7 @@ impl HeuristicPlayer {
             self.reach_ok = vec![false; n];
         }
         if !self.reach_ok[u as usize] {
-            w.reach_into(u, &mut self.reach[u as usize]);
+            w.reach_into(u, &mut self.reach[u as usize], &mut self.scratch);
             self.reach_ok[u as usize] = true;
         }
     }

@@ -167,3 +167,157 @@ pub fn large_scenario_on(
     };
     (scenario, map)
 }
+
+/// `k` x `k` copies of a scenario and its map side by side, for measuring
+/// how a rule set's engine and computer players grow with the size of a
+/// battle (`k` = 2 is four times the map and the units). Every hex the
+/// scenario names (starts, entries, exits, victory hexes, leaders' and
+/// fortified boxes, places, areas, hexside features) is moved with its
+/// copy; unit ids and officers' and forces' names get a suffix (`@2`) in
+/// every copy but the first. `None` when copies would not keep the map's
+/// shape: on hexes, a copy must move by an even number of shifted
+/// columns (flat-top) or rows (pointy-top), so that map side must be even.
+pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
+    let k = k.max(1);
+    let grid = m.grid();
+    match m.orientation {
+        Orientation::FlatTop if m.columns % 2 == 1 && k > 1 => return None,
+        Orientation::PointyTop if m.rows % 2 == 1 && k > 1 => return None,
+        _ => {}
+    }
+    let (cols, rows) = (m.columns as i32, m.rows as i32);
+    let mut map = m.clone();
+    map.columns = m.columns.checked_mul(k)?;
+    map.rows = m.rows.checked_mul(k)?;
+    map.terrain = (0..k)
+        .flat_map(|_| m.terrain.iter())
+        .map(|row| row.repeat(k as usize))
+        .collect();
+    map.hexes.clear();
+    map.hexsides.clear();
+    map.places.clear();
+    map.areas.clear();
+    let tiles: Vec<(u32, Hex)> = (0..k * k)
+        .map(|i| (i, Hex::new((i % k) as i32 * cols, (i / k) as i32 * rows)))
+        .collect();
+    let shift = |h: Hex, o: Hex| Hex::new(h.col + o.col, h.row + o.row);
+    let name = |n: &str, i: u32| {
+        if i == 0 {
+            n.to_string()
+        } else {
+            format!("{n}@{}", i + 1)
+        }
+    };
+    for &(i, o) in &tiles {
+        for (h, d) in &m.hexes {
+            map.hexes.insert(shift(*h, o), d.clone());
+        }
+        for (side, f) in &m.hexsides {
+            if let Some(key) = grid.hexside(shift(side.hex, o), side.dir) {
+                map.hexsides.insert(key, f.clone());
+            }
+        }
+        for p in &m.places {
+            map.places.push(super::map::Place {
+                name: name(&p.name, i),
+                hexes: p.hexes.iter().map(|&h| shift(h, o)).collect(),
+            });
+        }
+        for a in &m.areas {
+            map.areas.push(super::map::Area {
+                name: name(&a.name, i),
+                hexes: a.hexes.iter().map(|&h| shift(h, o)).collect(),
+            });
+        }
+    }
+    let mut out = s.clone();
+    out.title = format!("{} ({k}x{k})", s.title);
+    out.map = MapSource::Inline(Box::new(map.clone()));
+    let id = |u: &UnitId, i: u32| UnitId::new(name(u.as_str(), i));
+    out.units = tiles
+        .iter()
+        .flat_map(|&(i, o)| {
+            s.units.iter().map(move |u| {
+                let mut u = u.clone();
+                u.id = id(&u.id, i);
+                u.placement = match &u.placement {
+                    Placement::Start(h) => Placement::Start(shift(*h, o)),
+                    Placement::Reinforcement { turn, entry } => Placement::Reinforcement {
+                        turn: *turn,
+                        entry: entry.iter().map(|&h| shift(h, o)).collect(),
+                    },
+                    Placement::Variant { entry } => Placement::Variant {
+                        entry: entry.iter().map(|&h| shift(h, o)).collect(),
+                    },
+                };
+                u
+            })
+        })
+        .collect();
+    for (sd, orig) in out.sides.iter_mut().zip(&s.sides) {
+        sd.forces = tiles
+            .iter()
+            .flat_map(|&(i, o)| {
+                orig.forces.iter().map(move |f| Force {
+                    name: name(&f.name, i),
+                    leader: f.leader.as_ref().map(|l| Leader {
+                        name: name(&l.name, i),
+                        factor: l.factor,
+                        hex: l.hex.map(|h| shift(h, o)),
+                    }),
+                    units: f.units.iter().map(|u| id(u, i)).collect(),
+                })
+            })
+            .collect();
+    }
+    for e in &mut out.victory.exits {
+        e.hexes = tiles
+            .iter()
+            .flat_map(|&(_, o)| e.hexes.iter().map(move |&h| shift(h, o)))
+            .collect();
+        e.units = e.units.saturating_mul(k * k);
+    }
+    out.victory.victory_hexes = tiles
+        .iter()
+        .flat_map(|&(_, o)| {
+            s.victory.victory_hexes.iter().map(move |v| VictoryHex {
+                hex: shift(v.hex, o),
+                ..v.clone()
+            })
+        })
+        .collect();
+    for t in &mut out.victory.loss_thresholds {
+        t.points = t.points.saturating_mul(k * k);
+    }
+    for v in &mut out.variants {
+        for t in &mut v.tables {
+            for c in &mut t.chits {
+                for ch in &mut c.changes {
+                    ch.units = tiles
+                        .iter()
+                        .flat_map(|&(i, _)| ch.units.iter().map(move |u| id(u, i)))
+                        .collect();
+                }
+            }
+        }
+    }
+    if let RuleSet::OneHour(o) = &mut out.rules {
+        let orig = o.clone();
+        o.leaders = tiles
+            .iter()
+            .flat_map(|&(i, off)| {
+                orig.leaders.iter().map(move |l| {
+                    let mut l = l.clone();
+                    l.name = name(&l.name, i);
+                    l.start = l.start.map(|h| shift(h, off));
+                    l
+                })
+            })
+            .collect();
+        o.fortified = tiles
+            .iter()
+            .flat_map(|&(_, off)| orig.fortified.iter().map(move |&h| shift(h, off)))
+            .collect();
+    }
+    Some((out, map))
+}

@@ -15,7 +15,8 @@ pub use words::join_words;
 
 pub use board::{Board, HexIx, NO_HEX, SetupError, UnitInfo, UnitIx};
 pub use state::{
-    AttackOdds, Occupancy, Pending, Pos, Proposal, Reach, ReachMap, State, Step, column_for,
+    AttackOdds, Occupancy, Pending, Pos, Proposal, Reach, ReachMap, ReachScratch, State, Step,
+    column_for,
 };
 pub use types::{Command, Event, Outcome, Phase, RuleError};
 

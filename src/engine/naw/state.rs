@@ -123,16 +123,30 @@ pub struct Reach {
     pub friendly: bool,
 }
 
-/// Every hex one unit can reach, as costs and previous hexes, reusable
-/// from search to search without allocating (see [`State::reach_into`]).
+/// Every hex one unit can reach, with its cost and the hex it is entered
+/// from, kept sparse (only the hexes reached), so a computer player can
+/// keep one for every unit of a large battle (see [`State::reach_into`],
+/// which searches in a [`ReachScratch`] sized to the board and copies out
+/// what it found).
 #[derive(Clone, Debug, Default)]
 pub struct ReachMap {
     /// Where the unit starts (`NO_HEX` when it may not move).
     pub start: HexIx,
-    cost: Vec<u32>,
-    prev: Vec<HexIx>,
     /// The hexes it can reach, its start excluded, in the order found.
     pub hexes: Vec<HexIx>,
+    /// (hex, cost, previous hex) of every hex reached, the start
+    /// excluded, sorted by hex.
+    found: Vec<(HexIx, u32, HexIx)>,
+}
+
+/// The working tables of a movement search, sized to the board and reused
+/// from search to search: one per searcher, not one per unit.
+#[derive(Clone, Debug, Default)]
+pub struct ReachScratch {
+    cost: Vec<u32>,
+    prev: Vec<HexIx>,
+    /// The hexes whose cost is set, to clear them after the search.
+    touched: Vec<HexIx>,
     queue: CostQueue,
 }
 
@@ -185,41 +199,54 @@ impl CostQueue {
     }
 }
 
-impl ReachMap {
-    fn clear(&mut self, n: usize) {
+impl ReachScratch {
+    /// Ready for a search on a board of `n` hexes: every cost unset.
+    fn reset(&mut self, n: usize) {
         if self.cost.len() != n {
             self.cost = vec![u32::MAX; n];
             self.prev = vec![NO_HEX; n];
         } else {
-            for &h in &self.hexes {
+            for &h in &self.touched {
                 self.cost[h as usize] = u32::MAX;
             }
-            if (self.start as usize) < n {
-                self.cost[self.start as usize] = u32::MAX;
-            }
         }
-        self.hexes.clear();
+        self.touched.clear();
         self.queue.clear();
-        self.start = NO_HEX;
     }
 
+    fn set(&mut self, h: HexIx, cost: u32, prev: HexIx) {
+        if self.cost[h as usize] == u32::MAX {
+            self.touched.push(h);
+        }
+        self.cost[h as usize] = cost;
+        self.prev[h as usize] = prev;
+    }
+}
+
+impl ReachMap {
     /// Movement points to reach `h`, if it can be reached (0 for the start).
     pub fn cost(&self, h: HexIx) -> Option<u32> {
-        let c = *self.cost.get(h as usize)?;
-        (c != u32::MAX).then_some(c)
+        if h == self.start && h != NO_HEX {
+            return Some(0);
+        }
+        self.entry(h).map(|(_, c, _)| c)
+    }
+
+    fn entry(&self, h: HexIx) -> Option<(HexIx, u32, HexIx)> {
+        let i = self.found.binary_search_by_key(&h, |e| e.0).ok()?;
+        Some(self.found[i])
     }
 
     /// The hexes entered on the cheapest way to `h`, in order (the start
     /// excluded); empty if `h` is not reachable.
     pub fn path(&self, board: &Board, h: HexIx) -> Vec<Hex> {
-        if self.cost(h).is_none() || h == self.start {
+        let Some((_, _, mut cur)) = self.entry(h) else {
             return vec![];
-        }
+        };
         let mut path = vec![board.hex(h)];
-        let mut cur = self.prev[h as usize];
         while cur != self.start && cur != NO_HEX {
             path.push(board.hex(cur));
-            cur = self.prev[cur as usize];
+            cur = self.entry(cur).map_or(NO_HEX, |e| e.2);
         }
         path.reverse();
         path
@@ -402,7 +429,7 @@ impl State {
     /// empty when it may not move at all.
     pub fn reachable(&self, u: UnitIx) -> Vec<Reach> {
         let mut map = ReachMap::default();
-        self.reach_into(u, &mut map);
+        self.reach_into(u, &mut map, &mut ReachScratch::default());
         let occ = self.occupancy();
         let side = self.side_of(u);
         let mut hexes = map.hexes.clone();
@@ -411,7 +438,7 @@ impl State {
             .into_iter()
             .map(|h| Reach {
                 hex: self.board.hex(h),
-                cost: map.cost[h as usize],
+                cost: map.cost(h).unwrap_or(0),
                 path: map.path(&self.board, h),
                 stops: self.in_enemy_zoc(occ, h, side),
                 friendly: self.friendly_at(occ, h, side),
@@ -423,8 +450,10 @@ impl State {
     /// and without building paths: computer players ask it for every unit
     /// of every Movement Phase [4.1]-[4.5]. Leaves the map empty when the
     /// unit may not move.
-    pub fn reach_into(&self, u: UnitIx, map: &mut ReachMap) {
-        map.clear(self.board.hexes.len());
+    pub fn reach_into(&self, u: UnitIx, map: &mut ReachMap, scratch: &mut ReachScratch) {
+        map.hexes.clear();
+        map.found.clear();
+        map.start = NO_HEX;
         let Some(start) = self.unit_hex(u) else {
             return;
         };
@@ -441,10 +470,12 @@ impl State {
         }
         let budget = self.movement_left(u);
         map.start = start;
-        map.cost[start as usize] = 0;
-        map.queue.push(0, start);
-        while let Some((cost, h)) = map.queue.pop() {
-            if cost > map.cost[h as usize] {
+        let sc = scratch;
+        sc.reset(self.board.hexes.len());
+        sc.set(start, 0, NO_HEX);
+        sc.queue.push(0, start);
+        while let Some((cost, h)) = sc.queue.pop() {
+            if cost > sc.cost[h as usize] {
                 continue;
             }
             // A unit that entered an enemy ZOC stops there.
@@ -456,17 +487,22 @@ impl State {
                     continue;
                 }
                 let c = cost.saturating_add(self.board.step_cost(h, d));
-                let old = map.cost[nb as usize];
+                let old = sc.cost[nb as usize];
                 if c <= budget && c < old {
                     if old == u32::MAX {
                         map.hexes.push(nb);
                     }
-                    map.cost[nb as usize] = c;
-                    map.prev[nb as usize] = h;
-                    map.queue.push(c, nb);
+                    sc.set(nb, c, h);
+                    sc.queue.push(c, nb);
                 }
             }
         }
+        map.found.extend(
+            map.hexes
+                .iter()
+                .map(|&h| (h, sc.cost[h as usize], sc.prev[h as usize])),
+        );
+        map.found.sort_unstable_by_key(|e| e.0);
     }
 
     /// Reinforcements of the phasing side that may enter now, with their
