@@ -189,16 +189,11 @@ impl OneHourPlayer {
 
     fn best_shot(&self, st: &State, side: u8) -> Option<Command> {
         let mut best: Option<(f64, Command)> = None;
-        let theirs: Vec<UnitIx> = st.live().filter(|&t| st.side_of(t) != side).collect();
         for u in st.live().filter(|&u| st.side_of(u) == side) {
-            for &t in &theirs {
-                let c = Command::Shoot { unit: u, target: t };
-                if st.check(&c).is_err() {
-                    continue;
-                }
+            for t in st.shot_targets(u) {
                 let v = self.shot_value(st, u, t);
                 if v >= self.tuning.min_shot_value && best.as_ref().is_none_or(|(bv, _)| v > *bv) {
-                    best = Some((v, c));
+                    best = Some((v, Command::Shoot { unit: u, target: t }));
                 }
             }
         }

@@ -201,6 +201,22 @@ pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
         .map(|i| (i, Hex::new((i % k) as i32 * cols, (i / k) as i32 * rows)))
         .collect();
     let shift = |h: Hex, o: Hex| Hex::new(h.col + o.col, h.row + o.row);
+    // An entry or exit hex on the map's edge stays on the edge of the
+    // whole: moved with its copy along the edge it is on.
+    let (big_cols, big_rows) = (cols * k as i32, rows * k as i32);
+    let edge_shift = move |h: Hex, o: Hex| {
+        let mut t = shift(h, o);
+        if h.col == 1 {
+            t.col = 1;
+        } else if h.col == cols {
+            t.col = big_cols;
+        } else if h.row == 1 {
+            t.row = 1;
+        } else if h.row == rows {
+            t.row = big_rows;
+        }
+        t
+    };
     let name = |n: &str, i: u32| {
         if i == 0 {
             n.to_string()
@@ -244,10 +260,10 @@ pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
                     Placement::Start(h) => Placement::Start(shift(*h, o)),
                     Placement::Reinforcement { turn, entry } => Placement::Reinforcement {
                         turn: *turn,
-                        entry: entry.iter().map(|&h| shift(h, o)).collect(),
+                        entry: entry.iter().map(|&h| edge_shift(h, o)).collect(),
                     },
                     Placement::Variant { entry } => Placement::Variant {
-                        entry: entry.iter().map(|&h| shift(h, o)).collect(),
+                        entry: entry.iter().map(|&h| edge_shift(h, o)).collect(),
                     },
                 };
                 u
@@ -271,10 +287,13 @@ pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
             .collect();
     }
     for e in &mut out.victory.exits {
-        e.hexes = tiles
+        let mut hexes: Vec<Hex> = tiles
             .iter()
-            .flat_map(|&(_, o)| e.hexes.iter().map(move |&h| shift(h, o)))
+            .flat_map(|&(_, o)| e.hexes.iter().map(move |&h| edge_shift(h, o)))
             .collect();
+        hexes.sort();
+        hexes.dedup();
+        e.hexes = hexes;
         e.units = e.units.saturating_mul(k * k);
     }
     out.victory.victory_hexes = tiles
@@ -320,4 +339,42 @@ pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
             .collect();
     }
     Some((out, map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::{Severity, parse_map, parse_scenario, validate};
+
+    #[test]
+    fn tiled_one_hour_waterloo_is_sixteen_valid_copies() {
+        let s = parse_scenario(
+            include_str!("../../scenarios/waterloo-one-hour.ron"),
+            "s.ron",
+        )
+        .expect("parses");
+        let m = parse_map(include_str!("../../maps/waterloo-boxes.ron"), "m.ron").expect("parses");
+        let (t, tm) = tiled(&s, &m, 4).expect("boxes tile");
+        assert_eq!((tm.columns, tm.rows), (64, 40));
+        assert_eq!(t.units.len(), 16 * s.units.len());
+        let errors: Vec<_> = validate(&t, &tm)
+            .into_iter()
+            .filter(|i| i.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn tiled_refuses_an_odd_count_of_shifted_columns() {
+        let (s, m) = large_scenario(11, 8, 10, 1);
+        assert!(tiled(&s, &m, 2).is_none());
+        let (s, m) = large_scenario(12, 8, 10, 1);
+        let (t, tm) = tiled(&s, &m, 2).expect("even columns tile");
+        assert_eq!(t.units.len(), 40);
+        let errors: Vec<_> = validate(&t, &tm)
+            .into_iter()
+            .filter(|i| i.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
 }

@@ -529,25 +529,29 @@ impl State {
     fn may_shoot(&self, u: UnitIx) -> Result<Hex, RuleError> {
         let h = self.own_unit(u)?;
         let a = &self.acts[u as usize];
-        let name = self.name_of(u);
+        // Named only when refused: the computer players ask this of
+        // every unit before every command.
+        let name = || self.name_of(u);
         if a.shots_allowed == 0 {
-            return refuse(format!("{name} is low on ammunition this turn (H41)"));
+            return refuse(format!("{} is low on ammunition this turn (H41)", name()));
         }
         match self.phase {
             Phase::Shoot => {
                 if a.shoot_after_move {
                     return refuse(format!(
-                        "{name} took its Double action as move then shoot: it shoots in step 3 (H41)"
+                        "{} took its Double action as move then shoot: it shoots in step 3 (H41)",
+                        name()
                     ));
                 }
                 if a.shots >= a.shots_allowed {
-                    return refuse(format!("{name} has shot this turn (H10)"));
+                    return refuse(format!("{} has shot this turn (H10)", name()));
                 }
             }
             Phase::Move => {
                 if !(a.shoot_after_move && a.moves > 0 && a.shots == 0) {
                     return refuse(format!(
-                        "{name} may not shoot in step 3: units move OR shoot (H10), save a Double action's move then shoot (H41)"
+                        "{} may not shoot in step 3: units move OR shoot (H10), save a Double action's move then shoot (H41)",
+                        name()
                     ));
                 }
             }
@@ -559,7 +563,8 @@ impl State {
                 && self.board.options.artillery_fires_from_strongpoint)
         {
             return refuse(format!(
-                "{name}: artillery may not fire from a town [L26] (H6)"
+                "{}: artillery may not fire from a town [L26] (H6)",
+                name()
             ));
         }
         Ok(h)
@@ -580,6 +585,11 @@ impl State {
                 self.name_of(u)
             ));
         }
+        // Range before sight: the line of sight is the costly test, and
+        // a target out of range is refused for that whatever is between.
+        let shot = self.shot_facts(u, t, range);
+        let dice = shot_dice(&self.board.options, &shot)
+            .map_err(|e| RuleError::rule(format!("{}: {}", self.name_of(u), e.reason())))?;
         if !self.sees(from, to, true) {
             return refuse(format!(
                 "{} cannot see {}: woods, towns, units or higher ground are in between (H7)",
@@ -587,9 +597,6 @@ impl State {
                 self.name_of(t)
             ));
         }
-        let shot = self.shot_facts(u, t, range);
-        let dice = shot_dice(&self.board.options, &shot)
-            .map_err(|e| RuleError::rule(format!("{}: {}", self.name_of(u), e.reason())))?;
         let halvings = shot_halvings(&self.board.options, &shot);
         Ok((from, to, range, dice, halvings))
     }
@@ -2352,19 +2359,57 @@ impl State {
     fn shots_now(&self) -> Vec<Command> {
         let side = self.side;
         let mut out = Vec::new();
-        let mine: Vec<UnitIx> = self.live().filter(|&u| self.side_of(u) == side).collect();
-        let theirs: Vec<UnitIx> = self.live().filter(|&u| self.side_of(u) != side).collect();
-        for &u in &mine {
-            if self.may_shoot(u).is_err() {
-                continue;
-            }
-            for &t in &theirs {
-                if self.check_shot(u, t).is_ok() {
-                    out.push(Command::Shoot { unit: u, target: t });
-                }
-            }
+        for u in self.live().filter(|&u| self.side_of(u) == side) {
+            out.extend(
+                self.shot_targets(u)
+                    .into_iter()
+                    .map(|t| Command::Shoot { unit: u, target: t }),
+            );
         }
         out
+    }
+
+    /// The units `u` may shoot at now, in ascending order: every target
+    /// for which `check` accepts `Shoot` (H5-H7, H10, H41). Only enemies
+    /// within the shooter's longest range are tried, found box by box
+    /// around it (any range metric counts at least the Chebyshev
+    /// distance), so asking it of every unit costs no more as the battle
+    /// grows.
+    pub fn shot_targets(&self, u: UnitIx) -> Vec<UnitIx> {
+        let Ok(from) = self.may_shoot(u) else {
+            return Vec::new();
+        };
+        let Some(spec) = self.board.units.get(u as usize).map(|x| &x.spec) else {
+            return Vec::new();
+        };
+        let reach = self
+            .board
+            .options
+            .dice_table(spec)
+            .iter()
+            .map(|b| b.to)
+            .max()
+            .unwrap_or(0);
+        let side = self.side_of(u);
+        let r = i64::from(reach);
+        let mut cands: Vec<UnitIx> = if (2 * r + 1).saturating_mul(2 * r + 1) < self.pos.len() as i64 {
+            let r = reach as i32;
+            let mut v = Vec::new();
+            for row in from.row.saturating_sub(r)..=from.row.saturating_add(r) {
+                for col in from.col.saturating_sub(r)..=from.col.saturating_add(r) {
+                    v.extend(
+                        self.units_at(Hex::new(col, row))
+                            .filter(|&t| self.side_of(t) != side),
+                    );
+                }
+            }
+            v.sort_unstable();
+            v
+        } else {
+            self.live().filter(|&t| self.side_of(t) != side).collect()
+        };
+        cands.retain(|&t| self.check_shot(u, t).is_ok());
+        cands
     }
 
     fn card_choices(&self, card: u16, amount: Option<u32>) -> Vec<Command> {

@@ -10,6 +10,9 @@ use crate::hex::{Dir, Hex};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// No unit: the end of a box's list of units.
+const NO_UNIT: UnitIx = UnitIx::MAX;
+
 /// What a unit has done and may still do in the current player turn
 /// (H10, H41).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,8 +65,15 @@ pub struct State {
     /// The phasing side (H9).
     pub side: u8,
     pub phase: Phase,
-    /// Each unit's box; `None` before it arrives and once routed.
+    /// Each unit's box; `None` before it arrives and once routed. Read it
+    /// freely; write it only through [`State::set_pos`], which keeps the
+    /// boxes' lists of units (`units_at`) true.
     pub pos: Vec<Option<Hex>>,
+    /// The first unit in each box of the board (row by row), `NO_UNIT`
+    /// for none, and for each unit the next one in its box, in ascending
+    /// order: `units_at` walks a box's list instead of every unit.
+    box_first: Vec<UnitIx>,
+    box_next: Vec<UnitIx>,
     pub facing: Vec<Dir>,
     pub formation: Vec<Formation>,
     pub hits: Vec<u32>,
@@ -108,11 +118,13 @@ impl State {
     pub fn new(board: Arc<Board>) -> State {
         let n = board.units.len();
         let l = board.leaders.len();
-        State {
+        let mut st = State {
             turn: 1,
             side: board.first_side,
             phase: Phase::Card,
-            pos: board.units.iter().map(|u| u.start).collect(),
+            pos: vec![None; n],
+            box_first: vec![NO_UNIT; (board.columns.max(0) * board.rows.max(0)) as usize],
+            box_next: vec![NO_UNIT; n],
             facing: board.units.iter().map(|u| u.facing).collect(),
             formation: vec![Formation::Deployed; n],
             hits: vec![0; n],
@@ -144,7 +156,77 @@ impl State {
             last_move_seq: 0,
             last_roll_seq: 0,
             board,
+        };
+        for u in 0..n {
+            st.set_pos(u as UnitIx, st.board.units[u].start);
         }
+        st
+    }
+
+    /// The index of box `h` in `box_first`, if it is inside the board.
+    fn box_ix(&self, h: Hex) -> Option<usize> {
+        let b = &self.board;
+        (h.col >= 1 && h.row >= 1 && h.col <= b.columns && h.row <= b.rows)
+            .then(|| ((h.row - 1) * b.columns + h.col - 1) as usize)
+    }
+
+    /// Puts unit `u` in box `at` (`None`: off the map), keeping the boxes'
+    /// lists of units in step with `pos`.
+    pub fn set_pos(&mut self, u: UnitIx, at: Option<Hex>) {
+        let ui = u as usize;
+        if let Some(i) = self.pos[ui].and_then(|h| self.box_ix(h)) {
+            // Unlink u from its box's list.
+            if self.box_first[i] == u {
+                self.box_first[i] = self.box_next[ui];
+            } else {
+                let mut cur = self.box_first[i];
+                while cur != NO_UNIT {
+                    let next = self.box_next[cur as usize];
+                    if next == u {
+                        self.box_next[cur as usize] = self.box_next[ui];
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+            self.box_next[ui] = NO_UNIT;
+        }
+        self.pos[ui] = at;
+        if let Some(i) = at.and_then(|h| self.box_ix(h)) {
+            // Link it in ascending order of unit.
+            if self.box_first[i] == NO_UNIT || self.box_first[i] > u {
+                self.box_next[ui] = self.box_first[i];
+                self.box_first[i] = u;
+            } else {
+                let mut cur = self.box_first[i];
+                while self.box_next[cur as usize] != NO_UNIT && self.box_next[cur as usize] < u {
+                    cur = self.box_next[cur as usize];
+                }
+                self.box_next[ui] = self.box_next[cur as usize];
+                self.box_next[cur as usize] = u;
+            }
+        }
+    }
+
+    /// Whether the boxes' lists of units say what `pos` says (an
+    /// invariant the random-games test checks after every event).
+    pub fn boxes_agree(&self) -> bool {
+        self.live().all(|u| {
+            self.pos[u as usize].is_none_or(|h| self.box_ix(h).is_none() || self.units_at(h).any(|x| x == u))
+        }) && self.box_first.iter().enumerate().all(|(i, &first)| {
+            let mut cur = first;
+            let mut last = None;
+            while cur != NO_UNIT {
+                if self.pos[cur as usize].and_then(|h| self.box_ix(h)) != Some(i)
+                    || last.is_some_and(|l| l >= cur)
+                {
+                    return false;
+                }
+                last = Some(cur);
+                cur = self.box_next[cur as usize];
+            }
+            true
+        })
     }
 
     pub fn unit_name(&self, u: UnitIx) -> &str {
@@ -160,10 +242,17 @@ impl State {
         (0..self.pos.len() as UnitIx).filter(|&u| self.pos[u as usize].is_some())
     }
 
-    /// The units in a box (two only for a moment during step 3, H36).
+    /// The units in a box (two only for a moment during step 3, H36), in
+    /// ascending order.
     pub fn units_at(&self, h: Hex) -> impl Iterator<Item = UnitIx> + '_ {
-        self.live()
-            .filter(move |&u| self.pos[u as usize] == Some(h))
+        let mut cur = self.box_ix(h).map_or(NO_UNIT, |i| self.box_first[i]);
+        std::iter::from_fn(move || {
+            (cur != NO_UNIT).then(|| {
+                let u = cur;
+                cur = self.box_next[u as usize];
+                u
+            })
+        })
     }
 
     pub fn unit_at(&self, h: Hex) -> Option<UnitIx> {
@@ -339,7 +428,7 @@ impl State {
             }
             Event::Arrived { unit, at, facing } => {
                 let u = *unit as usize;
-                self.pos[u] = Some(*at);
+                self.set_pos(*unit, Some(*at));
                 self.facing[u] = *facing;
                 self.turn_facing[u] = *facing;
                 self.take_objective(*at, self.board.units[u].side);
@@ -460,7 +549,7 @@ impl State {
                 let u = *unit as usize;
                 self.acts[u].end_pivoted = *end_pivot;
                 if let Some(&to) = path.last() {
-                    self.pos[u] = Some(to);
+                    self.set_pos(*unit, Some(to));
                     self.take_objective(to, self.board.units[u].side);
                 }
                 self.facing[u] = *facing;
@@ -485,7 +574,7 @@ impl State {
             Event::ChargeMoved { unit, path, .. } => {
                 let u = *unit as usize;
                 if let Some(&to) = path.last() {
-                    self.pos[u] = Some(to);
+                    self.set_pos(*unit, Some(to));
                     self.take_objective(to, self.board.units[u].side);
                 }
                 self.acts[u].charged = true;
@@ -497,7 +586,7 @@ impl State {
             }
             Event::Routed { unit } => {
                 let u = *unit as usize;
-                self.pos[u] = None;
+                self.set_pos(*unit, None);
                 self.routed[u] = true;
                 self.obliged[u] = false;
                 self.lost[self.board.units[u].side as usize] += 1;
@@ -510,7 +599,7 @@ impl State {
             }
             Event::Retreated { unit, to } | Event::Advanced { unit, to } => {
                 let u = *unit as usize;
-                self.pos[u] = Some(*to);
+                self.set_pos(*unit, Some(*to));
                 self.take_objective(*to, self.board.units[u].side);
             }
             Event::RetreatBlocked { .. } => {}

@@ -899,7 +899,7 @@ fn h41_low_ammo_stops_fire_but_not_movement() {
         },
         1,
     );
-    g.state.pos[2] = Some(b("0504"));
+    g.state.set_pos(2, Some(b("0504")));
     run(&mut g, Command::Draw);
     run(
         &mut g,
@@ -915,7 +915,7 @@ fn h41_low_ammo_stops_fire_but_not_movement() {
 #[test]
 fn h41_double_action_shoot_twice() {
     let mut g = card_game(CardEffect::DoubleAction, 1);
-    g.state.pos[2] = Some(b("0503"));
+    g.state.set_pos(2, Some(b("0503")));
     run(&mut g, Command::Draw);
     run(
         &mut g,
