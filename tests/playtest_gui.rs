@@ -170,8 +170,16 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
     }
     h.get_by_label("15 to 2: ratio 7:1, column 6:1");
     h.get_by_label("Final column: 6:1");
+    // Issue 35 item 18: the odds panel names counters by designation,
+    // not by id.
+    h.get_by_label("Attackers: French 6th Inf 7 + French I Art 3 + French 9th Inf 5");
+    h.get_by_label_contains("Defenders: British Infantry 1 x2");
     h.get_by_label("Roll").click();
     h.run_ok();
+    // ...and a resolved attack leaves no draft behind, so no "Not
+    // allowed: ... already been involved [5.2]" is shown for it.
+    assert!(play(&h).draft.attackers.is_empty() && play(&h).draft.defenders.is_empty());
+    assert!(h.query_by_label_contains("Not allowed").is_none());
     let (roll, result) = {
         let g = &play(&h).session.game;
         let (cmd, events) = g.history.last().expect("the attack");

@@ -203,6 +203,17 @@ impl Playtest {
         self.session.game.state.board.unit(u).id.clone()
     }
 
+    /// The counter's designation ("6th Inf"), or its id when it has none:
+    /// what the odds panel and the suggestions name units by.
+    fn short_name(&self, u: UnitIx) -> String {
+        let info = self.session.game.state.board.unit(u);
+        if info.designation.is_empty() {
+            info.id.to_string()
+        } else {
+            info.designation.clone()
+        }
+    }
+
     /// Gives a command; the events or the refusal go to the message line.
     pub fn give(&mut self, cmd: Command) -> bool {
         match self.session.execute(&cmd) {
@@ -484,9 +495,16 @@ impl Playtest {
     }
 
     /// Declares the drafted attack and rolls.
+    /// Declares the drafted attack and rolls; once resolved, the draft is
+    /// cleared (its units are now involved [5.2], so it could not be
+    /// rolled again).
     pub fn roll(&mut self) -> bool {
         let cmd = self.attack_command();
-        self.give(cmd)
+        let ok = self.give(cmd);
+        if ok {
+            self.draft = AttackDraft::default();
+        }
+        ok
     }
 
     pub fn end_phase(&mut self) -> bool {
@@ -1123,7 +1141,7 @@ impl Playtest {
             for (i, p) in props.iter().enumerate() {
                 let names = |v: &[UnitIx]| {
                     v.iter()
-                        .map(|&u| self.id(u).to_string())
+                        .map(|&u| self.short_name(u))
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
@@ -1157,7 +1175,7 @@ impl Playtest {
             let line = |v: &[UnitIx], what: &str| -> String {
                 let parts: Vec<String> = v
                     .iter()
-                    .map(|&u| format!("{} {}", st.board.unit(u).id, st.board.unit(u).strength))
+                    .map(|&u| format!("{} {}", self.short_name(u), st.board.unit(u).strength))
                     .collect();
                 format!(
                     "{what}: {}",
@@ -1181,7 +1199,7 @@ impl Playtest {
                     if o.doubled.contains(&u) {
                         format!(
                             "{} {s} x{m} {} = {}",
-                            st.board.unit(u).id,
+                            self.short_name(u),
                             st.unit_hex(u).map_or(String::new(), |h| st
                                 .board
                                 .info(h)
@@ -1190,7 +1208,7 @@ impl Playtest {
                             st.defence_strength(u)
                         )
                     } else {
-                        format!("{} {s}", st.board.unit(u).id)
+                        format!("{} {s}", self.short_name(u))
                     }
                 })
                 .collect();

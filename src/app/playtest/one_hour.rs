@@ -99,13 +99,32 @@ pub struct OneHourTable {
     /// Where the map was drawn last frame (tests and hit-testing).
     pub map_rect: Option<Rect>,
     pub last_layout: Option<Layout>,
+    /// Each engine unit's place in the scenario's list of units, looked
+    /// up once: the counters are drawn from it every frame.
+    scenario_ix: Vec<Option<usize>>,
 }
 
 impl OneHourTable {
     pub fn new(session: OneHourSession, scenario_file: Option<PathBuf>) -> OneHourTable {
         let seats = Seats::new(&session);
         let saved_len = session.len();
+        let by_id: std::collections::HashMap<&crate::scenario::UnitId, usize> = session
+            .scenario
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (&u.id, i))
+            .collect();
+        let scenario_ix = session
+            .game
+            .state
+            .board
+            .units
+            .iter()
+            .map(|u| by_id.get(&u.id).copied())
+            .collect();
         OneHourTable {
+            scenario_ix,
             session,
             seats,
             scenario_file,
@@ -1813,8 +1832,13 @@ impl OneHourTable {
             if !visible.contains(centre) {
                 continue;
             }
-            let info = &b.units[u as usize];
-            let Some(unit) = scenario.unit(&info.id) else {
+            let Some(unit) = self
+                .scenario_ix
+                .get(u as usize)
+                .copied()
+                .flatten()
+                .and_then(|i| scenario.units.get(i))
+            else {
                 continue;
             };
             let fill = map_view::color(scenario.unit_colour(unit));

@@ -280,14 +280,30 @@ impl State {
     /// The cheapest legal path to a hex this phase.
     fn path_to(&self, u: UnitIx, to: Hex) -> Result<Vec<Hex>, RuleError> {
         self.can_start_moving(&self.occ, u)?;
-        self.reachable(u)
-            .into_iter()
-            .find(|r| r.hex == to)
-            .map(|r| r.path)
-            .ok_or_else(|| RuleError::OutOfReach {
-                unit: self.uid(u),
-                hex: to,
-            })
+        if let Some(r) = self.reachable(u).into_iter().find(|r| r.hex == to) {
+            return Ok(r.path);
+        }
+        // Out of reach: name the first rule that blocks the way the user
+        // pointed (the straight line from the unit to the hex: woods off
+        // the roads [4.2], an enemy [4.3], a Zone of Control [4.5], too
+        // few Movement Points [4.1]), and only failing that the generic
+        // refusal.
+        if let Some(from) = self.unit_hex(u) {
+            let line: Vec<Hex> = self
+                .board
+                .grid
+                .line_hexes(self.board.hex(from), to)
+                .into_iter()
+                .skip(1)
+                .collect();
+            if let Err(e) = self.check_path(u, &line) {
+                return Err(e);
+            }
+        }
+        Err(RuleError::OutOfReach {
+            unit: self.uid(u),
+            hex: to,
+        })
     }
 
     /// A unit left sharing a hex must move on (or its hex-mate must move

@@ -2392,22 +2392,23 @@ impl State {
             .unwrap_or(0);
         let side = self.side_of(u);
         let r = i64::from(reach);
-        let mut cands: Vec<UnitIx> = if (2 * r + 1).saturating_mul(2 * r + 1) < self.pos.len() as i64 {
-            let r = reach as i32;
-            let mut v = Vec::new();
-            for row in from.row.saturating_sub(r)..=from.row.saturating_add(r) {
-                for col in from.col.saturating_sub(r)..=from.col.saturating_add(r) {
-                    v.extend(
-                        self.units_at(Hex::new(col, row))
-                            .filter(|&t| self.side_of(t) != side),
-                    );
+        let mut cands: Vec<UnitIx> =
+            if (2 * r + 1).saturating_mul(2 * r + 1) < self.pos.len() as i64 {
+                let r = reach as i32;
+                let mut v = Vec::new();
+                for row in from.row.saturating_sub(r)..=from.row.saturating_add(r) {
+                    for col in from.col.saturating_sub(r)..=from.col.saturating_add(r) {
+                        v.extend(
+                            self.units_at(Hex::new(col, row))
+                                .filter(|&t| self.side_of(t) != side),
+                        );
+                    }
                 }
-            }
-            v.sort_unstable();
-            v
-        } else {
-            self.live().filter(|&t| self.side_of(t) != side).collect()
-        };
+                v.sort_unstable();
+                v
+            } else {
+                self.live().filter(|&t| self.side_of(t) != side).collect()
+            };
         cands.retain(|&t| self.check_shot(u, t).is_ok());
         cands
     }

@@ -212,7 +212,8 @@ impl State {
     /// invariant the random-games test checks after every event).
     pub fn boxes_agree(&self) -> bool {
         self.live().all(|u| {
-            self.pos[u as usize].is_none_or(|h| self.box_ix(h).is_none() || self.units_at(h).any(|x| x == u))
+            self.pos[u as usize]
+                .is_none_or(|h| self.box_ix(h).is_none() || self.units_at(h).any(|x| x == u))
         }) && self.box_first.iter().enumerate().all(|(i, &first)| {
             let mut cur = first;
             let mut last = None;

@@ -364,7 +364,10 @@ fn random_games(simultaneous: bool) {
                 again.apply(e);
             }
             assert_eq!(again.pos, g.state.pos, "seed {seed}");
-            assert!(g.state.boxes_agree(), "seed {seed}: units_at disagrees with pos");
+            assert!(
+                g.state.boxes_agree(),
+                "seed {seed}: units_at disagrees with pos"
+            );
             assert_eq!(again.hits, g.state.hits, "seed {seed}");
             invariants(&g, seed, &cmd, &ev);
             n += 1;

@@ -1328,11 +1328,14 @@ fn case_4_1_move_to_a_hex_by_the_cheapest_path() {
         },
         "4.1",
     );
+    // Out of reach: the refusal says why along the way pointed at (issue
+    // 35 item 19): 5 MP to spend, 4 left.
     assert_eq!(
         e,
-        RuleError::OutOfReach {
+        RuleError::NotEnoughMovement {
             unit: "f1".into(),
-            hex: h("0510")
+            need: 5,
+            left: 4
         }
     );
     let ev = ok(

@@ -215,3 +215,35 @@ fn issue16_item3_too_many_units_are_refused_with_the_limit() {
     );
     assert!(Game::new(&s, &m, 1, VariantSetup::Off).is_err());
 }
+
+/// Issue 35 item 19: a move to a hex the unit cannot reach names the first
+/// rule that blocks the way the user pointed at, not the generic [4.1]:
+/// an adjacent woods hex across a side with no road is [4.2].
+#[test]
+fn case_4_2_moving_to_an_adjacent_woods_hex_off_the_road_names_4_2() {
+    let mut p = pos(vec![
+        U("f1", 'F', 'i', 4, 4, "0405"),
+        U("a1", 'A', 'i', 4, 4, "0109"),
+    ]);
+    p.rows[4] = "....W.....";
+    let mut g = p.game(1);
+    let e = refused(
+        &mut g,
+        Command::MoveTo {
+            unit: "f1".into(),
+            to: h("0505"),
+        },
+        "4.2",
+    );
+    assert!(matches!(e, RuleError::WoodsWithoutRoad { .. }), "{e}");
+    // Too far along the line: the Movement Points it lacks [4.1].
+    let e = refused(
+        &mut g,
+        Command::MoveTo {
+            unit: "f1".into(),
+            to: h("0410"),
+        },
+        "4.1",
+    );
+    assert!(matches!(e, RuleError::NotEnoughMovement { .. }), "{e}");
+}
