@@ -96,10 +96,19 @@ fn broken_copies_give_located_messages() {
     assert_eq!(code, 1, "{stdout}{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
+    // The unit's finding is located where the unit is written (issue 35
+    // item 30: semantic errors carry line and column as syntax errors do).
+    let unit_line = std::fs::read_to_string(&woods)
+        .expect("copy")
+        .lines()
+        .position(|l| l.contains("id: \"101\""))
+        .expect("unit 101")
+        // The unit's `(` is on the line before its id.
+        ;
     assert_eq!(
         lines[0],
         format!(
-            "{}:unit 101: error: French 2nd Cav (101) starts on 2301: 2301 is woods without a road: units may enter it only across a road hexside [4.2]",
+            "{}:{unit_line}:9: unit 101: error: French 2nd Cav (101) starts on 2301: 2301 is woods without a road: units may enter it only across a road hexside [4.2]",
             woods.display()
         )
     );

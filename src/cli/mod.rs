@@ -1,7 +1,7 @@
 //! The command line: `vedette` opens the editor; subcommands work headless.
 
 use crate::files::{self, OpenError};
-use crate::scenario::{self, Issue, Severity};
+use crate::scenario::{self, Issue, Location, Severity};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -41,8 +41,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Check scenario and map files; prints `file:where: error: what` and
-    /// exits 1 if any error is found.
+    /// Check scenario and map files; prints `file:line:column: where:
+    /// error: what` and exits 1 if any error is found.
     Validate {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -209,8 +209,43 @@ pub struct Outcome {
     pub code: i32,
 }
 
-fn issue_line(file: &Path, issue: &Issue) -> String {
-    format!("{}:{}", file.display(), issue)
+/// A finding as `file:line:column: where: severity: what`, the line and
+/// column of the field, unit or map part it is about when the text shows
+/// it (`scenario::locate`); a map part of a scenario whose map is its own
+/// file is found in that file.
+fn issue_line(file: &Path, text: &str, found: Option<&Found>, issue: &Issue) -> String {
+    use crate::scenario::locate::locate;
+    let at = match &issue.location {
+        Location::Field(p) => match (p.strip_prefix("map."), found) {
+            (Some(rest), Some(f)) if f.map_text.is_some() => f
+                .map_text
+                .as_ref()
+                .and_then(|(mp, mt)| {
+                    // A map file holds its map under `map:` as a scenario
+                    // does; older ones hold it bare.
+                    locate(mt, p)
+                        .or_else(|| locate(mt, rest))
+                        .map(|pos| (mp.as_path(), pos))
+                }),
+            _ => locate(text, p).map(|pos| (file, pos)),
+        },
+        Location::Unit(id) => found
+            .and_then(|f| f.units.iter().position(|u| u == id))
+            .and_then(|i| locate(text, &format!("units[{i}]")))
+            .map(|pos| (file, pos)),
+        Location::Hex(_) | Location::Hexside(_) => None,
+    };
+    match at {
+        Some((f, pos)) => format!("{}:{pos}: {}", f.display(), issue),
+        None => format!("{}:{}", file.display(), issue),
+    }
+}
+
+/// What a located finding needs of a scenario: its units' ids in file
+/// order and, when its map is a file of its own, that file and its text.
+struct Found {
+    units: Vec<crate::scenario::UnitId>,
+    map_text: Option<(PathBuf, String)>,
 }
 
 /// Validates files and reports as `vedette validate` does.
@@ -218,31 +253,44 @@ pub fn validate_files(paths: &[PathBuf]) -> Outcome {
     let mut stdout = String::new();
     let (mut errors, mut warnings) = (0usize, 0usize);
     for path in paths {
-        let issues: Vec<Issue> = match files::read_text(path) {
+        let text = match files::read_text(path) {
             Err(e) => {
                 stdout.push_str(&format!("{e}\n"));
                 errors += 1;
                 continue;
             }
-            Ok(text) if files::looks_like_map(&text) => match files::load_map(path) {
-                Ok(map) => scenario::validate_map(&map),
+            Ok(t) => t,
+        };
+        let (issues, found): (Vec<Issue>, Option<Found>) = if files::looks_like_map(&text) {
+            match files::load_map(path) {
+                Ok(map) => (scenario::validate_map(&map), None),
                 Err(e) => {
                     stdout.push_str(&format!("{e}\n"));
                     errors += 1;
                     continue;
                 }
-            },
-            Ok(_) => match files::load_scenario(path) {
-                Ok(loaded) => scenario::validate(&loaded.scenario, &loaded.map),
+            }
+        } else {
+            match files::load_scenario(path) {
+                Ok(loaded) => (
+                    scenario::validate(&loaded.scenario, &loaded.map),
+                    Some(Found {
+                        units: loaded.scenario.units.iter().map(|u| u.id.clone()).collect(),
+                        map_text: loaded
+                            .map_path
+                            .as_ref()
+                            .and_then(|p| files::read_text(p).ok().map(|t| (p.clone(), t))),
+                    }),
+                ),
                 Err(e) => {
                     stdout.push_str(&format!("{e}\n"));
                     errors += 1;
                     continue;
                 }
-            },
+            }
         };
         for i in &issues {
-            stdout.push_str(&issue_line(path, i));
+            stdout.push_str(&issue_line(path, &text, found.as_ref(), i));
             stdout.push('\n');
             match i.severity {
                 Severity::Error => errors += 1,

@@ -7,6 +7,7 @@
 mod format;
 pub mod generate;
 pub mod limits;
+pub mod locate;
 mod map;
 pub mod marks;
 mod model;
