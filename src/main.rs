@@ -1,12 +1,20 @@
 //! Entry point: parses the command line, runs a subcommand or opens the
 //! editor.
 
-use clap::Parser;
+use clap::FromArgMatches;
 use std::io::Write;
 use vedette::cli::{self, Cli};
 
 fn main() {
-    let args = Cli::parse();
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(out) = cli::misspelt_subcommand(&raw) {
+        let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+        std::process::exit(out.code);
+    }
+    let args = match Cli::from_arg_matches(&cli::command().get_matches()) {
+        Ok(a) => a,
+        Err(e) => e.exit(),
+    };
     match &args.command {
         Some(command) => {
             let out = cli::run(command);

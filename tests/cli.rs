@@ -208,7 +208,7 @@ fn play_prints_events_refuses_with_reasons_and_replays() {
     );
     assert_eq!(
         stderr,
-        "tests/data/waterloo-opening.ron: command 7 (Move(unit:\"101\",path:[\"0513\",\"0512\",\"0511\",\"0510\",\"0509\",\"0508\"])) refused: may not enter 0509: it holds an enemy unit [4.3]\n"
+        "tests/data/waterloo-opening.ron:11:5: command 7 (Move(unit: \"101\", path: [\"0513\", \"0512\", \"0511\", \"0510\", \"0509\", \"0508\"])) refused: may not enter 0509: it holds an enemy unit [4.3]\n"
     );
     let (stdout, stderr, code) = run(vedette()
         .current_dir(root())

@@ -355,3 +355,92 @@ fn issue16_item4_a_huge_batch_streams_instead_of_aborting() {
     // The unfinished JSON never appears under its name.
     assert!(!dir.path().join("games.json").exists());
 }
+
+/// Issue 35 item 30: a mistyped subcommand gets "did you mean".
+#[test]
+fn issue35_item30_a_mistyped_subcommand_gets_did_you_mean() {
+    let (_, stderr, code) = run(vedette().current_dir(root()).args([
+        "simulte",
+        "scenarios/waterloo.ron",
+        "--games",
+        "3",
+    ]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("'simulte' is neither a subcommand nor a file; did you mean 'simulate'?"),
+        "{stderr}"
+    );
+    // A word far from every subcommand gets no guess.
+    let (_, stderr, _) = run(vedette().env_remove("DISPLAY").arg("frobnicate"));
+    assert!(!stderr.contains("did you mean"), "{stderr}");
+}
+
+/// Issue 35 item 30: `play --help` shows an example for every rule set,
+/// and each example plays on its shipped scenario without a refusal.
+#[test]
+fn issue35_item30_play_help_has_an_example_per_rule_set_and_each_plays() {
+    let (help, _, code) = run(vedette().args(["play", "--help"]));
+    assert_eq!(code, 0);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples = vedette::rulesets::play_examples();
+    assert_eq!(examples.len(), vedette::scenario::RuleSet::every().len());
+    for (i, (title, ex)) in examples.iter().enumerate() {
+        assert!(help.contains(title) && help.contains(ex.commands), "{help}");
+        let file = dir.path().join(format!("c{i}.ron"));
+        std::fs::write(&file, ex.commands).expect("write");
+        let (stdout, stderr, code) = run(vedette().current_dir(root()).args([
+            "play",
+            ex.scenario,
+            "--seed",
+            &ex.seed.to_string(),
+            "--commands",
+            &file.display().to_string(),
+        ]));
+        assert_eq!(code, 0, "{title}: {stdout}{stderr}");
+    }
+}
+
+/// Issue 35 item 30: events before the first command are labelled with
+/// the phase they happen in, not the phase the setup ends in; a One Hour
+/// command names its unit by id; a refusal says where the command is.
+#[test]
+fn issue35_item30_setup_events_carry_their_own_phase_and_one_hour_takes_ids() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let empty = dir.path().join("empty.ron");
+    std::fs::write(&empty, "[]").expect("write");
+    let (stdout, _, code) = run(vedette().current_dir(root()).args([
+        "play",
+        "scenarios/saint-aubin.ron",
+        "--seed",
+        "3",
+        "--commands",
+        &empty.display().to_string(),
+    ]));
+    assert_eq!(code, 0);
+    let skirmish = stdout
+        .lines()
+        .find(|l| l.contains("skirmish declarations"))
+        .expect("a skirmish line");
+    assert!(skirmish.contains("Skirmish"), "{stdout}");
+    assert!(!skirmish.contains("M&C"), "{stdout}");
+    let cmds = dir.path().join("c.ron");
+    std::fs::write(
+        &cmds,
+        "[\n    Draw,\n    EndShooting,\n    Move(unit: \"f-jerome\", steps: [\"0406\"]),\n]",
+    )
+    .expect("write");
+    let (_, stderr, code) = run(vedette().current_dir(root()).args([
+        "play",
+        "scenarios/waterloo-one-hour.ron",
+        "--commands",
+        &cmds.display().to_string(),
+    ]));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}:4:5: command 3 (Move(unit: \"f-jerome\", steps: [\"0406\"])) refused: Jérôme (II) may not enter 0406",
+            cmds.display()
+        )),
+        "{stderr}"
+    );
+}

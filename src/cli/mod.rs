@@ -153,6 +153,73 @@ pub enum Command {
     },
 }
 
+/// The command line as clap reads it, with what the derive cannot say:
+/// `play --help` ends with an example for every rule set, taken from the
+/// rule sets' registration.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut text = String::from(
+        "Commands are a RON list in the rule set's own words; units and forces by their ids and names in the scenario.\n\nExamples, one per rule set:\n",
+    );
+    for (title, ex) in crate::rulesets::play_examples() {
+        text.push_str(&format!(
+            "\n  {title}: vedette play {} --seed {} --commands FILE, with FILE holding\n    {}\n",
+            ex.scenario, ex.seed, ex.commands
+        ));
+    }
+    Cli::command().mut_subcommand("play", |c| c.after_help(text))
+}
+
+/// `vedette simulte …`: a first word that is no file and no subcommand
+/// but within two letters of one gets "did you mean" before anything else
+/// reads it (clap would take it for the FILE to open and then stumble on
+/// the subcommand's options).
+pub fn misspelt_subcommand(args: &[std::ffi::OsString]) -> Option<Outcome> {
+    use clap::CommandFactory;
+    let word = args.get(1)?.to_str()?;
+    if word.starts_with('-') || Path::new(word).exists() || word.contains(['/', '.']) {
+        return None;
+    }
+    let cmd = Cli::command();
+    let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+    if names.contains(&word) {
+        return None;
+    }
+    let (best, d) = names
+        .iter()
+        .map(|n| (*n, edit_distance(word, n)))
+        .min_by_key(|&(_, d)| d)?;
+    (d <= 2).then(|| Outcome {
+        stdout: String::new(),
+        stderr: format!(
+            "vedette: '{word}' is neither a subcommand nor a file; did you mean '{best}'?\n\n{}\nFor more, try 'vedette --help'.\n",
+            cmd.clone().render_usage()
+        ),
+        code: 2,
+    })
+}
+
+/// Levenshtein distance between two words (letters inserted, removed or
+/// changed).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
 /// Checks what `vedette [FILE] [--game LOG]` would open before a window is
 /// made: a word that is neither a subcommand nor a file (`vedette
 /// frobnicate`) or a missing file gets a plain error with the usage line,
@@ -217,16 +284,15 @@ fn issue_line(file: &Path, text: &str, found: Option<&Found>, issue: &Issue) -> 
     use crate::scenario::locate::locate;
     let at = match &issue.location {
         Location::Field(p) => match (p.strip_prefix("map."), found) {
-            (Some(rest), Some(f)) if f.map_text.is_some() => f
-                .map_text
-                .as_ref()
-                .and_then(|(mp, mt)| {
+            (Some(rest), Some(f)) if f.map_text.is_some() => {
+                f.map_text.as_ref().and_then(|(mp, mt)| {
                     // A map file holds its map under `map:` as a scenario
                     // does; older ones hold it bare.
                     locate(mt, p)
                         .or_else(|| locate(mt, rest))
                         .map(|pos| (mp.as_path(), pos))
-                }),
+                })
+            }
             _ => locate(text, p).map(|pos| (file, pos)),
         },
         Location::Unit(id) => found

@@ -81,19 +81,21 @@ impl Visit for Play<'_> {
             Ok(v) => v,
             Err(e) => return fail(format!("vedette play: --variant {e}")),
         };
-        let cmds: Vec<R::Command> =
-            match scenario::from_ron(&self.text, &self.commands.display().to_string()) {
-                Ok(c) => c,
-                Err(e) => return fail(e.to_string()),
-            };
         let mut g: Game<R> =
             match Game::new(&self.loaded.scenario, &self.loaded.map, self.seed, setup) {
                 Ok(g) => g,
                 Err(e) => return fail(format!("{}: error: {e}", self.scenario_path.display())),
             };
+        let cmds: Vec<R::Command> =
+            match R::parse_commands(g.board(), &self.text, &self.commands.display().to_string()) {
+                Ok(c) => c,
+                Err(e) => return fail(e.to_string()),
+            };
         let mut out = String::new();
-        let mut st = g.state.clone();
+        // Each setup event is labelled with the phase it happened in.
+        let mut st = R::initial(g.board());
         for e in &g.setup_events {
+            R::apply(&mut st, e);
             let _ = writeln!(out, "{}", event_line::<R>(g.board(), &st, e));
         }
         let mut code = 0;
@@ -109,10 +111,15 @@ impl Visit for Play<'_> {
                     }
                 }
                 Err(e) => {
-                    let shown = ron::to_string(c).unwrap_or_else(|_| format!("{c:?}"));
+                    // Where the command is written, as a syntax error is,
+                    // and as it is written (units by id, say).
+                    let pos = scenario::locate::locate(&self.text, &format!("[{i}]"));
+                    let at = pos.map_or(String::new(), |p| format!(":{p}"));
+                    let shown = written(&self.text, i)
+                        .unwrap_or_else(|| ron::to_string(c).unwrap_or_else(|_| format!("{c:?}")));
                     let _ = writeln!(
                         err,
-                        "{}: command {} ({shown}) refused: {}",
+                        "{}{at}: command {} ({shown}) refused: {}",
                         self.commands.display(),
                         i + 1,
                         R::refusal_sentence(&board, &e)
@@ -137,6 +144,21 @@ impl Visit for Play<'_> {
             code,
         }
     }
+}
+
+/// Command `i` of a RON list as its file writes it, on one line.
+fn written(text: &str, i: usize) -> Option<String> {
+    use scenario::locate::{locate, offset_of};
+    let start = offset_of(text, locate(text, &format!("[{i}]"))?)?;
+    let end = match locate(text, &format!("[{}]", i + 1)) {
+        Some(p) => offset_of(text, p)?,
+        None => text.rfind(']')?,
+    };
+    let raw = text.get(start..end.max(start))?;
+    let one_line: Vec<&str> = raw.split_whitespace().collect();
+    let s = one_line.join(" ");
+    let s = s.trim_end_matches([',', ' ']).to_string();
+    (!s.is_empty() && !s.contains("//") && !s.contains("/*")).then_some(s)
 }
 
 /// `vedette replay LOG [--scenario FILE]`.

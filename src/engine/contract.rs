@@ -106,6 +106,15 @@ pub struct BatchScale {
     pub variant: bool,
 }
 
+/// A short game `vedette play --help` shows for a rule set: a shipped
+/// scenario, a seed and commands that play on it (a test plays each).
+#[derive(Clone, Copy, Debug)]
+pub struct PlayExample {
+    pub scenario: &'static str,
+    pub seed: u64,
+    pub commands: &'static str,
+}
+
 /// One rule set. The associated functions are the whole interface the
 /// shared machinery uses; everything else a rule set offers (reachable
 /// hexes, odds, arcs) its own playtest table and computer players ask it
@@ -116,6 +125,9 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     const NAME: &'static str;
     /// The name players read.
     const TITLE: &'static str;
+
+    /// What `vedette play --help` shows of this rule set's commands.
+    const PLAY_EXAMPLE: PlayExample;
 
     /// The static context built once from a validated scenario.
     type Board: Debug + Send + Sync;
@@ -152,6 +164,10 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     fn batch_setup(variant: bool) -> Self::Setup;
     /// Reads a setup from the command line (`--variant`).
     fn parse_setup(text: &str) -> Result<Self::Setup, String>;
+    /// The position before the setup's events: applying the events
+    /// `start` gives to it, in order, gives `start`'s position (so each
+    /// setup event can be shown with the phase it happened in).
+    fn initial(board: &Arc<Self::Board>) -> Self::State;
     /// The starting position and the events of setting it up (dice drawn
     /// for the setup come from `dice`, before any command).
     fn start(
@@ -159,6 +175,19 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
         setup: &Self::Setup,
         dice: &mut Dice,
     ) -> (Self::State, Vec<Self::Event>);
+
+    /// Reads a file of commands as a person writes them for `vedette
+    /// play` (units and forces by the scenario's ids and names; a rule set
+    /// whose engine numbers them resolves them here, keeping its numbers
+    /// readable for old logs).
+    fn parse_commands(
+        board: &Self::Board,
+        text: &str,
+        origin: &str,
+    ) -> Result<Vec<Self::Command>, crate::scenario::LoadError> {
+        let _ = board;
+        crate::scenario::from_ron(text, origin)
+    }
 
     /// Whether the command is legal now. Pure.
     fn check(state: &Self::State, cmd: &Self::Command) -> Result<(), Self::Refusal>;

@@ -14,7 +14,7 @@ pub mod napoleon;
 pub mod naw;
 pub mod one_hour;
 
-pub use contract::{BatchScale, Counter, GameEnd, Lost, Rules, Tallies};
+pub use contract::{BatchScale, Counter, GameEnd, Lost, PlayExample, Rules, Tallies};
 pub use dice::Dice;
 pub use fnv::Fnv;
 

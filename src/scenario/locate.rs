@@ -46,6 +46,20 @@ pub fn position(text: &str, offset: usize) -> TextPos {
     }
 }
 
+/// The byte offset of a line and column in `text`.
+pub fn offset_of(text: &str, p: TextPos) -> Option<usize> {
+    let line_start = if p.line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(p.line - 2)?.0 + 1
+    };
+    let col = text[line_start..]
+        .char_indices()
+        .nth(p.column.saturating_sub(1))
+        .map_or(text.len() - line_start, |(i, _)| i);
+    Some(line_start + col)
+}
+
 #[derive(Debug, PartialEq)]
 enum Step {
     Field(String),
@@ -220,7 +234,14 @@ fn tokenize(text: &str) -> Option<Vec<(Tok<'_>, usize)>> {
                     .chars()
                     .next()
                     .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '+' || c == '.');
-                out.push((if is_number { Tok::Atom } else { Tok::Word(word) }, start));
+                out.push((
+                    if is_number {
+                        Tok::Atom
+                    } else {
+                        Tok::Word(word)
+                    },
+                    start,
+                ));
             }
         }
     }
@@ -417,7 +438,9 @@ mod tests {
 
     #[test]
     fn broken_text_finds_nothing_and_never_panics() {
-        for t in ["(", "(a: \"x", "[1, 2", "(a: /* x", ")", "r#\"x", "(((((((("] {
+        for t in [
+            "(", "(a: \"x", "[1, 2", "(a: /* x", ")", "r#\"x", "((((((((",
+        ] {
             let _ = locate(t, "a");
             let _ = locate(t, "[0]");
         }

@@ -13,6 +13,11 @@ pub struct Napoleon;
 impl Rules for Napoleon {
     const NAME: &'static str = "napoleon";
     const TITLE: &'static str = "Napoleon";
+    const PLAY_EXAMPLE: crate::engine::PlayExample = crate::engine::PlayExample {
+        scenario: "scenarios/saint-aubin.ron",
+        seed: 2,
+        commands: "[Activate(force: \"Bonet's division\"), EndActivation(direction: LeftToRight)]",
+    };
     const UNDO_LIMIT: &'static str =
         "only steps, turns and formation changes of the activation in progress";
 
@@ -43,8 +48,12 @@ impl Rules for Napoleon {
         }
     }
 
+    fn initial(board: &Arc<Board>) -> State {
+        State::new(board.clone())
+    }
+
     fn start(board: &Arc<Board>, _setup: &(), dice: &mut Dice) -> (State, Vec<Event>) {
-        let mut state = State::new(board.clone());
+        let mut state = Self::initial(board);
         let events = state.start(dice);
         (state, events)
     }

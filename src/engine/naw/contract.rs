@@ -47,6 +47,11 @@ impl VariantSetup {
 impl Rules for Naw {
     const NAME: &'static str = "napoleon_at_waterloo";
     const TITLE: &'static str = "Napoleon at Waterloo";
+    const PLAY_EXAMPLE: crate::engine::PlayExample = crate::engine::PlayExample {
+        scenario: "scenarios/waterloo.ron",
+        seed: 3,
+        commands: "[Move(unit: \"122\", path: [\"1713\"]), EndMovement]",
+    };
     const UNDO_LIMIT: &'static str = "only moves of the current Movement Phase";
 
     type Board = Board;
@@ -78,8 +83,12 @@ impl Rules for Naw {
         VariantSetup::parse(text)
     }
 
+    fn initial(board: &Arc<Board>) -> State {
+        State::new(board.clone(), None)
+    }
+
     fn start(board: &Arc<Board>, setup: &VariantSetup, dice: &mut Dice) -> (State, Vec<Event>) {
-        let mut state = State::new(board.clone(), None);
+        let mut state = Self::initial(board);
         let mut events = Vec::new();
         let chits = match (setup, &board.chit_changes) {
             (VariantSetup::Off, _) | (_, None) => None,

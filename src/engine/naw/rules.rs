@@ -296,9 +296,7 @@ impl State {
                 .into_iter()
                 .skip(1)
                 .collect();
-            if let Err(e) = self.check_path(u, &line) {
-                return Err(e);
-            }
+            self.check_path(u, &line)?;
         }
         Err(RuleError::OutOfReach {
             unit: self.uid(u),

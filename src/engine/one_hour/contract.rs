@@ -18,6 +18,11 @@ pub struct OneHour;
 impl Rules for OneHour {
     const NAME: &'static str = "one_hour";
     const TITLE: &'static str = "One Hour Napoleonic";
+    const PLAY_EXAMPLE: crate::engine::PlayExample = crate::engine::PlayExample {
+        scenario: "scenarios/waterloo-one-hour.ron",
+        seed: 1,
+        commands: "[Draw, EndShooting, Move(unit: \"f-foy\", steps: [\"0506\"]), EndTurn]",
+    };
     const UNDO_LIMIT: &'static str = "only moves, pivots and leader moves that rolled no die";
 
     type Board = Board;
@@ -51,10 +56,22 @@ impl Rules for OneHour {
         }
     }
 
+    fn initial(board: &Arc<Board>) -> State {
+        State::new(board.clone())
+    }
+
     fn start(board: &Arc<Board>, _setup: &(), dice: &mut Dice) -> (State, Vec<Event>) {
-        let mut state = State::new(board.clone());
+        let mut state = Self::initial(board);
         let events = state.start(dice);
         (state, events)
+    }
+
+    fn parse_commands(
+        board: &Board,
+        text: &str,
+        origin: &str,
+    ) -> Result<Vec<Command>, crate::scenario::LoadError> {
+        super::input::parse_commands(board, text, origin)
     }
 
     fn check(state: &State, cmd: &Command) -> Result<(), RuleError> {

@@ -21,6 +21,7 @@ pub mod charge;
 pub mod contract;
 pub mod fire;
 pub mod geometry;
+pub mod input;
 pub mod morale;
 pub mod movement;
 pub mod retreat;
