@@ -41,10 +41,18 @@ pub fn read_text(path: &Path) -> Result<String, OpenError> {
         path: path.display().to_string(),
         source,
     };
-    let file = fs::File::open(path).map_err(io)?;
-    if file.metadata().map_err(io)?.is_dir() {
+    // Look before opening: opening a FIFO blocks until a writer comes, and
+    // a device (/dev/zero) never ends. Only regular files are read.
+    let kind = fs::metadata(path).map_err(io)?.file_type();
+    if kind.is_dir() {
         return Err(io(std::io::Error::other("it is a folder, not a file")));
     }
+    if !kind.is_file() {
+        return Err(io(std::io::Error::other(
+            "it is not a regular file (a device, pipe or socket)",
+        )));
+    }
+    let file = fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -54,6 +62,10 @@ pub fn read_text(path: &Path) -> Result<String, OpenError> {
             path: path.display().to_string(),
             limit_mib: MAX_FILE_BYTES / (1024 * 1024),
         });
+    }
+    // A byte-order mark some editors write is not part of the text.
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        bytes.drain(..3);
     }
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();

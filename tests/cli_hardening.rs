@@ -124,9 +124,10 @@ fn issue16_item7_reads_are_capped() {
     assert_eq!(code, 1);
     assert!(out.contains("larger than 64 MiB"), "{out}");
     if Path::new("/dev/zero").exists() {
+        // Since issue 35 item 35 a device is refused before it is opened.
         let (out, _, code) = run(vedette().args(["validate", "/dev/zero"]));
         assert_eq!(code, 1);
-        assert!(out.contains("larger than 64 MiB"), "{out}");
+        assert!(out.contains("not a regular file"), "{out}");
     }
     // A scenario whose map file is huge.
     let t = dir.path().join("t.ron");
@@ -443,4 +444,84 @@ fn issue35_item30_setup_events_carry_their_own_phase_and_one_hour_takes_ids() {
         )),
         "{stderr}"
     );
+}
+
+/// Issue 35 item 31: `vedette play` logs a computer-against-computer game
+/// of any rule set (the seats are --french and --allied whatever the
+/// sides are called), and the log replays event for event.
+#[test]
+fn issue35_item31_play_logs_a_computer_game_that_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (i, (_, ex)) in vedette::rulesets::play_examples().iter().enumerate() {
+        let log = dir.path().join(format!("g{i}.log.ron"));
+        let (stdout, stderr, code) = run(vedette().current_dir(root()).args([
+            "play",
+            ex.scenario,
+            "--seed",
+            "5",
+            "--french",
+            "heuristic",
+            "--allied",
+            "random",
+            "--log",
+            &log.display().to_string(),
+        ]));
+        assert_eq!(code, 0, "{}: {stderr}", ex.scenario);
+        assert!(
+            stdout.contains("result:") || stdout.contains("wins") || stdout.contains("draw"),
+            "{stdout}"
+        );
+        let (stdout, stderr, code) = run(vedette()
+            .current_dir(root())
+            .args(["replay", &log.display().to_string()]));
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.contains("every event identical"), "{stdout}");
+    }
+    // One seat only: the other side's turn stops the game with a reason.
+    let (_, stderr, code) = run(vedette().current_dir(root()).args([
+        "play",
+        "scenarios/waterloo.ron",
+        "--french",
+        "heuristic",
+    ]));
+    assert_eq!(code, 0);
+    assert!(
+        stderr.contains("Allied is to act and has no commands left and no computer seat"),
+        "{stderr}"
+    );
+}
+
+/// Issue 35 item 35: a device or a pipe named as a file is refused before
+/// it is opened (a FIFO would block, /dev/zero never ends).
+#[cfg(unix)]
+#[test]
+fn issue35_item35_devices_and_pipes_are_refused_before_opening() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("pipe.ron");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    for bad in ["/dev/zero".to_string(), fifo.display().to_string()] {
+        if bad.ends_with("pipe.ron") && !made.as_ref().is_ok_and(|s| s.success()) {
+            continue;
+        }
+        for args in [
+            vec!["play", "scenarios/waterloo.ron", "--commands", &bad],
+            vec!["replay", &bad],
+            vec![
+                "simulate",
+                "scenarios/waterloo.ron",
+                "--games",
+                "1",
+                "--tuning",
+                &bad,
+            ],
+            vec!["validate", &bad],
+        ] {
+            let (stdout, stderr, code) = run(vedette().current_dir(root()).args(&args));
+            assert_ne!(code, 0, "{args:?}");
+            assert!(
+                format!("{stdout}{stderr}").contains("not a regular file"),
+                "{args:?}: {stdout}{stderr}"
+            );
+        }
+    }
 }

@@ -36,9 +36,10 @@ impl std::str::FromStr for PlayerKind {
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "random" => Ok(PlayerKind::Random),
-            "heuristic" => Ok(PlayerKind::Heuristic),
+            // "computer" is what a user reaching for `--french` types first.
+            "heuristic" | "computer" => Ok(PlayerKind::Heuristic),
             _ => Err(format!(
-                "unknown player {s:?} (expected heuristic or random)"
+                "unknown player {s:?} (expected heuristic, computer or random)"
             )),
         }
     }

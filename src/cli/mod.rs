@@ -55,8 +55,20 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// A RON list of commands, e.g. `[Move(unit: "101", path: ["0513"]), EndMovement]`.
+        /// Without it (or once it is played out) computer seats play on.
+        #[arg(long, required_unless_present_any = ["french", "allied"])]
+        commands: Option<PathBuf>,
+        /// A computer player for the first side (whatever the scenario
+        /// calls it): heuristic (or computer) or random. It plays whenever that side is
+        /// to act and the commands file has none left.
         #[arg(long)]
-        commands: PathBuf,
+        french: Option<crate::ai::PlayerKind>,
+        /// A computer player for the second side.
+        #[arg(long)]
+        allied: Option<crate::ai::PlayerKind>,
+        /// With computer seats, stop after this many commands in all.
+        #[arg(long, default_value_t = 100_000)]
+        max_commands: u32,
         /// Grouchy variant: off, drawn, or two chit codes such as 4,2.
         #[arg(long, default_value = "off")]
         variant: String,
@@ -449,9 +461,20 @@ pub fn run(command: &Command) -> Outcome {
             scenario,
             seed,
             commands,
+            french,
+            allied,
+            max_commands,
             variant,
             log,
-        } => play::play(scenario, *seed, commands, variant, log.as_deref()),
+        } => play::play(&play::PlayArgs {
+            scenario,
+            seed: *seed,
+            commands: commands.as_deref(),
+            seats: [*french, *allied],
+            max_commands: *max_commands,
+            variant,
+            log_out: log.as_deref(),
+        }),
         Command::Replay { log, scenario } => play::replay(log, scenario.as_deref()),
         Command::Simulate {
             pickup,

@@ -2,7 +2,7 @@
 //! line. Part of the shell: reads files, prints events.
 
 use super::Outcome;
-use crate::ai::Computer;
+use crate::ai::{Computer, Player, PlayerKind};
 use crate::engine::{self, Game, GameLog, LogHeader, Rules};
 use crate::files;
 use crate::rulesets::{self, Visit};
@@ -29,68 +29,62 @@ fn fail(msg: String) -> Outcome {
     }
 }
 
-/// `vedette play SCENARIO --seed N --commands FILE [--variant V] [--log OUT]`.
-pub fn play(
-    scenario_path: &Path,
-    seed: u64,
-    commands: &Path,
-    variant: &str,
-    log_out: Option<&Path>,
-) -> Outcome {
-    let loaded = match files::load_scenario(scenario_path) {
+/// What `vedette play` is asked.
+pub struct PlayArgs<'a> {
+    pub scenario: &'a Path,
+    pub seed: u64,
+    /// The commands file, if any.
+    pub commands: Option<&'a Path>,
+    /// A computer player for each side that has one.
+    pub seats: [Option<PlayerKind>; 2],
+    pub max_commands: u32,
+    pub variant: &'a str,
+    pub log_out: Option<&'a Path>,
+}
+
+/// `vedette play SCENARIO --seed N [--commands FILE] [--french K]
+/// [--allied K] [--variant V] [--log OUT]`.
+pub fn play(args: &PlayArgs<'_>) -> Outcome {
+    let loaded = match files::load_scenario(args.scenario) {
         Ok(l) => l,
         Err(e) => return fail(e.to_string()),
     };
-    let text = match std::fs::read_to_string(commands) {
-        Ok(t) => t,
-        Err(e) => {
-            return fail(format!(
-                "{}: error: cannot read the file: {e}",
-                commands.display()
-            ));
-        }
-    };
-    rulesets::dispatch(
-        &loaded.scenario.rules.clone(),
-        Play {
-            scenario_path,
-            loaded,
-            seed,
-            commands,
-            text,
-            variant,
-            log_out,
+    let text = match args.commands {
+        None => String::from("[]"),
+        Some(p) => match files::read_text(p) {
+            Ok(t) => t,
+            Err(e) => return fail(e.to_string()),
         },
-    )
+    };
+    rulesets::dispatch(&loaded.scenario.rules.clone(), Play { args, loaded, text })
 }
 
 struct Play<'a> {
-    scenario_path: &'a Path,
+    args: &'a PlayArgs<'a>,
     loaded: files::LoadedScenario,
-    seed: u64,
-    commands: &'a Path,
     text: String,
-    variant: &'a str,
-    log_out: Option<&'a Path>,
 }
 
 impl Visit for Play<'_> {
     type Output = Outcome;
     fn visit<R: Computer>(self) -> Outcome {
-        let setup = match R::parse_setup(self.variant) {
+        let a = self.args;
+        let commands_name = a
+            .commands
+            .map_or_else(|| "the commands".to_string(), |p| p.display().to_string());
+        let setup = match R::parse_setup(a.variant) {
             Ok(v) => v,
             Err(e) => return fail(format!("vedette play: --variant {e}")),
         };
-        let mut g: Game<R> =
-            match Game::new(&self.loaded.scenario, &self.loaded.map, self.seed, setup) {
-                Ok(g) => g,
-                Err(e) => return fail(format!("{}: error: {e}", self.scenario_path.display())),
-            };
-        let cmds: Vec<R::Command> =
-            match R::parse_commands(g.board(), &self.text, &self.commands.display().to_string()) {
-                Ok(c) => c,
-                Err(e) => return fail(e.to_string()),
-            };
+        let mut g: Game<R> = match Game::new(&self.loaded.scenario, &self.loaded.map, a.seed, setup)
+        {
+            Ok(g) => g,
+            Err(e) => return fail(format!("{}: error: {e}", a.scenario.display())),
+        };
+        let cmds: Vec<R::Command> = match R::parse_commands(g.board(), &self.text, &commands_name) {
+            Ok(c) => c,
+            Err(e) => return fail(e.to_string()),
+        };
         let mut out = String::new();
         // Each setup event is labelled with the phase it happened in.
         let mut st = R::initial(g.board());
@@ -119,8 +113,7 @@ impl Visit for Play<'_> {
                         .unwrap_or_else(|| ron::to_string(c).unwrap_or_else(|_| format!("{c:?}")));
                     let _ = writeln!(
                         err,
-                        "{}{at}: command {} ({shown}) refused: {}",
-                        self.commands.display(),
+                        "{commands_name}{at}: command {} ({shown}) refused: {}",
                         i + 1,
                         R::refusal_sentence(&board, &e)
                     );
@@ -129,10 +122,67 @@ impl Visit for Play<'_> {
                 }
             }
         }
+        // Computer seats play on once the file's commands are done.
+        if code == 0 && a.seats.iter().any(Option::is_some) {
+            let know = R::knowledge(board.clone());
+            let tuning = R::Tuning::default();
+            let mut players: Vec<Option<Box<dyn Player<R> + Send>>> = a
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    k.map(|k| R::computer(k, &know, &tuning, a.seed ^ (0x5EED_0001 + i as u64)))
+                })
+                .collect();
+            let mut played = 0u32;
+            while !g.is_over() && played < a.max_commands {
+                let side = g.to_act() as usize & 1;
+                let Some(p) = players[side].as_mut() else {
+                    let _ = writeln!(
+                        err,
+                        "{} is to act and has no commands left and no computer seat: the game stops here",
+                        R::side_name(&board, side as u8)
+                    );
+                    break;
+                };
+                let Some(c) = p.choose(&g.state) else {
+                    break;
+                };
+                st.clone_from(&g.state);
+                match g.execute(&c) {
+                    Ok(events) => {
+                        for e in events {
+                            R::apply(&mut st, e);
+                            let _ = writeln!(out, "{}", event_line::<R>(&board, &st, e));
+                        }
+                    }
+                    Err(e) => {
+                        // A computer player proposing an illegal command is
+                        // a bug in the player: say so, keep the log.
+                        let _ = writeln!(
+                            err,
+                            "the {} computer player proposed {}, which was refused: {}",
+                            R::side_name(&board, side as u8),
+                            R::command_name(&c),
+                            R::refusal_sentence(&board, &e)
+                        );
+                        code = 1;
+                        break;
+                    }
+                }
+                played += 1;
+            }
+            if !g.is_over() && played >= a.max_commands {
+                let _ = writeln!(
+                    err,
+                    "stopped after {played} computer commands (--max-commands)"
+                );
+            }
+        }
         out.push_str(&R::summary(&g.state));
-        if let Some(p) = self.log_out {
+        if let Some(p) = a.log_out {
             let mut log = g.log();
-            log.scenario_file = Some(self.scenario_path.display().to_string());
+            log.scenario_file = Some(a.scenario.display().to_string());
             if let Err(e) = files::save_atomic(p, &scenario::to_ron(&log)) {
                 let _ = writeln!(err, "{}: error: cannot write the log: {e}", p.display());
                 code = code.max(1);
@@ -163,14 +213,9 @@ fn written(text: &str, i: usize) -> Option<String> {
 
 /// `vedette replay LOG [--scenario FILE]`.
 pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
-    let text = match std::fs::read_to_string(log_path) {
+    let text = match files::read_text(log_path) {
         Ok(t) => t,
-        Err(e) => {
-            return fail(format!(
-                "{}: error: cannot read the file: {e}",
-                log_path.display()
-            ));
-        }
+        Err(e) => return fail(e.to_string()),
     };
     let header: LogHeader = match header_of(&text) {
         Ok(h) => h,
@@ -203,15 +248,16 @@ pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
 /// The log's version, rule set and scenario file, read before the rule set
 /// is known (the rest of the log is read with its types).
 fn header_of(text: &str) -> Result<LogHeader, String> {
+    // Named as the file kind: ron's messages name the struct they read.
     #[derive(serde::Deserialize)]
-    struct Loose {
+    struct GameLog {
         version: u32,
         #[serde(default)]
         rules: Option<String>,
         #[serde(default)]
         scenario_file: Option<String>,
     }
-    let l: Loose = ron::from_str(text).map_err(|e| {
+    let l: GameLog = ron::from_str(text).map_err(|e| {
         format!(
             "{}:{}: error: not a game log: {}",
             e.span.start.line, e.span.start.col, e.code

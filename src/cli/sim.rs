@@ -34,17 +34,44 @@ fn fail(msg: String) -> Outcome {
 /// Reads a tuning file (RON, any field may be left out) for the rule set's
 /// computer players.
 pub fn load_tuning<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: error: cannot read: {e}", path.display()))?;
-    ron::from_str(&text).map_err(|e| {
-        format!(
-            "{}:{}:{}: error: {}",
-            path.display(),
-            e.span.start.line,
-            e.span.start.col,
-            e.code
-        )
-    })
+    let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
+    let origin = path.display().to_string();
+    // Weights are numbers a player multiplies by: NaN or an infinity would
+    // make every comparison false and the player choose at random.
+    let value: ron::Value = crate::scenario::from_ron(&text, &origin).map_err(|e| e.to_string())?;
+    if let Some(field) = non_finite(&value, String::new()) {
+        let at = crate::scenario::locate::locate(&text, &field)
+            .map_or(String::new(), |p| format!(":{p}"));
+        return Err(format!(
+            "{origin}{at}: error: in `{field}`: a weight must be a finite number, not NaN or an infinity"
+        ));
+    }
+    crate::scenario::from_ron(&text, &origin).map_err(|e| e.to_string())
+}
+
+/// The path of the first number in `v` that is NaN or infinite.
+fn non_finite(v: &ron::Value, path: String) -> Option<String> {
+    match v {
+        ron::Value::Number(n) => (!n.into_f64().is_finite()).then_some(path),
+        ron::Value::Map(m) => m.iter().find_map(|(k, x)| {
+            let key = match k {
+                ron::Value::String(s) => s.clone(),
+                other => format!("{other:?}"),
+            };
+            let p = if path.is_empty() {
+                key
+            } else {
+                format!("{path}.{key}")
+            };
+            non_finite(x, p)
+        }),
+        ron::Value::Seq(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| non_finite(x, format!("{path}[{i}]"))),
+        ron::Value::Option(Some(x)) => non_finite(x, path),
+        _ => None,
+    }
 }
 
 pub fn simulate(a: &SimulateArgs) -> Outcome {
