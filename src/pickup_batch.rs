@@ -89,6 +89,7 @@ pub fn play_battle(cfg: &PickupConfig, i: u32) -> PickupGame {
         orders: [a, b],
         options: cfg.options.clone(),
         commands: Vec::new(),
+        end: None,
     };
     let (d, log) = match deploy_by_computers(log) {
         Ok(v) => v,

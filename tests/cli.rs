@@ -226,7 +226,7 @@ fn play_prints_events_refuses_with_reasons_and_replays() {
         .args(["replay", log.to_str().expect("utf-8")]));
     assert_eq!(code, 1, "{stdout}");
     assert!(
-        stderr.contains("replay diverges: command 2 gives different events"),
+        stderr.contains("error: the replay parts from the log: entry 2 gives different events"),
         "{stderr}"
     );
 }

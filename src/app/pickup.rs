@@ -195,6 +195,8 @@ impl Wizard {
     /// Resumes (or reviews) a procedure from its log: the table as the
     /// log left it, both seats human.
     pub fn resume(log: DeploymentLog) -> Result<Wizard, String> {
+        // The whole log first: its version, command count and digest.
+        log.replay().map_err(|e| e.0)?;
         // The table and the dice as the log left them.
         let (mut d, mut dice, ev) = log.start().map_err(|e| e.0)?;
         let mut events: Vec<String> = ev.iter().map(|e| d.sentence(e)).collect();
@@ -233,8 +235,7 @@ impl Wizard {
 
     /// [`Wizard::resume`] from a deployment log file.
     pub fn resume_file(path: &std::path::Path) -> Result<Wizard, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let text = crate::files::read_text(path).map_err(|e| e.to_string())?;
         let log: DeploymentLog = crate::scenario::from_ron(&text, &path.display().to_string())
             .map_err(|e| e.to_string())?;
         Wizard::resume(log)
@@ -312,6 +313,7 @@ impl Wizard {
             orders: [self.sides[0].order.clone(), self.sides[1].order.clone()],
             options: self.options.clone(),
             commands: Vec::new(),
+            end: None,
         };
         let (d, dice, ev) = log.start().map_err(|e| e.0)?;
         let events = ev.iter().map(|e| d.sentence(e)).collect();
@@ -1095,7 +1097,13 @@ impl Play {
                 v.hills.len()
             ));
             if ui.button("Open the battle in the editor").clicked() {
-                let log = crate::scenario::to_ron(&self.log);
+                // Sealed with its end record; the log replayed to the table
+                // shown, so sealing cannot fail unless the engine changed
+                // under it, and then the log is kept as played.
+                let log = match self.log.sealed() {
+                    Ok(sealed) => crate::scenario::to_ron(&sealed),
+                    Err(_) => crate::scenario::to_ron(&self.log),
+                };
                 action = WizardAction::Finish(Box::new(d.scenario()), log);
             }
         } else {

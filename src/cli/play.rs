@@ -295,7 +295,17 @@ impl Visit for Replay<'_> {
                 stderr: String::new(),
                 code: 0,
             },
-            Err(e) => fail(format!("{}: replay diverges: {e}", self.log_path.display())),
+            Err(e) => {
+                let at = e
+                    .field()
+                    .and_then(|f| scenario::locate::locate(&self.text, &f))
+                    .map(|p| format!(":{}:{}", p.line, p.column))
+                    .unwrap_or_default();
+                fail(format!(
+                    "{}{at}: error: the replay parts from the log: {e}",
+                    self.log_path.display()
+                ))
+            }
         }
     }
 }

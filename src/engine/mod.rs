@@ -70,8 +70,50 @@ pub fn validation_errors(scenario: &Scenario, map: &Map) -> Option<String> {
 }
 
 /// The log format written now. Version 1 (before the rule-set boundary)
-/// had no `rules` and called the setup `variant`; it still reads.
-pub const LOG_VERSION: u32 = 2;
+/// had no `rules` and called the setup `variant`; version 2 had no `end`
+/// record; both still read.
+pub const LOG_VERSION: u32 = 3;
+
+/// The first log version that must carry an [`LogEnd`] record.
+const LOG_END_SINCE: u32 = 3;
+
+/// How a log ends: the number of commands it holds and a digest of every
+/// command and event in order. The position is the setup's events and
+/// then every entry's events applied in turn, so the digest stands for
+/// the final position: a replay that reaches it played the whole log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogEnd {
+    pub commands: u64,
+    pub digest: String,
+}
+
+/// FNV-1a over the RON of each command and its events (RON is what logs
+/// are written in, so the digest reads back the same in every build that
+/// reads the log).
+pub fn entries_digest<'a, C, E>(entries: impl IntoIterator<Item = (&'a C, &'a [E])>) -> String
+where
+    C: Serialize + 'a,
+    E: Serialize + 'a,
+{
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |text: &str| {
+        for b in text.bytes().chain(std::iter::once(b'\n')) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for (c, events) in entries {
+        // A value that does not serialise feeds its error text: the
+        // digest stays a function of the value, and such a log cannot be
+        // written either.
+        feed(&ron::to_string(c).unwrap_or_else(|e| e.to_string()));
+        for e in events {
+            feed(&ron::to_string(e).unwrap_or_else(|e| e.to_string()));
+        }
+    }
+    format!("{h:016x}")
+}
 
 impl<R: Rules> Game<R> {
     /// Starts a game. Refuses scenarios these rules cannot play.
@@ -163,6 +205,15 @@ impl<R: Rules> Game<R> {
                     events: e.clone(),
                 })
                 .collect(),
+            end: Some(self.log_end()),
+        }
+    }
+
+    /// The end record of this game's log: its command count and digest.
+    pub fn log_end(&self) -> LogEnd {
+        LogEnd {
+            commands: self.history.len() as u64,
+            digest: entries_digest(self.history.iter().map(|(c, e)| (c, e.as_slice()))),
         }
     }
 
@@ -192,6 +243,9 @@ pub struct GameLog<R: Rules> {
     #[serde(alias = "variant")]
     pub setup: R::Setup,
     pub entries: Vec<LogEntry<R>>,
+    /// The command count and final digest (version 3 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<LogEnd>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -221,14 +275,14 @@ pub enum ReplayError<R: Rules> {
     OtherRules { log: String, actual: String },
     #[error("the log is version {0}; this Vedette reads versions 1 to {LOG_VERSION}")]
     Version(u32),
-    #[error("command {index} ({command:?}) is refused on replay: {error}")]
+    #[error("entry {index} ({command:?}) is refused on replay: {error}")]
     Refused {
         index: usize,
         command: Box<R::Command>,
         error: Box<R::Refusal>,
     },
     #[error(
-        "command {index} gives different events on replay: recorded {recorded:?}, replayed {replayed:?}"
+        "entry {index} gives different events on replay: recorded {recorded:?}, replayed {replayed:?}"
     )]
     Diverged {
         index: usize,
@@ -237,6 +291,45 @@ pub enum ReplayError<R: Rules> {
     },
     #[error("the scenario cannot be played: {0}")]
     Setup(R::SetupError),
+    #[error(
+        "the log has no `end` record (its command count and final digest), which every version {0} log has: it was cut or edited"
+    )]
+    NoEnd(u32),
+    #[error(
+        "the log's `end` record counts {recorded} commands and the log holds {held}: an entry was removed or added"
+    )]
+    Count { recorded: u64, held: usize },
+    #[error(
+        "every command replays, but the game ends in another position than the log records (digest {replayed}, recorded {recorded}): an entry was removed, added or edited"
+    )]
+    Digest { recorded: String, replayed: String },
+}
+
+impl<R: Rules> ReplayError<R> {
+    /// Where in the log the replay parted from it: the entry's index, or
+    /// `None` for the log as a whole (its header or its end record).
+    pub fn entry(&self) -> Option<usize> {
+        match self {
+            ReplayError::Refused { index, .. } | ReplayError::Diverged { index, .. } => {
+                Some(*index)
+            }
+            _ => None,
+        }
+    }
+
+    /// The field path (for [`crate::scenario::locate`]) of what parted.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            ReplayError::Refused { index, .. } | ReplayError::Diverged { index, .. } => {
+                Some(format!("entries[{index}]"))
+            }
+            ReplayError::Count { .. } | ReplayError::Digest { .. } => Some("end".to_string()),
+            ReplayError::Version(_) => Some("version".to_string()),
+            ReplayError::OtherScenario { .. } => Some("scenario".to_string()),
+            ReplayError::OtherRules { .. } => Some("rules".to_string()),
+            ReplayError::NoEnd(_) | ReplayError::Setup(_) => None,
+        }
+    }
 }
 
 /// Replays a log on a scenario and returns the game, or the first place the
@@ -256,6 +349,9 @@ pub fn replay<R: Rules>(
     }
     if log.version == 0 || log.version > LOG_VERSION {
         return Err(ReplayError::Version(log.version));
+    }
+    if log.version >= LOG_END_SINCE && log.end.is_none() {
+        return Err(ReplayError::NoEnd(log.version));
     }
     let actual = scenario_fingerprint(scenario, map);
     if actual != log.scenario {
@@ -289,6 +385,21 @@ pub fn replay_on<R: Rules>(
                 index,
                 recorded: entry.events.clone(),
                 replayed: replayed.to_vec(),
+            });
+        }
+    }
+    if let Some(end) = &log.end {
+        if end.commands != log.entries.len() as u64 {
+            return Err(ReplayError::Count {
+                recorded: end.commands,
+                held: log.entries.len(),
+            });
+        }
+        let replayed = game.log_end().digest;
+        if replayed != end.digest {
+            return Err(ReplayError::Digest {
+                recorded: end.digest.clone(),
+                replayed,
             });
         }
     }

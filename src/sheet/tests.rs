@@ -513,6 +513,7 @@ fn issue20_a_pickup_sheet_outlines_the_table_areas_and_draws_both_supply_roads()
         orders,
         options,
         commands: Vec::new(),
+        end: None,
     };
     let (d, _) = deploy_by_computers(log).expect("deploys");
     let s = d.scenario();

@@ -1782,7 +1782,15 @@ pub struct DeploymentLog {
     pub orders: [OrderOfBattle; 2],
     pub options: NapoleonOptions,
     pub commands: Vec<(u8, DeployCommand)>,
+    /// The command count and a digest of every command and event (version
+    /// 2 on): a log with a command removed or edited does not replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<crate::engine::LogEnd>,
 }
+
+/// The deployment log format written now; version 1 had no `end` record
+/// and still reads.
+pub const DEPLOYMENT_LOG_VERSION: u32 = 2;
 
 impl DeploymentLog {
     /// Starts the procedure the log describes, before any command.
@@ -1802,16 +1810,71 @@ impl DeploymentLog {
         Ok((d, dice, ev))
     }
 
-    /// Plays the log again: the same table, or the first command refused.
+    /// Plays the log again: the same table, or the first command refused,
+    /// or (with its `end` record) a count or digest that differs.
     pub fn replay(&self) -> Result<(Deployment, Vec<DeployEvent>), DeployError> {
+        if self.version == 0 || self.version > DEPLOYMENT_LOG_VERSION {
+            return Err(DeployError(format!(
+                "the deployment log is version {}; this Vedette reads versions 1 to {DEPLOYMENT_LOG_VERSION}",
+                self.version
+            )));
+        }
+        if self.version >= 2 && self.end.is_none() {
+            return Err(DeployError(
+                "the deployment log has no `end` record (its command count and digest), which every version 2 log has: it was cut or edited".into(),
+            ));
+        }
+        let (d, events, end) = self.played()?;
+        if let Some(recorded) = &self.end {
+            if recorded.commands != end.commands {
+                return Err(DeployError(format!(
+                    "the log's `end` record counts {} commands and the log holds {}: a command was removed or added",
+                    recorded.commands, end.commands
+                )));
+            }
+            if recorded.digest != end.digest {
+                return Err(DeployError(format!(
+                    "every command replays, but the procedure ends differently from the log's record (digest {}, recorded {}): a command was removed, added or edited",
+                    end.digest, recorded.digest
+                )));
+            }
+        }
+        Ok((d, events))
+    }
+
+    /// The log as written now: this version, with its `end` record (the
+    /// log replayed to compute it).
+    pub fn sealed(&self) -> Result<DeploymentLog, DeployError> {
+        let (_, _, end) = self.played()?;
+        Ok(DeploymentLog {
+            version: DEPLOYMENT_LOG_VERSION,
+            end: Some(end),
+            ..self.clone()
+        })
+    }
+
+    /// Every command executed in turn: the table, all events, and the end
+    /// record the commands and their events make.
+    fn played(&self) -> Result<(Deployment, Vec<DeployEvent>, crate::engine::LogEnd), DeployError> {
         let (mut d, mut dice, mut events) = self.start()?;
+        let mut per_command = Vec::with_capacity(self.commands.len());
         for (i, (side, cmd)) in self.commands.iter().enumerate() {
             let ev = d
                 .execute(*side, cmd, &mut dice)
                 .map_err(|e| DeployError(format!("command {} refused: {e}", i + 1)))?;
-            events.extend(ev);
+            events.extend(ev.iter().cloned());
+            per_command.push(ev);
         }
-        Ok((d, events))
+        let end = crate::engine::LogEnd {
+            commands: self.commands.len() as u64,
+            digest: crate::engine::entries_digest(
+                self.commands
+                    .iter()
+                    .zip(&per_command)
+                    .map(|(c, e)| (c, e.as_slice())),
+            ),
+        };
+        Ok((d, events, end))
     }
 }
 

@@ -65,6 +65,7 @@ fn log(seed: u64, fc: usize, bc: usize, options: NapoleonOptions) -> DeploymentL
         orders: orders(fc, bc),
         options,
         commands: Vec::new(),
+        end: None,
     }
 }
 

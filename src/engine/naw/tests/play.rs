@@ -218,7 +218,7 @@ fn version_1_logs_replay_after_the_rule_set_boundary() {
     assert_eq!(now.rules.as_deref(), Some("napoleon_at_waterloo"));
     assert_eq!(now.entries, log.entries);
     let written = crate::scenario::to_ron(&now);
-    assert!(written.contains("version: 2,\n    rules: Some(\"napoleon_at_waterloo\"),"));
+    assert!(written.contains("version: 3,\n    rules: Some(\"napoleon_at_waterloo\"),"));
     assert!(written.contains("setup: Drawn"));
     let back: crate::engine::GameLog<Naw> = ron::from_str(&written).expect("reads back");
     assert_eq!(back, now);
