@@ -44,6 +44,8 @@ fn benches(c: &mut Criterion) {
         seed: 1,
         threads: 1,
         options: o.clone(),
+        players: [vedette::ai::PlayerKind::Heuristic; 2],
+        tuning: Default::default(),
     };
     let mut i = 0;
     c.bench_function(

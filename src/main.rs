@@ -8,7 +8,7 @@ use vedette::cli::{self, Cli};
 fn main() {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(out) = cli::misspelt_subcommand(&raw) {
-        let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+        let _ = std::io::stderr().write_all(cli::terminal_safe(&out.stderr).as_bytes());
         std::process::exit(out.code);
     }
     let args = match Cli::from_arg_matches(&cli::command().get_matches()) {
@@ -19,13 +19,13 @@ fn main() {
         Some(command) => {
             let out = cli::run(command);
             // Output to a closed pipe (`| head`) is not worth a panic.
-            let _ = std::io::stdout().write_all(out.stdout.as_bytes());
-            let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+            let _ = std::io::stdout().write_all(cli::terminal_safe(&out.stdout).as_bytes());
+            let _ = std::io::stderr().write_all(cli::terminal_safe(&out.stderr).as_bytes());
             std::process::exit(out.code);
         }
         None => {
             if let Err(out) = cli::check_window_args(&args, cli::display_from_env().as_deref()) {
-                let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+                let _ = std::io::stderr().write_all(cli::terminal_safe(&out.stderr).as_bytes());
                 std::process::exit(out.code);
             }
             if let Err(e) = vedette::app::run(

@@ -27,6 +27,9 @@ pub struct PickupConfig {
     pub seed: u64,
     pub threads: usize,
     pub options: NapoleonOptions,
+    /// The player of each list, in the lists' order (whichever attacks).
+    pub players: [crate::ai::PlayerKind; 2],
+    pub tuning: <Napoleon as crate::ai::Computer>::Tuning,
 }
 
 /// One battle's summary.
@@ -127,6 +130,9 @@ pub fn play_battle(cfg: &PickupConfig, i: u32) -> PickupGame {
     let know = <Napoleon as crate::ai::Computer>::knowledge(board);
     let mut sim = SimConfig::<Napoleon>::new(1, seed);
     sim.max_commands = 20_000;
+    // The battle's sides are the lists in order (side 0 is list 0).
+    sim.players = cfg.players;
+    sim.tuning = cfg.tuning.clone();
     let r = play_game(&know, &sim, 0);
     g.result = r.result;
     g.turn = r.turn;
@@ -318,6 +324,8 @@ mod tests {
             seed: 3,
             threads,
             options: NapoleonOptions::default(),
+            players: [crate::ai::PlayerKind::Heuristic; 2],
+            tuning: Default::default(),
         }
     }
 

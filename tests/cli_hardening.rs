@@ -525,3 +525,37 @@ fn issue35_item35_devices_and_pipes_are_refused_before_opening() {
         }
     }
 }
+
+/// Item 35: a command file's misspelt field is refused where it is
+/// written, not silently dropped (every rule set's commands, events and
+/// logs deny unknown fields).
+#[test]
+fn issue35_item35_unknown_fields_in_commands_are_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmds = dir.path().join("c.ron");
+    std::fs::write(
+        &cmds,
+        "[\n  Activate(force: \"Bonet's division\"),\n  Turn(piece: \"f1\", facing: 2, facing_typo: Some(3)),\n]\n",
+    )
+    .expect("write");
+    let (out, err, code) = run(vedette()
+        .current_dir(root())
+        .args(["play", "scenarios/saint-aubin.ron", "--commands"])
+        .arg(&cmds));
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("c.ron:3:") && err.contains("facing_typo"),
+        "{out}{err}"
+    );
+    // The same in a NaW command file.
+    std::fs::write(&cmds, "[Move(unit: \"122\", path: [\"1713\"], speed: 3)]").expect("write");
+    let (out, err, code) = run(vedette()
+        .current_dir(root())
+        .args(["play", "scenarios/waterloo.ron", "--commands"])
+        .arg(&cmds));
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("c.ron:1:") && err.contains("speed"),
+        "{out}{err}"
+    );
+}

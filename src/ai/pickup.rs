@@ -20,12 +20,23 @@ pub fn build_order(
     dice: &mut Dice,
 ) -> Result<OrderOfBattle, Vec<String>> {
     let v = &o.troops.points;
+    // Bounds before anything is built (issue 35 item 33).
+    let mut why = list.check();
+    if points > crate::scenario::limits::MAX_PICKUP_POINTS {
+        why.push(format!(
+            "{points} points: at most {} are supported (N18)",
+            crate::scenario::limits::MAX_PICKUP_POINTS
+        ));
+    }
+    if !why.is_empty() {
+        return Err(why);
+    }
     // A General costing at most an eighth of the army, the best such.
     let mut generals: Vec<_> = list.generals.iter().collect();
     generals.sort_by_key(|g| std::cmp::Reverse(g.command_factor));
     let general = generals
         .iter()
-        .find(|g| g.cost(v) * 8 <= points)
+        .find(|g| g.cost(v).saturating_mul(8) <= points)
         .or(generals.last())
         .ok_or_else(|| vec![format!("the list \"{}\" has no General [1.1]", list.name)])?;
     let mut order = OrderOfBattle {
@@ -78,7 +89,7 @@ pub fn build_order(
     let cheapest = list.units.iter().map(|t| t.cost(o)).min().unwrap_or(0);
     for (n, leader) in leaders.iter().take(max_forces).enumerate() {
         let lc = leader.cost(v);
-        if lc + 2 * cheapest > left && (n != 0 || required.is_empty()) {
+        if lc.saturating_add(cheapest.saturating_mul(2)) > left && (n != 0 || required.is_empty()) {
             break;
         }
         left = left.saturating_sub(lc);
@@ -112,24 +123,29 @@ pub fn build_order(
                 let choice = pick(&order, kinds, left, dice);
                 order.forces.pop();
                 if let Some(id) = choice {
-                    left -= list.unit_type(&id).map_or(0, |t| t.cost(o));
+                    left = left.saturating_sub(list.unit_type(&id).map_or(0, |t| t.cost(o)));
                     force.units.push(id);
                 }
             }
         }
         if force.units.is_empty() {
-            left += lc;
+            left = left.saturating_add(lc);
             break;
         }
         order.forces.push(force);
     }
     // Spend what is left on more infantry, round the forces.
+    // Bounded: a unit type costing 0 points would otherwise be bought
+    // forever.
     let mut i = 0;
-    while !order.forces.is_empty() {
+    let units = |order: &OrderOfBattle| order.forces.iter().map(|f| f.units.len()).sum::<usize>();
+    while !order.forces.is_empty()
+        && units(&order) < crate::scenario::limits::MAX_PICKUP_ENTRIES as usize
+    {
         let Some(id) = pick(&order, &infantry, left, dice) else {
             break;
         };
-        left -= list.unit_type(&id).map_or(0, |t| t.cost(o));
+        left = left.saturating_sub(list.unit_type(&id).map_or(0, |t| t.cost(o)));
         let n = order.forces.len();
         order.forces[i % n].units.push(id);
         i += 1;

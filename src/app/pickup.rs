@@ -1626,6 +1626,8 @@ impl PickupBalance {
             seed: self.seed,
             threads: self.threads.max(1),
             options: self.options.clone(),
+            players: [crate::ai::PlayerKind::Heuristic; 2],
+            tuning: Default::default(),
         };
         self.error = None;
         self.job = Some(super::batch::Batch::spawn(

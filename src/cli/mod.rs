@@ -103,10 +103,12 @@ pub enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player for the first side (French at Waterloo): heuristic or random.
+        /// Player for the first side (French at Waterloo; with --pickup,
+        /// the first list's): heuristic or random.
         #[arg(long, default_value = "heuristic")]
         french: crate::ai::PlayerKind,
-        /// Player for the second side (Allied at Waterloo).
+        /// Player for the second side (Allied at Waterloo; with --pickup,
+        /// the second list's).
         #[arg(long, default_value = "heuristic")]
         allied: crate::ai::PlayerKind,
         /// Worker threads (default: the number of cores). Results do not
@@ -279,6 +281,27 @@ pub fn display_from_env() -> Option<String> {
     ["WAYLAND_DISPLAY", "DISPLAY"]
         .iter()
         .find_map(|v| std::env::var(v).ok().filter(|x| !x.is_empty()))
+}
+
+/// `text` as it may reach a terminal: every control character but line
+/// breaks and tabs written as `\u{..}`. Names are refused with control
+/// characters by `validate`, but logs, command files and army lists the
+/// CLI echoes are not scenarios (an escape sequence in one could clear
+/// the screen or forge an output line).
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// What a subcommand printed and how it ended.
@@ -482,6 +505,11 @@ pub fn run(command: &Command) -> Outcome {
             games,
             seed,
             threads,
+            french,
+            allied,
+            variant,
+            json,
+            tuning,
             ..
         } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
             lists: pickup,
@@ -489,6 +517,10 @@ pub fn run(command: &Command) -> Outcome {
             games: *games,
             seed: *seed,
             threads: *threads,
+            players: [*french, *allied],
+            variant: variant == "on",
+            json: json.as_deref(),
+            tuning: tuning.as_deref(),
         }),
         Command::Simulate {
             scenario: Some(scenario),
@@ -517,5 +549,23 @@ pub fn run(command: &Command) -> Outcome {
             stderr: "error: simulate needs a scenario, or --pickup LIST_A LIST_B\n".into(),
             code: 2,
         },
+    }
+}
+
+#[cfg(test)]
+mod terminal_tests {
+    use super::terminal_safe;
+
+    /// Issue 35 item 35: an escape sequence in a name is printed as text.
+    #[test]
+    fn issue35_item35_control_characters_are_printed_escaped() {
+        assert_eq!(
+            terminal_safe("a\u{1b}[2Jb\r\n\tc"),
+            "a\\u{1b}[2Jb\\u{d}\n\tc"
+        );
+        assert!(matches!(
+            terminal_safe("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -17,6 +17,12 @@ pub struct PickupArgs<'a> {
     pub games: u32,
     pub seed: u64,
     pub threads: Option<usize>,
+    /// The player of each list, in the order the lists are given.
+    pub players: [crate::ai::PlayerKind; 2],
+    /// `--variant on` (pick-up battles have none: refused).
+    pub variant: bool,
+    pub json: Option<&'a std::path::Path>,
+    pub tuning: Option<&'a std::path::Path>,
 }
 
 fn fail(msg: String) -> Outcome {
@@ -51,8 +57,30 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
     if a.games == 0 {
         return fail("error: --games must be at least 1".into());
     }
+    if a.variant {
+        return fail(
+            "error: --variant on: pick-up battles have no variant chits (they are built by the procedure of [3.2])"
+                .into(),
+        );
+    }
+    let max = crate::scenario::limits::MAX_PICKUP_POINTS;
+    if a.points.is_some_and(|p| p == 0 || p > max) {
+        return fail(format!(
+            "error: --points {}: 1 to {max} are supported (N18)",
+            a.points.unwrap_or(0)
+        ));
+    }
+    let tuning = match a.tuning {
+        Some(p) => match super::sim::load_tuning(p) {
+            Ok(t) => t,
+            Err(e) => return fail(e),
+        },
+        None => Default::default(),
+    };
     let options = crate::scenario::NapoleonOptions::default();
     let cfg = PickupConfig {
+        players: a.players,
+        tuning,
         lists,
         points: a.points.unwrap_or(options.pickup_points),
         games: a.games,
@@ -77,12 +105,33 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
     );
     bar.finish_and_clear();
     let mut stdout = report(&cfg, &games);
+    let built = games.iter().filter(|g| g.error.is_none()).count();
     stdout.push_str(&format!(
-        "\n{} battles built, deployed and played in {:.2} s on {} threads\n",
+        "\n{} of {} battles built, deployed and played in {:.2} s on {} threads ({} vs {})\n",
+        built,
         games.len(),
         start.elapsed().as_secs_f64(),
-        cfg.threads
+        cfg.threads,
+        cfg.players[0].name(),
+        cfg.players[1].name()
     ));
+    if let Some(path) = a.json {
+        let text = match serde_json::to_string_pretty(&games) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("error: the summaries cannot be written: {e}")),
+        };
+        if let Err(e) = files::save_atomic(path, &text) {
+            return fail(format!("{}: error: cannot write: {e}", path.display()));
+        }
+    }
+    if built == 0 {
+        // The reasons are in the report; the run failed.
+        return Outcome {
+            stdout,
+            stderr: "error: no battle could be built from these lists at these points\n".into(),
+            code: 1,
+        };
+    }
     Outcome {
         stdout,
         stderr: String::new(),

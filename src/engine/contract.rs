@@ -42,6 +42,7 @@ pub enum GameEnd {
 /// A unit lost in the game: where, whose, how much it was worth, when.
 /// The batch runner draws losses by hex from these.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Lost {
     pub hex: crate::hex::Hex,
     pub side: u8,

@@ -58,3 +58,25 @@ pub const MAX_TROOP_VALUE: u32 = 20;
 /// about 20 KB and a 999x999 map about 1 MB; anything this size is not a
 /// scenario (`/dev/zero` once filled the memory).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The longest name, id, title or one-line text (characters): names are
+/// printed on counters, sheets and terminals (issue 35 item 33: a 10 MB
+/// title took `sheet` 70 s).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The longest free text (a description, the designer's notes).
+pub const MAX_TEXT_CHARS: usize = 20_000;
+
+/// The most points an order of battle may be agreed at (N18): ten times
+/// the rules' 1,000. Building an order grows with its units, so an
+/// unbounded figure made one battle take 30 s (issue 35 item 33).
+pub const MAX_PICKUP_POINTS: u32 = 10_000;
+
+/// The most units of one type an army list may ask for or allow, and the
+/// most entries (Generals, leaders, unit types) of each kind in a list.
+pub const MAX_PICKUP_ENTRIES: u32 = 500;
+
+/// The largest aggressiveness of an army list, up or down (N17): added to
+/// a die, so anything larger decides every roll (and near `i32::MAX` it
+/// wrapped, N22).
+pub const MAX_AGGRESSIVENESS: i32 = 20;

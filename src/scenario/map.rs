@@ -63,6 +63,7 @@ impl<'de> Deserialize<'de> for Colour {
 
 /// How units enter a terrain kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MovementRule {
     /// Entering costs this many movement points.
     Cost(u32),
@@ -95,6 +96,7 @@ pub struct TerrainKind {
 
 /// Features that lie along a hexside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum HexsideFeature {
     Road,
     River,
@@ -122,6 +124,7 @@ impl HexsideFeature {
 
 /// What crossing a hexside does to a moving unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Crossing {
     /// Crossing costs this many movement points on top of the hex entered
     /// (0: no effect).

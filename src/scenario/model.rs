@@ -54,6 +54,7 @@ string_id!(
 
 /// Where the map comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MapSource {
     /// A map file, relative to the scenario file's folder
     /// (`"../maps/waterloo.ron"`).
@@ -64,6 +65,7 @@ pub enum MapSource {
 
 /// The rule set a scenario is played with, and its options.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum RuleSet {
     /// SPI Napoleon at Waterloo (3rd edition rules, with the Grouchy
     /// variant).
@@ -321,6 +323,7 @@ impl Default for RuleSet {
 
 /// Who chooses the hex a defeated unit retreats into (RULINGS R11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub enum RetreatChooser {
     /// The retreating unit's owner [6.4].
     #[default]
@@ -331,6 +334,7 @@ pub enum RetreatChooser {
 
 /// When an intervening hex blocks a bombardment at range 2 (RULINGS R2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub enum LineOfSight {
     /// Blocked only if every candidate intervening hex blocks.
     #[default]
@@ -406,6 +410,7 @@ pub struct Leader {
 
 /// Infantry, cavalry or artillery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum UnitKind {
     Infantry,
     Cavalry,
@@ -426,6 +431,7 @@ impl UnitKind {
 
 /// Where and when a unit enters play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Placement {
     /// On the map at the start, in this hex.
     Start(Hex),
@@ -530,6 +536,7 @@ impl<'de> Deserialize<'de> for Odds {
 
 /// The five results of the Napoleon at Waterloo CRT [6.3].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CombatResult {
     /// Attacker eliminated.
     Ae,

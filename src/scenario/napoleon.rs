@@ -193,6 +193,7 @@ impl Default for PointValues {
 /// matched by id through [`NapoleonOptions::terrain`], or by their usual
 /// names when the scenario does not say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum NapoleonTerrain {
     Clear,
@@ -256,6 +257,7 @@ impl NapoleonTerrain {
 
 /// Who plays Maneuver & Combat when (N2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum ManeuverOrder {
     /// The initiative side's phase, then the other's.
@@ -267,6 +269,7 @@ pub enum ManeuverOrder {
 
 /// What the initiative roll that ends a turn does to its impulse (N3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnEndRoll {
     #[default]
@@ -276,6 +279,7 @@ pub enum TurnEndRoll {
 
 /// The artillery front arc (N7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum FrontArc {
     #[default]
@@ -285,6 +289,7 @@ pub enum FrontArc {
 
 /// When casualties eliminate a unit (N19).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum EliminationThreshold {
     /// At its combat factor.
@@ -295,6 +300,7 @@ pub enum EliminationThreshold {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum CavalryTie {
     #[default]
@@ -304,6 +310,7 @@ pub enum CavalryTie {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Edge {
     #[default]
@@ -312,6 +319,7 @@ pub enum Edge {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum VillagePoints {
     #[default]
@@ -321,6 +329,7 @@ pub enum VillagePoints {
 
 /// Which leaders count in melee (N51).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum LeaderMelee {
     #[default]
@@ -330,6 +339,7 @@ pub enum LeaderMelee {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum EngagementSnapshot {
     #[default]
@@ -338,6 +348,7 @@ pub enum EngagementSnapshot {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum ManeuverMovement {
     #[default]
@@ -346,6 +357,7 @@ pub enum ManeuverMovement {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum ZocHexes {
     #[default]
@@ -354,6 +366,7 @@ pub enum ZocHexes {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum GunWhenHostEliminated {
     #[default]
@@ -362,6 +375,7 @@ pub enum GunWhenHostEliminated {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockedRetreat {
     #[default]
@@ -370,6 +384,7 @@ pub enum BlockedRetreat {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum TownAssaultSupport {
     #[default]
@@ -378,6 +393,7 @@ pub enum TownAssaultSupport {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum VulnerableRule {
     #[default]
@@ -387,6 +403,7 @@ pub enum VulnerableRule {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum FinishedTurns {
     #[default]

@@ -664,6 +664,43 @@ pub trait DocumentedOptions: serde::Serialize + serde::de::DeserializeOwned {
 
 impl DocumentedOptions for NapoleonOptions {}
 
+/// Every documented number of `options` outside its documented range:
+/// (field, message). The same bounds the editor's fields offer, so a file
+/// can hold nothing the window could not set (issue 35 item 33: a turn
+/// limit or a dice count of 4294967295 aborted or crawled).
+pub fn out_of_range<O: DocumentedOptions>(
+    options: &O,
+    docs: &[&[OptionDoc]],
+) -> Vec<(String, String)> {
+    let Ok(all) = serde_json::to_value(options) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for d in docs.iter().flat_map(|d| d.iter()) {
+        let (min, max) = match d.kind {
+            OptionKind::Number { min, max } | OptionKind::Limit { min, max } => (min, max),
+            OptionKind::Choice(_) | OptionKind::Flag => continue,
+        };
+        let Some(v) = at_path(&all, d.field) else {
+            continue;
+        };
+        if v.is_null() {
+            continue;
+        }
+        let n = v.as_i64();
+        if n.is_none_or(|n| n < min || n > max) {
+            out.push((
+                d.field.to_string(),
+                format!(
+                    "{} ({}) is {v}: {min} to {max} are supported ({})",
+                    d.label, d.field, d.ruling
+                ),
+            ));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

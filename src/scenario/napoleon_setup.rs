@@ -103,9 +103,29 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
 
     // Forces and leaders [0.5][1.2] (N12).
     let mut force_of: BTreeMap<&UnitId, (usize, usize)> = BTreeMap::new();
+    // Commands and logs name a force by its name [3.7.1], so two forces
+    // of one name (on either side: a skirmish names the enemy's) would
+    // send a command to whichever is found first.
+    let mut force_names: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for (si, side) in s.sides.iter().enumerate() {
         for (fi, force) in side.forces.iter().enumerate() {
             let loc = || field(&format!("sides[{si}].forces[{fi}]"));
+            if force.name.trim().is_empty() {
+                out.error(
+                    loc(),
+                    "a force has no name: commands and the log name forces by name [0.5] (N12)",
+                );
+            } else if let Some((s0, f0)) = force_names.insert(force.name.as_str(), (si, fi)) {
+                out.error(
+                    loc(),
+                    format!(
+                        "force \"{}\" is named like force {} of side \"{}\": commands and the log name forces by name, so each name must be unique [0.5] (N12)",
+                        force.name,
+                        f0 + 1,
+                        s.sides[s0].name
+                    ),
+                );
+            }
             if force.leader.is_none() {
                 out.error(
                     loc(),
@@ -410,6 +430,13 @@ fn is_french(nation: &str) -> bool {
 
 /// The options' own bounds: numbers the engine can use.
 fn check_options(map: &Map, o: &NapoleonOptions, out: &mut Issues) {
+    // Every documented number within the range the editor offers.
+    {
+        use super::napoleon_options::{OPTION_DOCS, TROOP_DOCS, out_of_range};
+        for (path, why) in out_of_range(o, &[OPTION_DOCS, TROOP_DOCS]) {
+            out.error(field(&format!("rules.{path}")), why);
+        }
+    }
     let t = &o.troops;
     let bounded = [
         ("rules.troops.movement.infantry", t.movement.infantry, 1),

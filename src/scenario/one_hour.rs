@@ -210,6 +210,7 @@ impl OneHourUnit {
 
 /// Which commands a leader leads (H23).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Commands {
     /// An army commander (Napoleon, Wellington): every command of his side.
@@ -256,6 +257,7 @@ pub struct Leader {
 
 /// A number a card gives: fixed, or rolled when the card is drawn (H39).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Amount {
     Fixed(u32),
     /// 1D2: 1D6, 1-3 = 1, 4-6 = 2.
@@ -294,6 +296,7 @@ impl Amount {
 
 /// What a chance card does (H41), with its numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CardEffect {
     /// A quote and nothing else (H42).
     NoEffect,
@@ -473,6 +476,7 @@ impl Default for TroopTable {
 
 /// What a terrain kind is to these rules (H34, H35, H47).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
     #[default]
@@ -522,6 +526,7 @@ impl Terrain {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum CornerRule {
     #[default]
@@ -530,6 +535,7 @@ pub enum CornerRule {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum RangeMetric {
     #[default]
@@ -538,6 +544,7 @@ pub enum RangeMetric {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum BlockedRetreat {
     #[default]
@@ -547,6 +554,7 @@ pub enum BlockedRetreat {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnStructure {
     #[default]
@@ -555,6 +563,7 @@ pub enum TurnStructure {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum HalvingsBeyondQuarter {
     /// Written `clamp_6` as the rulings name it (`clamp6` is read too).
@@ -565,6 +574,7 @@ pub enum HalvingsBeyondQuarter {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum LightInfantryHalfHits {
     #[default]
@@ -574,6 +584,7 @@ pub enum LightInfantryHalfHits {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum RerollScope {
     #[default]
@@ -582,6 +593,7 @@ pub enum RerollScope {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum ImpetuousClears {
     #[default]
@@ -590,6 +602,7 @@ pub enum ImpetuousClears {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum CardAmounts {
     #[default]
@@ -599,6 +612,7 @@ pub enum CardAmounts {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum AdverseCardChooser {
     #[default]
@@ -608,6 +622,7 @@ pub enum AdverseCardChooser {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckExhausted {
     #[default]

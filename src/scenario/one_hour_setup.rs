@@ -12,6 +12,7 @@ use crate::hex::{Dir, Hex};
 use std::collections::BTreeMap;
 
 pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issues) {
+    check_numbers(o, out);
     let sides: Vec<&SideId> = s.sides.iter().map(|x| &x.id).collect();
     let mut at: BTreeMap<Hex, &str> = BTreeMap::new();
     for u in &s.units {
@@ -157,6 +158,89 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
                 Location::Hex(*h),
                 format!("fortified box {h} is not on the map (H17)"),
             );
+        }
+    }
+}
+
+/// Every number of the options and the troop table within its stated
+/// bound (issue 35 item 33: a shot band of 4294967295 dice aborted
+/// allocating, `move_halves` 60,000 made a game take 58 s): the options'
+/// documented ranges, the shooting bands and the cards' amounts.
+fn check_numbers(o: &OneHourOptions, out: &mut Issues) {
+    use super::limits::MAX_TROOP_VALUE;
+    use super::one_hour::{Amount, CardEffect};
+    use super::one_hour_options::{OPTION_DOCS, TROOP_DOCS};
+    for (path, why) in super::napoleon_options::out_of_range(o, &[OPTION_DOCS, TROOP_DOCS]) {
+        out.error(field(&format!("rules.{path}")), why);
+    }
+    let t = &o.troops;
+    let tables = [
+        ("line_infantry", &t.dice.line_infantry),
+        ("light_infantry", &t.dice.light_infantry),
+        ("cavalry", &t.dice.cavalry),
+        ("heavy_cavalry", &t.dice.heavy_cavalry),
+        ("artillery", &t.dice.artillery),
+    ]
+    .map(|(k, d)| (format!("rules.troops.dice.{k}"), d))
+    .into_iter()
+    .chain(std::iter::once((
+        "rules.troops.rifles_dice".to_string(),
+        &t.rifles_dice,
+    )));
+    for (path, bands) in tables {
+        if bands.len() > MAX_TROOP_VALUE as usize {
+            out.error(
+                field(&path),
+                format!(
+                    "{} range bands: at most {MAX_TROOP_VALUE} are supported (H15)",
+                    bands.len()
+                ),
+            );
+        }
+        let mut last = 0;
+        for (i, b) in bands.iter().enumerate() {
+            let at = field(&format!("{path}[{i}]"));
+            if b.dice > MAX_TROOP_VALUE || b.to > MAX_TROOP_VALUE {
+                out.error(
+                    at,
+                    format!(
+                        "a shot band to {} boxes with {} dice: ranges and dice of 0 to {MAX_TROOP_VALUE} are supported (H15)",
+                        b.to, b.dice
+                    ),
+                );
+            } else if b.to <= last {
+                out.error(
+                    at,
+                    format!(
+                        "the band to {} boxes follows one to {last}: bands go in increasing range (H15)",
+                        b.to
+                    ),
+                );
+            }
+            last = last.max(b.to);
+        }
+    }
+    for (i, d) in o.decks.iter().enumerate() {
+        for (j, c) in d.cards.iter().enumerate() {
+            let amounts: &[Amount] = match &c.effect {
+                CardEffect::EnemyPanic { hits } | CardEffect::OwnUnitHit { hits } => &[*hits],
+                CardEffect::MayNotMove { units } | CardEffect::LowAmmo { units } => &[*units],
+                CardEffect::Recover { units, hits } => &[*units, *hits],
+                CardEffect::NoEffect | CardEffect::DoubleAction => &[],
+            };
+            for a in amounts {
+                if let Amount::Fixed(n) = a
+                    && *n > MAX_TROOP_VALUE
+                {
+                    out.error(
+                        field(&format!("rules.decks[{i}].cards[{j}].effect")),
+                        format!(
+                            "card \"{}\" names {n} units or hits: at most {MAX_TROOP_VALUE} are supported (H38)",
+                            c.title
+                        ),
+                    );
+                }
+            }
         }
     }
 }

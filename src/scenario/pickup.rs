@@ -131,19 +131,24 @@ impl UnitType {
     }
 
     /// Points (N18): the list's, or the formula of the troop table.
+    /// Saturating: a list past its bounds costs `u32::MAX`, never wraps.
     pub fn cost(&self, o: &NapoleonOptions) -> u32 {
         if let Some(p) = self.points {
             return p;
         }
         let v = &o.troops.points;
         match self.kind {
-            UnitKind::Infantry => {
-                v.infantry_per_factor * self.combat
-                    + v.skirmish_per_factor * self.skirmish_factor(o)
-            }
-            UnitKind::Cavalry => {
-                v.cavalry_per_factor * self.combat + if self.cossack { v.cossack_extra } else { 0 }
-            }
+            UnitKind::Infantry => v
+                .infantry_per_factor
+                .saturating_mul(self.combat)
+                .saturating_add(
+                    v.skirmish_per_factor
+                        .saturating_mul(self.skirmish_factor(o)),
+                ),
+            UnitKind::Cavalry => v
+                .cavalry_per_factor
+                .saturating_mul(self.combat)
+                .saturating_add(if self.cossack { v.cossack_extra } else { 0 }),
             UnitKind::Artillery if self.horse => v.horse_artillery,
             UnitKind::Artillery => v.foot_artillery,
         }
@@ -165,7 +170,7 @@ impl UnitType {
 impl GeneralChoice {
     pub fn cost(&self, v: &PointValues) -> u32 {
         self.points
-            .unwrap_or(v.general_per_factor * self.command_factor)
+            .unwrap_or(v.general_per_factor.saturating_mul(self.command_factor))
     }
 }
 
@@ -248,9 +253,104 @@ impl ArmyList {
 
     /// What is wrong with the list itself, each with its section.
     pub fn check(&self) -> Vec<String> {
+        use crate::scenario::limits::{
+            MAX_AGGRESSIVENESS, MAX_NAME_CHARS, MAX_PICKUP_ENTRIES, MAX_PICKUP_POINTS,
+            MAX_TROOP_VALUE,
+        };
         let mut out = Vec::new();
         if self.name.trim().is_empty() {
             out.push("the list has no name".to_string());
+        }
+        // Bounds first (issue 35 item 33): every number before anything
+        // is built from it, every name printable.
+        let names = std::iter::once(("the list's name", self.name.as_str()))
+            .chain(std::iter::once(("the nation", self.nation.as_str())))
+            .chain(
+                self.generals
+                    .iter()
+                    .map(|g| ("a General's name", g.name.as_str())),
+            )
+            .chain(
+                self.leaders
+                    .iter()
+                    .map(|l| ("a leader's name", l.name.as_str())),
+            )
+            .chain(self.units.iter().map(|u| ("a unit type id", u.id.as_str())))
+            .chain(
+                self.units
+                    .iter()
+                    .map(|u| ("a unit type name", u.name.as_str())),
+            );
+        for (what, n) in names {
+            if n.chars().any(char::is_control) {
+                out.push(format!(
+                    "{what} {:?} holds a control character: names are printed on terminals, sheets and counters",
+                    n
+                ));
+            }
+            if n.chars().count() > MAX_NAME_CHARS {
+                out.push(format!("{what} is longer than {MAX_NAME_CHARS} characters"));
+            }
+        }
+        if self.aggressiveness.unsigned_abs() > MAX_AGGRESSIVENESS.unsigned_abs() {
+            out.push(format!(
+                "the aggressiveness is {}: at most {MAX_AGGRESSIVENESS} up or down is supported (N17)",
+                self.aggressiveness
+            ));
+        }
+        if self.cavalry_movement.is_some_and(|m| m > MAX_TROOP_VALUE) {
+            out.push(format!(
+                "the cavalry movement is over {MAX_TROOP_VALUE}: at most {MAX_TROOP_VALUE} is supported (N14)"
+            ));
+        }
+        for (what, n) in [
+            ("Generals", self.generals.len()),
+            ("leaders", self.leaders.len()),
+            ("unit types", self.units.len()),
+        ] {
+            if n > MAX_PICKUP_ENTRIES as usize {
+                out.push(format!(
+                    "the list has {n} {what}: at most {MAX_PICKUP_ENTRIES} are supported"
+                ));
+            }
+        }
+        if self.max_forces.is_some_and(|m| m > MAX_PICKUP_ENTRIES) {
+            out.push(format!(
+                "the list allows over {MAX_PICKUP_ENTRIES} forces: at most {MAX_PICKUP_ENTRIES} are supported"
+            ));
+        }
+        let overrides = self
+            .generals
+            .iter()
+            .map(|g| (g.name.as_str(), g.points))
+            .chain(self.leaders.iter().map(|l| (l.name.as_str(), l.points)))
+            .chain(self.units.iter().map(|u| (u.id.as_str(), u.points)));
+        for (name, p) in overrides {
+            if let Some(p) = p.filter(|&p| p > MAX_PICKUP_POINTS) {
+                out.push(format!(
+                    "{name} costs {p} points: at most {MAX_PICKUP_POINTS} is supported (N18)"
+                ));
+            }
+        }
+        for u in &self.units {
+            if u.min > MAX_PICKUP_ENTRIES || u.max.is_some_and(|m| m > MAX_PICKUP_ENTRIES) {
+                out.push(format!(
+                    "unit type {} asks for or allows over {MAX_PICKUP_ENTRIES} units: at most {MAX_PICKUP_ENTRIES} are supported [3.1]",
+                    u.id
+                ));
+            }
+            if u.skirmish.is_some_and(|k| k > MAX_TROOP_VALUE) {
+                out.push(format!(
+                    "unit type {} has a skirmish factor over {MAX_TROOP_VALUE}: at most {MAX_TROOP_VALUE} is supported (N16)",
+                    u.id
+                ));
+            }
+            if u.melee_modifier.unsigned_abs() > MAX_TROOP_VALUE {
+                out.push(format!(
+                    "unit type {} has a melee modifier of {}: at most {MAX_TROOP_VALUE} up or down is supported",
+                    u.id, u.melee_modifier
+                ));
+            }
         }
         if self.nation.trim().is_empty() {
             out.push("the list names no nation (N12)".to_string());
@@ -342,26 +442,38 @@ impl ArmyList {
     /// The points of an order of battle built from this list (N18).
     pub fn cost(&self, order: &OrderOfBattle, o: &NapoleonOptions) -> u32 {
         let v = &o.troops.points;
+        // Saturating: an order past every bound costs `u32::MAX`, so it is
+        // refused as over the points instead of wrapping to a cheap one.
         let general = self.general(&order.general).map_or(0, |g| g.cost(v));
-        let forces: u32 = order
-            .forces
-            .iter()
-            .map(|f| {
-                self.leader(&f.leader).map_or(0, |l| l.cost(v))
-                    + f.units
-                        .iter()
-                        .filter_map(|id| self.unit_type(id))
-                        .map(|t| t.cost(o))
-                        .sum::<u32>()
-            })
-            .sum();
-        general + forces
+        order.forces.iter().fold(general, |sum, f| {
+            let leader = self.leader(&f.leader).map_or(0, |l| l.cost(v));
+            f.units
+                .iter()
+                .filter_map(|id| self.unit_type(id))
+                .fold(sum.saturating_add(leader), |s, t| {
+                    s.saturating_add(t.cost(o))
+                })
+        })
     }
 
     /// Why `order` is not a legal order of battle from this list at its
     /// points [3.1] (N18, N21): empty when it is.
     pub fn check_order(&self, order: &OrderOfBattle, o: &NapoleonOptions) -> Vec<String> {
+        use crate::scenario::limits::{MAX_PICKUP_ENTRIES, MAX_PICKUP_POINTS};
         let mut out = Vec::new();
+        if order.points > MAX_PICKUP_POINTS {
+            out.push(format!(
+                "the order of battle is agreed at {} points: at most {MAX_PICKUP_POINTS} are supported (N18)",
+                order.points
+            ));
+        }
+        let units: usize = order.forces.iter().map(|f| f.units.len()).sum();
+        if order.forces.len() > MAX_PICKUP_ENTRIES as usize || units > MAX_PICKUP_ENTRIES as usize {
+            out.push(format!(
+                "the order of battle has {} forces and {units} units: at most {MAX_PICKUP_ENTRIES} of each are supported",
+                order.forces.len()
+            ));
+        }
         if order.list != self.name {
             out.push(format!(
                 "the order of battle is from the list \"{}\", not \"{}\" [3.1]",

@@ -199,7 +199,140 @@ pub fn box_words(text: &str) -> String {
     out
 }
 
+/// A name or one-line text with a control character (an escape sequence
+/// can clear a terminal, a line break forge an output line), or longer
+/// than [`MAX_NAME_CHARS`]: refused. `free` texts (descriptions, notes) may
+/// hold line breaks and tabs.
+fn check_text(out: &mut Issues, path: &str, what: &str, text: &str, free: bool) {
+    let bad = text
+        .chars()
+        .find(|&c| c.is_control() && !(free && matches!(c, '\n' | '\t' | '\r')));
+    if let Some(c) = bad {
+        out.error(
+            field(path),
+            format!(
+                "{what} holds the control character U+{:04X}: names and titles are printed on terminals, sheets and counters, so they may hold only printable characters",
+                c as u32
+            ),
+        );
+    }
+    let limit = if free { MAX_TEXT_CHARS } else { MAX_NAME_CHARS };
+    let n = text.chars().count();
+    if n > limit {
+        out.error(
+            field(path),
+            format!("{what} is {n} characters long: at most {limit} are supported"),
+        );
+    }
+}
+
+/// Every name and text of a map.
+fn check_map_text(map: &Map, out: &mut Issues) {
+    check_text(out, "map.name", "the map's name", &map.name, false);
+    for (i, t) in map.terrain_kinds.iter().enumerate() {
+        let p = format!("map.terrain_kinds[{i}]");
+        check_text(out, &format!("{p}.id"), "a terrain id", &t.id, false);
+        check_text(out, &format!("{p}.name"), "a terrain name", &t.name, false);
+    }
+    for (i, pl) in map.places.iter().enumerate() {
+        let p = format!("map.places[{i}].name");
+        check_text(out, &p, "a place name", &pl.name, false);
+    }
+    for (i, a) in map.areas.iter().enumerate() {
+        let p = format!("map.areas[{i}].name");
+        check_text(out, &p, "an area name", &a.name, false);
+    }
+}
+
+/// Every name and text of a scenario (its map's are checked with the map).
+fn check_scenario_text(s: &Scenario, out: &mut Issues) {
+    check_text(out, "title", "the title", &s.title, false);
+    check_text(out, "author", "the author", &s.author, false);
+    check_text(out, "description", "the description", &s.description, true);
+    check_text(out, "notes", "the notes", &s.notes, true);
+    for (i, side) in s.sides.iter().enumerate() {
+        let p = format!("sides[{i}]");
+        check_text(
+            out,
+            &format!("{p}.id"),
+            "a side id",
+            side.id.as_str(),
+            false,
+        );
+        check_text(out, &format!("{p}.name"), "a side name", &side.name, false);
+        for (j, c) in side.contingents.iter().enumerate() {
+            let q = format!("{p}.contingents[{j}].name");
+            check_text(out, &q, "a contingent name", &c.name, false);
+        }
+        for (j, f) in side.forces.iter().enumerate() {
+            let q = format!("{p}.forces[{j}]");
+            check_text(out, &format!("{q}.name"), "a force name", &f.name, false);
+            if let Some(l) = &f.leader {
+                check_text(
+                    out,
+                    &format!("{q}.leader.name"),
+                    "a leader name",
+                    &l.name,
+                    false,
+                );
+            }
+        }
+        if let Some(a) = &side.army {
+            let q = format!("{p}.army");
+            check_text(out, &format!("{q}.nation"), "a nation", &a.nation, false);
+            let g = &a.general.name;
+            check_text(
+                out,
+                &format!("{q}.general.name"),
+                "a General's name",
+                g,
+                false,
+            );
+        }
+    }
+    for (i, u) in s.units.iter().enumerate() {
+        let p = format!("units[{i}]");
+        check_text(out, &format!("{p}.id"), "a unit id", u.id.as_str(), false);
+        let d = &u.designation;
+        check_text(out, &format!("{p}.designation"), "a designation", d, false);
+        if let Some(c) = &u.contingent {
+            check_text(out, &format!("{p}.contingent"), "a contingent", c, false);
+        }
+    }
+    for (i, v) in s.variants.iter().enumerate() {
+        let p = format!("variants[{i}]");
+        check_text(out, &format!("{p}.name"), "a variant name", &v.name, false);
+        check_text(
+            out,
+            &format!("{p}.description"),
+            "a variant description",
+            &v.description,
+            true,
+        );
+        for (j, t) in v.tables.iter().enumerate() {
+            for (k, c) in t.chits.iter().enumerate() {
+                let q = format!("{p}.tables[{j}].chits[{k}].text");
+                check_text(out, &q, "a chit's text", &c.text, false);
+            }
+        }
+    }
+    if let super::RuleSet::OneHour(o) = &s.rules {
+        for (i, l) in o.leaders.iter().enumerate() {
+            let p = format!("rules.leaders[{i}].name");
+            check_text(out, &p, "a leader name", &l.name, false);
+        }
+        for (i, d) in o.decks.iter().enumerate() {
+            for (j, c) in d.cards.iter().enumerate() {
+                let p = format!("rules.decks[{i}].cards[{j}]");
+                check_text(out, &format!("{p}.title"), "a card title", &c.title, false);
+                check_text(out, &format!("{p}.text"), "a card's text", &c.text, false);
+            }
+        }
+    }
+}
+
 fn check_map(map: &Map, out: &mut Issues) -> bool {
+    check_map_text(map, out);
     if map.columns == 0 || map.rows == 0 {
         out.error(
             field("map.columns"),
@@ -499,6 +632,7 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     if s.title.trim().is_empty() {
         out.warning(field("title"), "the scenario has no title");
     }
+    check_scenario_text(s, &mut out);
     if s.turns == 0 {
         out.error(
             field("turns"),

@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 
 /// A terrain feature of the pick-up lists [3.2.2]-[3.2.6] (N25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum FeatureKind {
     Village,
@@ -62,6 +63,7 @@ impl FeatureKind {
 
 /// The five bands of the table [3.2.1] (N23).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Zone {
     AttackerReserve,
@@ -124,6 +126,7 @@ pub enum Occupy {
 
 /// The steps of the procedure, in order [3.2.2]-[3.2.7].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// 3.2.2 (1)(2): the superior side's forward feature, which it may occupy.
@@ -388,6 +391,7 @@ impl Step {
 
 /// A placed terrain feature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Feature {
     pub kind: FeatureKind,
     pub hexes: Vec<Hex>,
@@ -399,6 +403,7 @@ pub struct Feature {
 /// Where a force's units and leader go: `units` in the order of the
 /// force's units, each with its hex and facing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ForcePlacement {
     pub force: usize,
     pub units: Vec<(Hex, Dir)>,
@@ -406,6 +411,7 @@ pub struct ForcePlacement {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DeployCommand {
     /// A feature, and the force that occupies it where the step allows.
     PlaceFeature {
@@ -433,6 +439,7 @@ pub enum DeployCommand {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DeployEvent {
     /// Each side's die and aggressiveness; `attacker` None on a tie (N22).
     RolesRolled {
@@ -546,7 +553,25 @@ impl Deployment {
         seats: &Seats,
         dice: &mut Dice,
     ) -> Result<(Deployment, Vec<DeployEvent>), DeployError> {
+        // The options first (a deployment log carries its own): every
+        // number within the range a scenario allows (issue 35 item 33).
+        {
+            use crate::scenario::napoleon_options::{OPTION_DOCS, TROOP_DOCS, out_of_range};
+            let bad = out_of_range(options, &[OPTION_DOCS, TROOP_DOCS]);
+            if !bad.is_empty() {
+                let why: Vec<String> = bad.into_iter().map(|(_, w)| w).collect();
+                return refuse(format!("the options cannot be played: {}", why.join("; ")));
+            }
+        }
         for s in 0..2 {
+            let why = lists[s].check();
+            if !why.is_empty() {
+                return refuse(format!(
+                    "the army list of {} is not usable: {}",
+                    seats.names[s],
+                    why.join("; ")
+                ));
+            }
             let why = lists[s].check_order(orders[s], options);
             if !why.is_empty() {
                 return refuse(format!(
@@ -560,7 +585,9 @@ impl Deployment {
         // N22: 1D6 + aggressiveness, again on a tie.
         let attacker = loop {
             let r = [0, 1].map(|s| (dice.d6(), lists[s].aggressiveness));
-            let t = r.map(|(d, a)| d as i32 + a);
+            // Aggressiveness is bounded by the list check; saturating all
+            // the same.
+            let t = r.map(|(d, a)| (d as i32).saturating_add(a));
             let attacker = match t[0].cmp(&t[1]) {
                 std::cmp::Ordering::Greater => Some(0),
                 std::cmp::Ordering::Less => Some(1),
@@ -571,7 +598,11 @@ impl Deployment {
                 break a;
             }
         };
-        let rows = 2 * options.pickup_reserve_depth + 8;
+        // Bounded above (pickup_reserve_depth is at most 50).
+        let rows = options
+            .pickup_reserve_depth
+            .saturating_mul(2)
+            .saturating_add(8);
         let map = Map::filled(
             "Pick-up battle",
             options.pickup_columns,
@@ -1687,6 +1718,17 @@ impl Deployment {
     /// The battle as an ordinary scenario: the table's map inline, every
     /// unit, leader and General where it was placed, the attacker's
     /// initiative ties (N34), and the victory locations (N33).
+    /// The validation errors of the finished battle in one line, or
+    /// `None` when it can be played: the end of the procedure is always a
+    /// scenario `validate` accepts, or the log is refused.
+    pub fn scenario_errors(&self) -> Option<String> {
+        let s = self.scenario();
+        let MapSource::Inline(map) = &s.map else {
+            return Some("the battle has no map".into());
+        };
+        crate::engine::validation_errors(&s, map)
+    }
+
     pub fn scenario(&self) -> Scenario {
         let mut s = self.base.clone();
         for (i, u) in s.units.iter_mut().enumerate() {
@@ -1825,6 +1867,13 @@ impl DeploymentLog {
             ));
         }
         let (d, events, end) = self.played()?;
+        if d.is_done()
+            && let Some(why) = d.scenario_errors()
+        {
+            return Err(DeployError(format!(
+                "the procedure ends in a battle that cannot be played: {why}"
+            )));
+        }
         if let Some(recorded) = &self.end {
             if recorded.commands != end.commands {
                 return Err(DeployError(format!(

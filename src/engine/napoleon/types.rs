@@ -10,6 +10,7 @@ use std::fmt;
 
 /// The step of the impulse being played [0.1].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// A side declares its skirmish attacks [3.4.2].
     Skirmish { side: u8 },
@@ -23,6 +24,7 @@ pub enum Phase {
 
 /// The four results of a command check [3.7.1.1].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Activation {
     Retreat,
     Static,
@@ -56,6 +58,7 @@ impl Activation {
 
 /// The order in which an activation's combats are fought [3.7.3.2].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Direction {
     LeftToRight,
     RightToLeft,
@@ -64,6 +67,7 @@ pub enum Direction {
 /// What a player asks. Pieces (units, leaders `L:force`, Generals
 /// `G:side`) are named by id.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// A force of the declaring side makes a skirmish attack on an enemy
     /// force [3.4.2].
@@ -138,6 +142,7 @@ pub enum Command {
 
 /// Everything that happens; the state changes only by applying these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// A new turn: every General's ADCs are back [3.6.1] (N44).
     TurnBegan {

@@ -15,6 +15,7 @@ pub struct Naw;
 
 /// How the variant chits are chosen when a game starts [9.0].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum VariantSetup {
     /// Play without the variant.
     Off,

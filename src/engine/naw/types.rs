@@ -8,6 +8,7 @@ use std::fmt;
 
 /// The two phases of a Player-Turn [3.0].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     Movement,
     Combat,
@@ -15,6 +16,7 @@ pub enum Phase {
 
 /// Everything a player can do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Move a unit along a path of adjacent hexes (its start excluded).
     Move {
@@ -71,6 +73,7 @@ pub enum Command {
 
 /// Why the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Outcome {
     Win {
         side: SideId,
@@ -84,6 +87,7 @@ pub enum Outcome {
 
 /// Everything that happens. The game state changes only by applying these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     ChitsDrawn {
         chits: Vec<(SideId, u32)>,

@@ -25,6 +25,7 @@ pub fn is_advance(start: Hex, end: Hex, seen: &[Hex], metric: RangeMetric) -> bo
 
 /// The three ways a Double action card may be used (H41).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DoubleMode {
     MoveTwice,
     MoveThenShoot,

@@ -20,6 +20,7 @@ pub enum Cover {
 
 /// A unit's formation (H32, H33).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Formation {
     #[default]
     Deployed,

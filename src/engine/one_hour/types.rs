@@ -15,6 +15,7 @@ pub type LeaderIx = u16;
 
 /// Where a player turn is (H9).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// Step 1: the phasing side draws its chance card (H38).
     Card,
@@ -39,6 +40,7 @@ pub enum Phase {
 
 /// A choice the rules hand to a player in the middle of a resolution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Pending {
     /// The owner picks the retreat box (H8).
     Retreat { unit: UnitIx, options: Vec<Hex> },
@@ -71,6 +73,7 @@ impl Pending {
 
 /// What a player asks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Step 1: draw the chance card (H38).
     Draw,
@@ -141,6 +144,7 @@ pub enum Command {
 
 /// Where hits came from: only shots can drive a unit back (H18).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cause {
     Shot,
     Charge,
@@ -151,6 +155,7 @@ pub enum Cause {
 
 /// What happens. `apply` is the only mutation of a state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// A player turn begins (H9).
     TurnBegan {
