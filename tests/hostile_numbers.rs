@@ -172,3 +172,27 @@ fn issue35_item33_army_list_numbers_are_bounded() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("1 to 10000 are supported (N18)"), "{out}");
 }
+
+/// Item 33: a loss limit of 9,999,999 (the largest `validate` accepts)
+/// prints a bounded track, each box standing for many points, instead of
+/// one box a point (which hung `sheet` at 1.9 GB).
+#[test]
+fn issue35_item33_a_huge_loss_limit_prints_a_bounded_track() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(root().join("scenarios/waterloo.ron")).expect("w");
+    let maps = root().join("maps");
+    let text = text
+        .replacen(
+            "(side: \"French\", points: 40)",
+            "(side: \"French\", points: 9999999)",
+            1,
+        )
+        .replace("\"../maps/", &format!("\"{}/", maps.display()));
+    let p = dir.path().join("w.ron");
+    std::fs::write(&p, text).expect("write");
+    let pdf = dir.path().join("w.pdf");
+    let (out, code) = run(vedette().arg("sheet").arg(&p).arg("-o").arg(&pdf));
+    assert_eq!(code, 0, "{out}");
+    let bytes = std::fs::metadata(&pdf).expect("pdf").len();
+    assert!(bytes < 5_000_000, "{bytes} bytes");
+}

@@ -378,21 +378,34 @@ pub fn turn_track(flow: &mut Flow, s: &Scenario) {
     flow.y = y0 + rows as f32 * h + 3.0;
 }
 
+/// The most boxes a loss track draws (ten rows of twenty).
+const MAX_TRACK_BOXES: u32 = 200;
+
 /// A track of boxes 1 to 40 (or the loss limit, if higher) per side, with
-/// the loss limit marked.
+/// the loss limit marked; past 200 points each box stands for several.
 pub fn loss_tracks(flow: &mut Flow, s: &Scenario) {
     let width = flow.text_width();
     flow.heading("Loss tracks (strength points lost)", 30.0);
     for side in &s.sides {
         let limit = s.loss_threshold(&side.id);
-        let n = limit.unwrap_or(40).max(40);
+        let points = limit.unwrap_or(40).max(40);
+        // A bounded cost whatever the limit (issue 35 item 33: a limit of
+        // 9,999,999 drew one box a point and hung at 1.9 GB): at most
+        // MAX_TRACK_BOXES boxes, each standing for `step` points.
+        let step = points.div_ceil(MAX_TRACK_BOXES).max(1);
+        let n = points.div_ceil(step);
         let per_row = 20u32;
         let w = width / per_row as f32;
         let h = 6.5;
         let rows = n.div_ceil(per_row);
         flow.need(6.0 + rows as f32 * h + 3.0);
+        let each = if step > 1 {
+            format!(" (each box {step} points)")
+        } else {
+            String::new()
+        };
         let label = match limit {
-            Some(l) => format!("{}: loss limit {l}", side.name),
+            Some(l) => format!("{}: loss limit {l}{each}", side.name),
             None => side.name.clone(),
         };
         let y = flow.y + 10.0 * MM_PER_PT;
@@ -401,13 +414,15 @@ pub fn loss_tracks(flow: &mut Flow, s: &Scenario) {
         let y0 = y + 1.5;
         let colour = Rgb::from_colour(side.colour);
         let page = flow.page();
-        for k in 1..=n {
-            let i = k - 1;
+        for b in 1..=n {
+            let i = b - 1;
+            let k = b.saturating_mul(step);
             let (x, y) = (
                 MARGIN + (i % per_row) as f32 * w,
                 y0 + (i / per_row) as f32 * h,
             );
-            let at_limit = Some(k) == limit;
+            // The box holding the limit.
+            let at_limit = limit.is_some_and(|l| l <= k && l > k - step);
             page.items.push(rect(
                 x,
                 y,
