@@ -437,3 +437,59 @@ fn issue16_item14_recovery_offers_the_file_that_was_open_when_vedette_died() {
     assert_eq!(app.doc.as_ref().and_then(|d| d.path.clone()), Some(b));
     assert!(app.is_modified(), "recovered changes are unsaved");
 }
+
+/// Issue 35 item 20: an edit followed by no input at all still leaves a
+/// recovery file: the window asks to be woken when the autosave is due
+/// (so egui repaints an idle window then), and that frame writes it. After
+/// Recover, Undo takes the recovered changes back to the file as saved.
+#[test]
+fn issue35_item20_an_idle_window_autosaves_and_recovered_changes_undo() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = waterloo_copy(&dir.path().join("a"));
+    let rec = dir.path().join("recovery");
+    let mut app = VedetteApp::open(a.clone());
+    app.recovery_dir = Some(rec.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    let files = || std::fs::read_dir(&rec).map(|d| d.count()).unwrap_or(0);
+    change_something(&mut h);
+    assert_eq!(files(), 0, "no autosave yet");
+    // With no input, the last frame asked for a repaint within the minute.
+    let delay = h
+        .output()
+        .viewport_output
+        .values()
+        .map(|v| v.repaint_delay)
+        .min()
+        .expect("a viewport");
+    assert!(
+        delay <= std::time::Duration::from_secs(60),
+        "an idle window must wake for its autosave (asked {delay:?})"
+    );
+    // The event loop wakes it 65 s later, with no input: one frame.
+    let now = h.ctx.input(|i| i.time);
+    h.input_mut().time = Some(now + 65.0);
+    h.step();
+    assert_eq!(files(), 1, "the recovery file exists 65 s after the edit");
+    let edited = h.state().doc.as_ref().map(|d| d.map.clone()).expect("doc");
+    drop(h);
+
+    // Vedette died; the next start offers it, and Recover restores it.
+    let mut next = VedetteApp::empty();
+    next.recovery_dir = Some(rec.clone());
+    next.check_recovery();
+    let mut h = harness(next);
+    h.get_by_label("Recover").click();
+    h.run();
+    assert!(h.state().is_modified());
+    assert_eq!(
+        h.state().doc.as_ref().map(|d| d.map.clone()),
+        Some(edited.clone())
+    );
+    // Undo is there, and goes back to the file as saved.
+    ctrl(&mut h, Key::Z);
+    let saved = vedette::files::load_scenario(&a).expect("loads").map;
+    assert_eq!(h.state().doc.as_ref().map(|d| d.map.clone()), Some(saved));
+    ctrl(&mut h, Key::Y);
+    assert_eq!(h.state().doc.as_ref().map(|d| d.map.clone()), Some(edited));
+}

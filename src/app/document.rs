@@ -404,12 +404,49 @@ impl Recovery {
 
     /// The recovered document, marked modified. Its map source is put back
     /// as it was (a separate file stays separate).
+    ///
+    /// When the scenario's file still opens, the recovered changes are one
+    /// undo step on top of it ("Undo recovered changes" goes back to the
+    /// file as saved), and where it and its map are saved come from that
+    /// file, not from the recovery file (issue 35 items 20, 37).
     pub fn restore(&self) -> Result<OpenDoc, String> {
-        let mut s =
-            scenario::parse_scenario(&self.scenario, "recovery").map_err(|e| e.to_string())?;
+        let s = scenario::parse_scenario(&self.scenario, "recovery").map_err(|e| e.to_string())?;
         let MapSource::Inline(map) = s.map.clone() else {
             return Err("the recovery file has no map".into());
         };
+        if let Some(path) = &self.path
+            && let Ok(mut doc) = OpenDoc::load(path)
+        {
+            let edits: Vec<crate::edit::Edit> = [
+                crate::edit::set_map(&doc.data, (*map).clone()),
+                crate::edit::set_scenario(&doc.data, s.clone()),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if !edits.is_empty() {
+                let group = crate::edit::Edit::Group {
+                    label: "recovered changes".into(),
+                    edits,
+                };
+                doc.apply(group).map_err(|e| e.to_string())?;
+            }
+            // Modified even when the recovery matches the file: the user
+            // chose to recover, and saving is harmless.
+            if !doc.is_modified() {
+                doc.history.mark_unsaved();
+            }
+            if self.deployment_log.is_some() {
+                doc.deployment_log = self.deployment_log.clone();
+            }
+            return Ok(doc);
+        }
+        self.restore_without_file(s, *map)
+    }
+
+    /// The recovered document when its file is gone (or it never had
+    /// one): the recovery alone, with no undo below it.
+    fn restore_without_file(&self, mut s: scenario::Scenario, map: Map) -> Result<OpenDoc, String> {
         if let (Some(own), Some(map_path)) = (&self.path, &self.map_path) {
             let dir = own.parent().unwrap_or(Path::new("."));
             if let Some(rel) = relative_path(dir, map_path) {
@@ -424,10 +461,7 @@ impl Recovery {
                 .map_path
                 .clone()
                 .filter(|_| matches!(s.map, MapSource::File(_))),
-            data: Document {
-                scenario: s,
-                map: *map,
-            },
+            data: Document { scenario: s, map },
             history,
             deployment_log: self.deployment_log.clone(),
         })

@@ -2265,6 +2265,13 @@ impl VedetteApp {
         self.recovery_ui(&ctx);
         let now = ctx.input(|i| i.time);
         self.autosave(now);
+        // An idle window is not repainted, and the autosave runs in the
+        // frame: wake up when the next one is due, so a crash while idle
+        // after an edit still leaves a recovery file (issue 35 item 20).
+        if self.recovery_dir.is_some() && self.is_modified() {
+            let due = (AUTOSAVE_SECS - (now - self.last_autosave)).max(0.5);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(due));
+        }
     }
 }
 
