@@ -32,6 +32,60 @@ pub enum OpenError {
         "{path}: error: the file is larger than {limit_mib} MiB, far more than any scenario or map: is it the right file?"
     )]
     TooLarge { path: String, limit_mib: u64 },
+    /// Another of Vedette's files, opened where a scenario was expected.
+    #[error("{path}: error: {}", kind.not_a_scenario(path))]
+    OtherKind { path: String, kind: FileKind },
+}
+
+/// Vedette's files that are not scenarios or maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    GameLog,
+    DeploymentLog,
+    ArmyList,
+    OrderOfBattle,
+}
+
+impl FileKind {
+    /// What a file that failed to read as a scenario is, by the fields
+    /// it has at the top (`None`: not one of Vedette's other files).
+    pub fn sniff(text: &str) -> Option<FileKind> {
+        let ron::Value::Map(m) = ron::from_str::<ron::Value>(text).ok()? else {
+            return None;
+        };
+        let has = |k: &str| {
+            m.iter()
+                .any(|(key, _)| matches!(key, ron::Value::String(s) if s == k))
+        };
+        if has("title") {
+            return None;
+        }
+        if has("entries") && has("seed") {
+            Some(FileKind::GameLog)
+        } else if has("lists") && has("orders") && has("commands") {
+            Some(FileKind::DeploymentLog)
+        } else if has("generals") && has("leaders") && has("aggressiveness") {
+            Some(FileKind::ArmyList)
+        } else if has("list") && has("general") && has("forces") {
+            Some(FileKind::OrderOfBattle)
+        } else {
+            None
+        }
+    }
+
+    /// Why it does not open as a scenario, and where it does open.
+    pub fn not_a_scenario(self, path: &str) -> String {
+        match self {
+            FileKind::GameLog => format!(
+                "this is a saved game (a game log), not a scenario: open it in the playtest table (File > Load game… in a playtest, or `vedette --game {path}`)"
+            ),
+            FileKind::DeploymentLog => format!(
+                "this is a pick-up battle's deployment log, not a scenario: resume or review it in the pick-up wizard (`vedette --pickup-log {path}`); the battle itself is the scenario saved beside it"
+            ),
+            FileKind::ArmyList => "this is an army list for pick-up battles, not a scenario: open it in the Armies window or File > New pick-up battle…".to_string(),
+            FileKind::OrderOfBattle => "this is an order of battle for a pick-up battle, not a scenario: open it in the pick-up wizard (File > New pick-up battle…)".to_string(),
+        }
+    }
 }
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`]: `/dev/zero`, a huge
@@ -130,7 +184,19 @@ pub fn load_map(path: &Path) -> Result<Map, OpenError> {
 /// scenario's folder).
 pub fn load_scenario(path: &Path) -> Result<LoadedScenario, OpenError> {
     let text = read_text(path)?;
-    let scenario = scenario::parse_scenario(&text, &path.display().to_string())?;
+    let scenario = match scenario::parse_scenario(&text, &path.display().to_string()) {
+        Ok(s) => s,
+        // Only when it fails: what else of Vedette's it might be.
+        Err(e) => {
+            return Err(match FileKind::sniff(&text) {
+                Some(kind) => OpenError::OtherKind {
+                    path: path.display().to_string(),
+                    kind,
+                },
+                None => e.into(),
+            });
+        }
+    };
     let (map, map_path) = match &scenario.map {
         MapSource::Inline(m) => ((**m).clone(), None),
         MapSource::File(rel) => {

@@ -493,3 +493,51 @@ fn issue35_item20_an_idle_window_autosaves_and_recovered_changes_undo() {
     ctrl(&mut h, Key::Y);
     assert_eq!(h.state().doc.as_ref().map(|d| d.map.clone()), Some(edited));
 }
+
+/// Issue 35 item 22: a saved game opened as a scenario says what it is
+/// (not "format version 2", which sounded like an older Vedette) and
+/// offers to open it in the playtest table, which it then does.
+#[test]
+fn issue35_item22_a_saved_game_opened_as_a_scenario_is_offered_to_the_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("game.ron");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vedette"))
+        .current_dir(root())
+        .args([
+            "play",
+            "scenarios/waterloo.ron",
+            "--french",
+            "heuristic",
+            "--allied",
+            "heuristic",
+            "--max-commands",
+            "12",
+            "--log",
+        ])
+        .arg(&log)
+        .output()
+        .expect("vedette runs");
+    assert!(log.exists(), "{out:?}");
+    let mut app = VedetteApp::open(log.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    h.get_by_label("This is a saved game");
+    assert!(
+        h.query_all_by_label_contains("this is a saved game (a game log), not a scenario")
+            .count()
+            >= 1
+    );
+    assert!(h.state().playtest.is_none());
+    h.get_by_label("Open it in the playtest table").click();
+    h.run();
+    assert!(h.state().playtest.is_some(), "the game opens in the table");
+    assert!(h.state().doc.is_some(), "on the scenario it names");
+    // An army list says what it is too (no offer: it opens elsewhere).
+    let app = VedetteApp::open(root().join("scenarios/armies/france-1813.ron"));
+    let h = harness(app);
+    assert!(
+        h.query_all_by_label_contains("this is an army list for pick-up battles, not a scenario")
+            .count()
+            >= 1
+    );
+}

@@ -89,6 +89,9 @@ pub struct VedetteApp {
     pub issues: Vec<Issue>,
     /// Why the last open failed, shown in the window instead of the map.
     pub open_error: Option<String>,
+    /// A saved game or deployment log opened as a scenario, offered where
+    /// it does open (issue 35 item 22).
+    pub other_kind_offer: Option<(crate::files::FileKind, PathBuf)>,
     pub view: MapView,
     pub draw: DrawOptions,
     pub hovered: Option<Hex>,
@@ -183,6 +186,7 @@ impl VedetteApp {
             doc: None,
             issues: Vec::new(),
             open_error: None,
+            other_kind_offer: None,
             view: MapView::default(),
             draw: DrawOptions::default(),
             hovered: None,
@@ -232,8 +236,91 @@ impl VedetteApp {
                 self.remember(&path);
             }
             Err(e) => {
+                if let crate::files::OpenError::OtherKind { kind, .. } = &e
+                    && matches!(
+                        kind,
+                        crate::files::FileKind::GameLog | crate::files::FileKind::DeploymentLog
+                    )
+                {
+                    self.other_kind_offer = Some((*kind, path.clone()));
+                }
                 self.open_error = Some(e.to_string());
                 self.status = Some((false, e.to_string()));
+            }
+        }
+    }
+
+    /// Opens a saved game in the playtest table (on the scenario it
+    /// names, or the one open) or a deployment log in the pick-up wizard:
+    /// what a user who opened one as a scenario is offered.
+    pub fn open_other_kind(&mut self, kind: crate::files::FileKind, path: &Path) {
+        use crate::files::FileKind;
+        match kind {
+            FileKind::GameLog => {
+                match playtest::scenario_file_of(path) {
+                    Ok(Some(s)) => {
+                        // As `vedette replay` does: the scenario as named,
+                        // else beside the log.
+                        let s = if s.exists() {
+                            s
+                        } else {
+                            path.parent().unwrap_or(Path::new(".")).join(&s)
+                        };
+                        self.load(s);
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        self.status = Some((false, e.to_string()));
+                        return;
+                    }
+                }
+                if self.doc.is_some() {
+                    self.load_game(path);
+                } else {
+                    self.status = Some((
+                        false,
+                        "The saved game does not name its scenario: open the scenario, then Load game… in the playtest table".into(),
+                    ));
+                }
+            }
+            FileKind::DeploymentLog => match pickup::Wizard::resume_file(path) {
+                Ok(w) => self.pickup = Some(Box::new(w)),
+                Err(e) => self.status = Some((false, e)),
+            },
+            FileKind::ArmyList | FileKind::OrderOfBattle => {}
+        }
+    }
+
+    /// The offer after a saved game or deployment log was opened as a
+    /// scenario.
+    fn other_kind_ui(&mut self, ctx: &egui::Context) {
+        let Some((kind, path)) = self.other_kind_offer.clone() else {
+            return;
+        };
+        let (title, button) = match kind {
+            crate::files::FileKind::GameLog => {
+                ("This is a saved game", "Open it in the playtest table")
+            }
+            _ => ("This is a deployment log", "Open it in the pick-up wizard"),
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("other kind")).show(ctx, |ui| {
+            ui.heading(title);
+            ui.label(kind.not_a_scenario(&path.display().to_string()));
+            ui.horizontal(|ui| {
+                if ui.button(button).clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    answer = Some(false);
+                }
+            });
+        });
+        if let Some(yes) = answer {
+            self.other_kind_offer = None;
+            if yes {
+                self.open_error = None;
+                self.open_other_kind(kind, &path);
             }
         }
     }
@@ -2263,6 +2350,7 @@ impl VedetteApp {
         self.path_prompt_ui(&ctx);
         self.prompt_ui(&ctx);
         self.recovery_ui(&ctx);
+        self.other_kind_ui(&ctx);
         let now = ctx.input(|i| i.time);
         self.autosave(now);
         // An idle window is not repainted, and the autosave runs in the
