@@ -633,3 +633,65 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         "the panel shows no MP"
     );
 }
+
+/// Issue 35 item 24: while "Leave the playtest?" is open the computer
+/// seats wait (the prompt's count of commands stays true), and its "Save
+/// game…" saves the game and then leaves the table.
+#[test]
+fn issue35_item24_the_leave_prompt_pauses_the_seats_and_save_game_then_leaves() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = waterloo_copy(dir.path());
+    let mut app = VedetteApp::open(path);
+    app.dialogs =
+        vedette::app::file_prompt::Dialogs::Unavailable("no file-dialog service here".into());
+    let mut h = harness(app);
+    start(&mut h, ["Computer", "Computer"], "11");
+    // At the default pace, until the computers have played a little.
+    let mut frames = 0;
+    while play(&h).session.len() < 3 {
+        h.step();
+        frames += 1;
+        assert!(frames < 5_000, "the computers play");
+    }
+    assert!(!play(&h).session.game.is_over());
+    // F5 asks to leave; the prompt names the commands played.
+    h.key_press(Key::F5);
+    h.step();
+    let n = play(&h).session.len();
+    h.get_by_label("Leave the playtest?");
+    h.get_by_label_contains(&format!("({n} commands)"));
+    for _ in 0..30 {
+        h.step();
+    }
+    assert_eq!(
+        play(&h).session.len(),
+        n,
+        "the seats wait behind the prompt"
+    );
+    // Save game… asks where, saves, and leaves.
+    // The prompt's button (the panel has one of the same name).
+    h.get_all_by_label("Save game…")
+        .last()
+        .expect("the prompt's Save game…")
+        .click();
+    h.step();
+    h.step();
+    let log = dir.path().join("left.ron");
+    h.get_by_label("File:").focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("File:")
+        .type_text(&log.display().to_string());
+    h.step();
+    h.get_by_label("Save").click();
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(
+        log.exists(),
+        "the game is saved: {:?} {:?}",
+        h.state().status,
+        play(&h).message
+    );
+    assert!(h.state().playtest.is_none(), "and the table left");
+}

@@ -22,7 +22,11 @@ pub enum FileAction {
         then: Option<super::Pending>,
     },
     ExportMap,
-    SaveGame,
+    /// `then_leave`: asked from the "Leave the playtest?" prompt, which
+    /// leaves once the game is saved.
+    SaveGame {
+        then_leave: bool,
+    },
     LoadGame,
     /// The pick-up wizard: a side's army list or order of battle [3.1].
     OpenArmyList(usize),
@@ -38,7 +42,7 @@ impl FileAction {
             FileAction::Open => "Open scenario",
             FileAction::SaveAs { .. } => "Save scenario as",
             FileAction::ExportMap => "Export map to a file",
-            FileAction::SaveGame => "Save game",
+            FileAction::SaveGame { .. } => "Save game",
             FileAction::LoadGame => "Load game",
             FileAction::OpenArmyList(_) => "Open army list",
             FileAction::SaveArmyList(_) => "Save army list",
@@ -55,7 +59,7 @@ impl FileAction {
             | FileAction::OpenArmyList(_)
             | FileAction::OpenOrder(_) => "Open",
             FileAction::SaveAs { .. }
-            | FileAction::SaveGame
+            | FileAction::SaveGame { .. }
             | FileAction::ExportMap
             | FileAction::SaveArmyList(_)
             | FileAction::SaveOrder(_) => "Save",
@@ -77,7 +81,7 @@ impl FileAction {
     /// The filter the native dialog shows.
     pub fn filter(&self) -> &'static str {
         match self {
-            FileAction::SaveGame | FileAction::LoadGame => "Vedette game log",
+            FileAction::SaveGame { .. } | FileAction::LoadGame => "Vedette game log",
             FileAction::ExportMap => "Vedette map",
             FileAction::OpenArmyList(_) | FileAction::SaveArmyList(_) => "Vedette army list",
             FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => "Vedette order of battle",
@@ -178,7 +182,9 @@ pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<St
         FileAction::SaveArmyList(_) => Some("army-list.ron".into()),
         FileAction::SaveAs { .. } => Some(format!("{}.ron", stem.as_deref().unwrap_or("untitled"))),
         FileAction::ExportMap => Some(format!("{}-map.ron", stem.as_deref().unwrap_or("untitled"))),
-        FileAction::SaveGame => Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game"))),
+        FileAction::SaveGame { .. } => {
+            Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game")))
+        }
     }
 }
 

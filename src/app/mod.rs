@@ -523,7 +523,14 @@ impl VedetteApp {
                 }
             }
             FileAction::ExportMap => self.export_map(&file_prompt::with_ron(path)),
-            FileAction::SaveGame => self.save_game(&file_prompt::with_ron(path)),
+            FileAction::SaveGame { then_leave } => {
+                self.save_game(&file_prompt::with_ron(path));
+                // Leaves only once the game is saved: a failed save keeps
+                // the table with its message.
+                if then_leave && self.playtest.as_ref().is_some_and(|p| !p.unsaved()) {
+                    self.leave_playtest();
+                }
+            }
             FileAction::LoadGame => self.load_game(&path),
             FileAction::OpenArmyList(side)
             | FileAction::SaveArmyList(side)
@@ -789,7 +796,7 @@ impl VedetteApp {
                         )
                         .clicked()
                     {
-                        self.ask_path(FileAction::SaveGame);
+                        self.ask_path(FileAction::SaveGame { then_leave: false });
                         ui.close();
                     }
                     if ui
@@ -874,7 +881,12 @@ impl VedetteApp {
         match action {
             playtest::PlaytestAction::None => {}
             playtest::PlaytestAction::Leave => self.leave_playtest(),
-            playtest::PlaytestAction::SaveGame => self.ask_path(FileAction::SaveGame),
+            playtest::PlaytestAction::SaveGame => {
+                self.ask_path(FileAction::SaveGame { then_leave: false })
+            }
+            playtest::PlaytestAction::SaveGameThenLeave => {
+                self.ask_path(FileAction::SaveGame { then_leave: true })
+            }
             playtest::PlaytestAction::LoadGame => self.ask_path(FileAction::LoadGame),
             playtest::PlaytestAction::Restart => self.open_playtest_dialog(),
         }

@@ -46,6 +46,8 @@ pub enum PlaytestAction {
     None,
     Leave,
     SaveGame,
+    /// Save the game, then leave the table once it is saved.
+    SaveGameThenLeave,
     LoadGame,
     Restart,
 }
@@ -272,7 +274,7 @@ pub fn leave_ui(
         ui.horizontal(|ui| {
             if ui.button("Save game…").clicked() {
                 *confirm = false;
-                *action = PlaytestAction::SaveGame;
+                *action = PlaytestAction::SaveGameThenLeave;
             }
             if ui.button("Leave without saving").clicked() {
                 *confirm = false;

@@ -586,7 +586,10 @@ impl Playtest {
             self.keys(&ctx, &mut action);
         }
         let now = ctx.input(|i| i.time);
-        self.tick(now);
+        // The seats wait while the leave prompt is open (issue 35 item 24).
+        if !self.confirm_leave {
+            self.tick(now);
+        }
         if self.computer_busy() {
             let wait = self.seats.wait(now);
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
