@@ -26,6 +26,7 @@ fn benches(c: &mut Criterion) {
         orders: orders.clone(),
         options: o.clone(),
         commands: Vec::new(),
+        end: None,
     };
     let mut seed = 0;
     c.bench_function(
