@@ -163,6 +163,20 @@ pub fn start_dir(action: &FileAction, doc_path: Option<&Path>) -> PathBuf {
             .map(|b| b.join("armies"))
             .filter(|p| p.is_dir())
             .or(base),
+        // Saved games go in a `games` folder beside the scenarios one
+        // (made on the first save), not among the scenarios.
+        FileAction::SaveGame { .. } | FileAction::LoadGame => {
+            let games = base
+                .as_ref()
+                .and_then(|b| b.parent())
+                .map(|p| p.join("games"));
+            if matches!(action, FileAction::SaveGame { .. })
+                && let Some(g) = &games
+            {
+                let _ = std::fs::create_dir_all(g);
+            }
+            games.filter(|p| p.is_dir()).or(base)
+        }
         _ => base,
     }
     .unwrap_or_else(|| PathBuf::from("."))
@@ -385,5 +399,23 @@ mod tests {
         assert!(d.ends_with("scenarios"), "{}", d.display());
         let m = start_dir(&FileAction::ExportMap, None);
         assert!(m.ends_with("maps"), "{}", m.display());
+    }
+
+    /// Issue 35 item 22: saved games start in `games/` beside
+    /// `scenarios/`, made on the first save.
+    #[test]
+    fn issue35_item22_saved_games_go_to_a_games_folder() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let scenarios = dir.path().join("scenarios");
+        std::fs::create_dir_all(&scenarios).expect("mkdir");
+        let doc = scenarios.join("battle.ron");
+        std::fs::write(&doc, "").expect("write");
+        let load = start_dir(&FileAction::LoadGame, Some(&doc));
+        assert_eq!(load, scenarios, "no games folder yet: the scenario's");
+        let save = start_dir(&FileAction::SaveGame { then_leave: false }, Some(&doc));
+        assert_eq!(save, dir.path().join("games"));
+        assert!(save.is_dir());
+        let load = start_dir(&FileAction::LoadGame, Some(&doc));
+        assert_eq!(load, dir.path().join("games"));
     }
 }
