@@ -104,9 +104,12 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
     // Forces and leaders [0.5][1.2] (N12).
     let mut force_of: BTreeMap<&UnitId, (usize, usize)> = BTreeMap::new();
     // Commands and logs name a force by its name [3.7.1], so two forces
-    // of one name (on either side: a skirmish names the enemy's) would
-    // send a command to whichever is found first.
-    let mut force_names: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    // of one name on a side would send a command to whichever is found
+    // first.
+    // Per side: a command names its own side's force (Activate) or the
+    // enemy's (a skirmish's target), never one by name alone, and the
+    // editor names new forces "Force 1", "Force 2" on each side.
+    let mut force_names: BTreeMap<(usize, &str), (usize, usize)> = BTreeMap::new();
     for (si, side) in s.sides.iter().enumerate() {
         for (fi, force) in side.forces.iter().enumerate() {
             let loc = || field(&format!("sides[{si}].forces[{fi}]"));
@@ -115,7 +118,7 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
                     loc(),
                     "a force has no name: commands and the log name forces by name [0.5] (N12)",
                 );
-            } else if let Some((s0, f0)) = force_names.insert(force.name.as_str(), (si, fi)) {
+            } else if let Some((s0, f0)) = force_names.insert((si, force.name.as_str()), (si, fi)) {
                 out.error(
                     loc(),
                     format!(
