@@ -541,3 +541,148 @@ fn issue35_item22_a_saved_game_opened_as_a_scenario_is_offered_to_the_table() {
             >= 1
     );
 }
+
+/// The typed-path window open now, as the test sees it.
+fn prompt(h: &Harness<'_, VedetteApp>) -> vedette::app::file_prompt::PathPrompt {
+    h.state()
+        .path_prompt
+        .clone()
+        .expect("the typed-path window")
+}
+
+#[test]
+fn issue35_item23_export_browse_without_a_file_dialog_takes_a_typed_path() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = waterloo_copy(dir.path());
+    let mut app = VedetteApp::open(copy);
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    ctrl(&mut h, Key::P);
+    h.get_by_label("Export setup sheet");
+    h.get_by_label("Browse…").click();
+    h.run();
+    // Not greyed out and silent: the typed-path window, saying why, on
+    // the export window's own path.
+    let p = prompt(&h);
+    assert!(p.path.ends_with("waterloo-sheet.pdf"), "{}", p.path);
+    h.get_by_label("Export setup sheet to");
+    h.get_by_label_contains("No file dialog is available");
+    // A name typed without an extension becomes a PDF in the field.
+    let target = dir.path().join("handout");
+    // Two "File:" fields are open now (the export window's and the typed
+    // path's); the typed path's has the focus.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    let field = h
+        .query_all_by_label("File:")
+        .find(|n| n.is_focused())
+        .expect("the focused field");
+    field.type_text(&target.display().to_string());
+    h.run();
+    h.get_by_label("Choose").click();
+    h.run();
+    assert!(h.state().path_prompt.is_none(), "the window closes");
+    let want = dir.path().join("handout.pdf");
+    assert_eq!(h.state().export.path, want.display().to_string());
+    // And the export writes there.
+    h.get_by_label("Export").click();
+    for _ in 0..600 {
+        h.step();
+        if !h.state().export.busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    h.run();
+    assert!(want.is_file(), "{:?}", h.state().export.message);
+}
+
+#[test]
+fn issue35_item25_a_broken_scenario_on_the_command_line_shows_the_problem_and_the_ways_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = waterloo_copy(dir.path());
+    let good = std::fs::read_to_string(&copy).expect("read");
+    let broken = dir.path().join("scenarios/broken.ron");
+    // A quote left open on line 3.
+    let mut lines: Vec<&str> = good.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("title:"))
+        .expect("a title line");
+    let bad = lines[at].replacen('"', "", 1);
+    lines[at] = &bad;
+    std::fs::write(&broken, lines.join("\n")).expect("write");
+    let mut app = VedetteApp::open(broken.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    assert!(h.state().doc.is_none());
+    h.get_by_label("Could not open broken.ron");
+    h.get_by_label("Problems");
+    let line = format!("broken.ron:{}:", at + 1);
+    assert!(
+        h.query_all_by_label_contains(&line).count() >= 1,
+        "the error gives its line and column ({line})"
+    );
+    // File > Open from the page: the typed-path window.
+    h.get_by_label("Open…").click();
+    h.run();
+    assert_eq!(
+        prompt(&h).action,
+        vedette::app::file_prompt::FileAction::Open
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().path_prompt.is_none());
+    // Fixed in a text editor: Try again opens it.
+    std::fs::write(&broken, &good).expect("write");
+    h.get_by_label("Try again").click();
+    h.run();
+    assert!(h.state().doc.is_some(), "{:?}", h.state().open_error);
+    assert!(
+        h.query_all_by_label("Could not open broken.ron")
+            .next()
+            .is_none()
+    );
+}
+
+#[test]
+fn issue35_item26_the_typed_path_window_focuses_lists_and_completes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = waterloo_copy(dir.path());
+    std::fs::copy(&copy, dir.path().join("scenarios/wavre.ron")).expect("copy");
+    std::fs::write(dir.path().join("scenarios/notes.txt"), "x").expect("write");
+    let mut app = VedetteApp::open(copy);
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    ctrl(&mut h, Key::O);
+    // The field has the focus: typing goes straight in.
+    assert!(h.get_by_label("File:").is_focused(), "the field is focused");
+    // The folder's scenarios are listed, not the other files.
+    h.get_by_label("waterloo.ron");
+    h.get_by_label("wavre.ron");
+    assert!(h.query_all_by_label("notes.txt").next().is_none());
+    // Tab completes as far as the names agree, then the one name.
+    let folder = dir.path().join("scenarios");
+    let sep = std::path::MAIN_SEPARATOR;
+    type_into(&mut h, "File:", &format!("{}{sep}w", folder.display()));
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(prompt(&h).path, format!("{}{sep}wa", folder.display()));
+    assert!(h.get_by_label("File:").is_focused(), "Tab keeps the focus");
+    h.get_by_label("File:").type_text("v");
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(
+        prompt(&h).path,
+        format!("{}{sep}wavre.ron", folder.display())
+    );
+    // A click on a listed name takes it; Open opens.
+    type_into(&mut h, "File:", &format!("{}{sep}", folder.display()));
+    h.get_by_label("waterloo.ron").click();
+    h.run();
+    assert!(prompt(&h).path.ends_with("waterloo.ron"));
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(h.state().path_prompt.is_none());
+    assert!(h.state().open_error.is_none());
+}

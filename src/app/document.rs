@@ -26,6 +26,9 @@ pub struct OpenDoc {
     /// scenario as `NAME.deployment.ron` when it is saved, so the battle
     /// can be re-created or reviewed.
     pub deployment_log: Option<String>,
+    /// A map file outside the scenario's folder the user agreed to write
+    /// (see [`map_write_confined`]).
+    pub map_write_consent: Option<PathBuf>,
 }
 
 impl Deref for OpenDoc {
@@ -72,6 +75,7 @@ impl OpenDoc {
             },
             history: History::default(),
             deployment_log,
+            map_write_consent: None,
         })
     }
 
@@ -154,6 +158,7 @@ impl OpenDoc {
             data: Document { scenario, map },
             history,
             deployment_log,
+            map_write_consent: None,
         }
     }
 
@@ -278,7 +283,39 @@ impl OpenDoc {
         }
     }
 
+    /// The map file a save to `path` would write and may not without the
+    /// user's word: the map is edited (it differs from its file), and the
+    /// file lies outside the scenario's folder and the `maps` folder beside
+    /// it (issue 35 item 37: a scenario from elsewhere, naming
+    /// `File("../../somewhere")`, never chooses where Vedette writes).
+    pub fn map_write_needs_consent(&self, path: &Path) -> Option<PathBuf> {
+        let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path) else {
+            return None;
+        };
+        if map_write_confined(path, map_path) || self.map_write_consent.as_ref() == Some(map_path)
+        {
+            return None;
+        }
+        let text = scenario::map_to_ron(&self.map);
+        let same = std::fs::read_to_string(map_path).is_ok_and(|t| t == text);
+        (!same).then(|| map_path.clone())
+    }
+
+    /// Keeps the map inside the scenario file from now on (the answer
+    /// "keep it in the scenario" to a map file outside its folder).
+    pub fn keep_map_inline(&mut self) {
+        self.data.scenario.map = MapSource::Inline(Box::new(self.map.clone()));
+        self.map_path = None;
+        self.history.mark_unsaved();
+    }
+
     fn write_to(&self, path: &Path) -> Result<(), String> {
+        if let Some(outside) = self.map_write_needs_consent(path) {
+            return Err(format!(
+                "the map file {} lies outside the scenario's folder: Vedette writes there only when asked to",
+                outside.display()
+            ));
+        }
         if let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path) {
             let text = scenario::map_to_ron(&self.map);
             let same = std::fs::read_to_string(map_path).is_ok_and(|t| t == text);
@@ -445,27 +482,51 @@ impl Recovery {
     }
 
     /// The recovered document when its file is gone (or it never had
-    /// one): the recovery alone, with no undo below it.
+    /// one): the recovery alone, with no undo below it, untitled and with
+    /// its map inside (issue 35 item 37: the paths a recovery file names
+    /// are not Save targets; Save asks where, as for a new scenario).
     fn restore_without_file(&self, mut s: scenario::Scenario, map: Map) -> Result<OpenDoc, String> {
-        if let (Some(own), Some(map_path)) = (&self.path, &self.map_path) {
-            let dir = own.parent().unwrap_or(Path::new("."));
-            if let Some(rel) = relative_path(dir, map_path) {
-                s.map = MapSource::File(rel);
-            }
-        }
+        s.map = MapSource::Inline(Box::new(map.clone()));
         let mut history = History::default();
         history.mark_unsaved();
         Ok(OpenDoc {
-            path: self.path.clone(),
-            map_path: self
-                .map_path
-                .clone()
-                .filter(|_| matches!(s.map, MapSource::File(_))),
+            path: None,
+            map_path: None,
             data: Document { scenario: s, map },
             history,
             deployment_log: self.deployment_log.clone(),
+            map_write_consent: None,
         })
     }
+}
+
+/// Whether Save may write the map file `map` named by the scenario saved
+/// at `scenario` without asking: its folder (links resolved) is the
+/// scenario's folder or below it, or the `maps` folder beside it (the
+/// layout Vedette makes: `scenarios/` and `maps/`) or below that; and the
+/// file, if it exists, is a plain file, not a link or a device.
+pub fn map_write_confined(scenario: &Path, map: &Path) -> bool {
+    let Some(own) = scenario
+        .parent()
+        .map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d })
+        .and_then(|d| d.canonicalize().ok())
+    else {
+        return false;
+    };
+    let Some(folder) = map
+        .parent()
+        .map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d })
+        .and_then(|d| d.canonicalize().ok())
+    else {
+        return false;
+    };
+    if let Ok(meta) = std::fs::symlink_metadata(map)
+        && !meta.file_type().is_file()
+    {
+        return false;
+    }
+    let maps = own.parent().map(|p| p.join("maps"));
+    folder.starts_with(&own) || maps.is_some_and(|m| folder.starts_with(m))
 }
 
 /// `target` relative to the folder `from`, with `/` separators

@@ -36,7 +36,10 @@ pub struct ExportDialog {
     /// Pixels across a hex, for PNG (and the SVG's nominal size).
     pub scale: f32,
     pub path: String,
-    browsing: Option<Receiver<Option<PathBuf>>>,
+    /// Browse… was pressed: the window asks for a path as every file
+    /// action does (the native dialog, or the typed-path window on a
+    /// desktop without one) and puts the answer in `path`.
+    pub browse_request: bool,
     /// The export under way, if any (a big sheet takes seconds: the window
     /// stays live and shows its progress).
     running: Option<Running>,
@@ -52,7 +55,7 @@ impl Default for ExportDialog {
             paper: Paper::A4,
             scale: 48.0,
             path: String::new(),
-            browsing: None,
+            browse_request: false,
             running: None,
             message: None,
         }
@@ -84,31 +87,6 @@ impl ExportDialog {
             ExportKind::MapImage => format!("{}-map.png", stem(doc)),
         };
         self.path = dir.join(name).display().to_string();
-    }
-
-    /// Asks the native save dialog on a thread (a dialog inside `ui()`
-    /// would freeze the window); the answer arrives in a later frame.
-    fn browse(&mut self) {
-        let (tx, rx) = channel();
-        let current = PathBuf::from(&self.path);
-        let kind = self.kind;
-        std::thread::spawn(move || {
-            let mut d = rfd::FileDialog::new();
-            if let Some(dir) = current.parent().filter(|p| p.is_dir()) {
-                d = d.set_directory(dir);
-            }
-            if let Some(name) = current.file_name() {
-                d = d.set_file_name(name.to_string_lossy());
-            }
-            d = match kind {
-                ExportKind::Sheet => d.add_filter("PDF", &["pdf"]),
-                ExportKind::MapImage => d.add_filter("Images", &["png", "svg"]),
-            };
-            // None: cancelled, or no dialog on this desktop; the typed
-            // path stays.
-            let _ = tx.send(d.save_file());
-        });
-        self.browsing = Some(rx);
     }
 
     /// Starts the export on a worker thread; the message says what
@@ -173,14 +151,6 @@ impl ExportDialog {
 
     pub fn ui(&mut self, ctx: &egui::Context, doc: Option<&OpenDoc>) {
         self.poll(ctx);
-        if let Some(rx) = &self.browsing
-            && let Ok(answer) = rx.try_recv()
-        {
-            if let Some(p) = answer {
-                self.path = p.display().to_string();
-            }
-            self.browsing = None;
-        }
         if !self.open {
             return;
         }
@@ -202,12 +172,8 @@ impl ExportDialog {
                     let l = ui.label("File:");
                     ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(360.0))
                         .labelled_by(l.id);
-                    let busy = self.browsing.is_some();
-                    if ui
-                        .add_enabled(!busy, egui::Button::new("Browse…"))
-                        .clicked()
-                    {
-                        self.browse();
+                    if ui.button("Browse…").clicked() {
+                        self.browse_request = true;
                     }
                 });
                 match self.kind {

@@ -33,6 +33,9 @@ pub enum FileAction {
     SaveArmyList(usize),
     OpenOrder(usize),
     SaveOrder(usize),
+    /// Export > Browse…: where the setup sheet or map image goes (the
+    /// answer fills the export window's File field).
+    ExportTo(super::export::ExportKind),
 }
 
 impl FileAction {
@@ -48,6 +51,8 @@ impl FileAction {
             FileAction::SaveArmyList(_) => "Save army list",
             FileAction::OpenOrder(_) => "Open order of battle",
             FileAction::SaveOrder(_) => "Save order of battle",
+            FileAction::ExportTo(super::export::ExportKind::Sheet) => "Export setup sheet to",
+            FileAction::ExportTo(super::export::ExportKind::MapImage) => "Export map image to",
         }
     }
 
@@ -63,6 +68,7 @@ impl FileAction {
             | FileAction::ExportMap
             | FileAction::SaveArmyList(_)
             | FileAction::SaveOrder(_) => "Save",
+            FileAction::ExportTo(_) => "Choose",
         }
     }
 
@@ -85,7 +91,19 @@ impl FileAction {
             FileAction::ExportMap => "Vedette map",
             FileAction::OpenArmyList(_) | FileAction::SaveArmyList(_) => "Vedette army list",
             FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => "Vedette order of battle",
+            FileAction::ExportTo(super::export::ExportKind::Sheet) => "PDF",
+            FileAction::ExportTo(super::export::ExportKind::MapImage) => "Images",
             _ => "Vedette scenario",
+        }
+    }
+
+    /// The extensions of the files this action deals in, the first one
+    /// added to a path typed without any.
+    pub fn extensions(&self) -> &'static [&'static str] {
+        match self {
+            FileAction::ExportTo(super::export::ExportKind::Sheet) => &["pdf"],
+            FileAction::ExportTo(super::export::ExportKind::MapImage) => &["png", "svg"],
+            _ => &["ron"],
         }
     }
 }
@@ -199,16 +217,130 @@ pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<St
         FileAction::SaveGame { .. } => {
             Some(format!("{}-game.ron", stem.as_deref().unwrap_or("game")))
         }
+        FileAction::ExportTo(super::export::ExportKind::Sheet) => Some(format!(
+            "{}-sheet.pdf",
+            stem.as_deref().unwrap_or("scenario")
+        )),
+        FileAction::ExportTo(super::export::ExportKind::MapImage) => {
+            Some(format!("{}-map.png", stem.as_deref().unwrap_or("scenario")))
+        }
     }
 }
 
 /// A save path without an extension gets `.ron`.
 pub fn with_ron(path: PathBuf) -> PathBuf {
+    with_extension(path, "ron")
+}
+
+/// A save path without an extension gets `ext`.
+pub fn with_extension(path: PathBuf, ext: &str) -> PathBuf {
     if path.extension().is_none() {
-        path.with_extension("ron")
+        path.with_extension(ext)
     } else {
         path
     }
+}
+
+/// One entry of the typed path's folder that matches what is typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub name: String,
+    pub folder: bool,
+}
+
+/// Splits a typed path into its folder (as typed, ending in a separator,
+/// or empty for the working folder) and the partial name after it.
+fn split_typed(typed: &str) -> (&str, &str) {
+    match typed.rfind(std::path::is_separator) {
+        Some(i) => typed.split_at(i + 1),
+        None => ("", typed),
+    }
+}
+
+/// The folders, then the files with one of `exts`, in the typed path's
+/// folder whose names start with the partial name typed after it, each
+/// group sorted by name, at most `limit` in all. Hidden entries show only
+/// when the partial name starts with a dot. An unreadable folder has none.
+pub fn matches(typed: &str, exts: &[&str], limit: usize) -> Vec<Match> {
+    let (folder, partial) = split_typed(typed);
+    let dir = if folder.is_empty() {
+        Path::new(".")
+    } else {
+        Path::new(folder)
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut folders = Vec::new();
+    let mut files = Vec::new();
+    for e in entries.flatten() {
+        let Ok(name) = e.file_name().into_string() else {
+            continue;
+        };
+        if !name.starts_with(partial) || (name.starts_with('.') && !partial.starts_with('.')) {
+            continue;
+        }
+        // Follows links, as opening the entry would.
+        let path = e.path();
+        if path.is_dir() {
+            folders.push(name);
+        } else if path.is_file()
+            && path
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| exts.iter().any(|w| w.eq_ignore_ascii_case(x)))
+        {
+            files.push(name);
+        }
+    }
+    folders.sort();
+    files.sort();
+    folders
+        .into_iter()
+        .map(|name| Match { name, folder: true })
+        .chain(files.into_iter().map(|name| Match {
+            name,
+            folder: false,
+        }))
+        .take(limit)
+        .collect()
+}
+
+/// The typed path with `m` in place of its partial name (a folder ends in
+/// a separator, ready for the next name).
+pub fn with_match(typed: &str, m: &Match) -> String {
+    let (folder, _) = split_typed(typed);
+    let sep = if m.folder {
+        std::path::MAIN_SEPARATOR_STR
+    } else {
+        ""
+    };
+    format!("{folder}{}{sep}", m.name)
+}
+
+/// Tab in the typed-path field: the path completed as far as every match
+/// agrees (a single folder gets its separator), or `None` when nothing
+/// matches or nothing more is agreed.
+pub fn complete(typed: &str, exts: &[&str]) -> Option<String> {
+    let all = matches(typed, exts, usize::MAX);
+    let (folder, partial) = split_typed(typed);
+    let done = match all.as_slice() {
+        [] => return None,
+        [one] => with_match(typed, one),
+        [first, rest @ ..] => {
+            let mut common = first.name.as_str();
+            for m in rest {
+                let n = common
+                    .char_indices()
+                    .zip(m.name.chars())
+                    .find(|((_, a), b)| a != b)
+                    .map_or(common.len().min(m.name.len()), |((i, _), _)| i);
+                common = &common[..n];
+            }
+            format!("{folder}{common}")
+        }
+    };
+    (done.len() > folder.len() + partial.len()).then_some(done)
 }
 
 /// The typed-path window's state.
@@ -222,6 +354,24 @@ pub struct PathPrompt {
     pub error: Option<String>,
     /// The path of a file that will be replaced if Save is pressed again.
     confirm_replace: Option<PathBuf>,
+    /// Whether the field has been given the keyboard focus (once, when
+    /// the window opens, so typing goes straight in).
+    focused: bool,
+}
+
+/// How many matching entries the typed-path window lists.
+const MAX_LISTED: usize = 200;
+
+/// Puts a text field's cursor after its last character (after Tab
+/// completed it).
+fn cursor_to_end(ctx: &egui::Context, id: egui::Id, text: &str) {
+    if let Some(mut state) = egui::TextEdit::load_state(ctx, id) {
+        let end = egui::text::CCursor::new(text.chars().count());
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::one(end)));
+        state.store(ctx, id);
+    }
 }
 
 /// What the typed-path window decided this frame.
@@ -240,12 +390,18 @@ impl PathPrompt {
             // A folder, ready for a name to be typed after it.
             None => dir.join(""),
         };
+        PathPrompt::at(action, path.display().to_string(), note)
+    }
+
+    /// The window on a path already proposed (the export window's field).
+    pub fn at(action: FileAction, path: String, note: Option<String>) -> PathPrompt {
         PathPrompt {
             action,
-            path: path.display().to_string(),
+            path,
             note,
             error: None,
             confirm_replace: None,
+            focused: false,
         }
     }
 
@@ -271,7 +427,7 @@ impl PathPrompt {
             }
             return Some(path);
         }
-        let path = with_ron(path);
+        let path = with_extension(path, self.action.extensions()[0]);
         if path.is_dir() {
             self.error = Some(format!("{} is a folder: add a file name.", path.display()));
             return None;
@@ -313,14 +469,33 @@ impl PathPrompt {
                         .color(egui::Color32::from_rgb(190, 130, 20)),
                     );
                 }
+                let exts = self.action.extensions();
                 ui.horizontal(|ui| {
                     let l = ui.label("File:");
+                    // Tab completes the name instead of leaving the field.
                     let r = ui
-                        .add(egui::TextEdit::singleline(&mut self.path).desired_width(420.0))
+                        .add(
+                            egui::TextEdit::singleline(&mut self.path)
+                                .desired_width(420.0)
+                                .lock_focus(true),
+                        )
                         .labelled_by(l.id);
+                    if !self.focused {
+                        r.request_focus();
+                        self.focused = true;
+                    }
                     if r.changed() {
                         self.error = None;
                         self.confirm_replace = None;
+                    }
+                    if r.has_focus()
+                        && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab))
+                        && let Some(done) = complete(&self.path, exts)
+                    {
+                        self.path = done;
+                        self.error = None;
+                        self.confirm_replace = None;
+                        cursor_to_end(ui.ctx(), r.id, &self.path);
                     }
                     if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
                         && let Some(p) = self.check()
@@ -328,11 +503,55 @@ impl PathPrompt {
                         answer = PromptAnswer::Path(p);
                     }
                 });
+                // What the folder holds that fits what is typed: a click
+                // takes it (a folder opens), a double click on a file
+                // takes it and confirms.
+                let found = matches(&self.path, exts, MAX_LISTED + 1);
+                let id = ui.make_persistent_id("matches");
+                egui::ScrollArea::vertical()
+                    .id_salt(id)
+                    .max_height(150.0)
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        if found.is_empty() {
+                            ui.label(egui::RichText::new("No matching file here.").weak());
+                        }
+                        for m in found.iter().take(MAX_LISTED) {
+                            let label = if m.folder {
+                                format!("{}{}", m.name, std::path::MAIN_SEPARATOR)
+                            } else {
+                                m.name.clone()
+                            };
+                            let r = ui.selectable_label(false, label);
+                            if r.clicked() || r.double_clicked() {
+                                self.path = with_match(&self.path, m);
+                                self.error = None;
+                                self.confirm_replace = None;
+                            }
+                            if r.double_clicked()
+                                && !m.folder
+                                && let Some(p) = self.check()
+                            {
+                                answer = PromptAnswer::Path(p);
+                            }
+                        }
+                        if found.len() > MAX_LISTED {
+                            ui.label(
+                                egui::RichText::new(
+                                    "… and more: type more of the name (Tab completes).",
+                                )
+                                .weak(),
+                            );
+                        }
+                    });
                 ui.label(
                     egui::RichText::new(if self.action.reads() {
-                        "A file to open: an absolute path, or one relative to the folder Vedette was started in."
+                        "A file to open: an absolute path, or one relative to the folder Vedette was started in. Tab completes a name.".to_string()
                     } else {
-                        "Where to write: .ron is added when no extension is given."
+                        format!(
+                            "Where to write: .{} is added when no extension is given. Tab completes a name.",
+                            exts[0]
+                        )
                     })
                     .weak(),
                 );
@@ -399,6 +618,73 @@ mod tests {
         assert!(d.ends_with("scenarios"), "{}", d.display());
         let m = start_dir(&FileAction::ExportMap, None);
         assert!(m.ends_with("maps"), "{}", m.display());
+    }
+
+    /// Issue 35 item 26: the typed-path window lists the folder's
+    /// matching files (folders first, only the action's extensions) and
+    /// Tab completes as far as they agree.
+    #[test]
+    fn issue35_item26_matches_and_tab_completion() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for f in [
+            "waterloo.ron",
+            "wavre.ron",
+            "wavre-notes.txt",
+            ".hidden.ron",
+        ] {
+            std::fs::write(dir.path().join(f), "").expect("write");
+        }
+        std::fs::create_dir(dir.path().join("wargames")).expect("mkdir");
+        let base = format!("{}{}", dir.path().display(), std::path::MAIN_SEPARATOR);
+        let names = |typed: &str| -> Vec<String> {
+            matches(typed, &["ron"], 10)
+                .into_iter()
+                .map(|m| m.name)
+                .collect()
+        };
+        assert_eq!(names(&base), ["wargames", "waterloo.ron", "wavre.ron"]);
+        assert_eq!(names(&format!("{base}wav")), ["wavre.ron"]);
+        assert_eq!(names(&format!("{base}.")), [".hidden.ron"]);
+        assert_eq!(matches(&base, &["ron"], 2).len(), 2, "the limit holds");
+        // Tab: as far as the matches agree, then the one match.
+        assert_eq!(
+            complete(&format!("{base}w"), &["ron"]),
+            Some(format!("{base}wa"))
+        );
+        assert_eq!(
+            complete(&format!("{base}wa"), &["ron"]),
+            None,
+            "nothing more agreed"
+        );
+        assert_eq!(
+            complete(&format!("{base}wat"), &["ron"]),
+            Some(format!("{base}waterloo.ron"))
+        );
+        assert_eq!(
+            complete(&format!("{base}war"), &["ron"]),
+            Some(format!("{base}wargames{}", std::path::MAIN_SEPARATOR))
+        );
+        assert_eq!(complete(&format!("{base}x"), &["ron"]), None);
+        assert_eq!(complete(&format!("{base}no/such/"), &["ron"]), None);
+        // Another action's extensions.
+        assert_eq!(names(&format!("{base}wavre-")), Vec::<String>::new());
+        assert_eq!(
+            matches(&format!("{base}wavre-"), &["txt"], 10)[0].name,
+            "wavre-notes.txt"
+        );
+    }
+
+    /// Issue 35 item 23: the export's typed path gets the export's
+    /// extension, not `.ron`.
+    #[test]
+    fn issue35_item23_an_export_path_gets_its_own_extension() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut p = PathPrompt::at(
+            FileAction::ExportTo(super::super::export::ExportKind::Sheet),
+            dir.path().join("sheet").display().to_string(),
+            None,
+        );
+        assert_eq!(p.check(), Some(dir.path().join("sheet.pdf")));
     }
 
     /// Issue 35 item 22: saved games start in `games/` beside

@@ -89,6 +89,9 @@ pub struct VedetteApp {
     pub issues: Vec<Issue>,
     /// Why the last open failed, shown in the window instead of the map.
     pub open_error: Option<String>,
+    /// The file whose open failed, offered again ("Try again") once it is
+    /// fixed.
+    pub failed_path: Option<PathBuf>,
     /// A saved game or deployment log opened as a scenario, offered where
     /// it does open (issue 35 item 22).
     pub other_kind_offer: Option<(crate::files::FileKind, PathBuf)>,
@@ -186,6 +189,7 @@ impl VedetteApp {
             doc: None,
             issues: Vec::new(),
             open_error: None,
+            failed_path: None,
             other_kind_offer: None,
             view: MapView::default(),
             draw: DrawOptions::default(),
@@ -245,6 +249,7 @@ impl VedetteApp {
                     self.other_kind_offer = Some((*kind, path.clone()));
                 }
                 self.open_error = Some(e.to_string());
+                self.failed_path = Some(path);
                 self.status = Some((false, e.to_string()));
             }
         }
@@ -443,23 +448,36 @@ impl VedetteApp {
     /// `ui()` would freeze the window), whose answer arrives in a later
     /// frame, or the typed-path window when this desktop has no dialog.
     fn ask_path(&mut self, purpose: FileAction) {
+        self.ask_path_at(purpose, None);
+    }
+
+    /// [`VedetteApp::ask_path`] proposing `proposed` (a path already in a
+    /// field) instead of the action's own folder and name.
+    fn ask_path_at(&mut self, purpose: FileAction, proposed: Option<PathBuf>) {
         let current = self.doc.as_ref().and_then(|d| d.path.clone());
         if let Dialogs::Unavailable(why) = &self.dialogs {
-            self.path_prompt = Some(PathPrompt::new(
-                purpose,
-                current.as_deref(),
-                Some(why.clone()),
-            ));
+            self.path_prompt = Some(match proposed {
+                Some(p) => PathPrompt::at(purpose, p.display().to_string(), Some(why.clone())),
+                None => PathPrompt::new(purpose, current.as_deref(), Some(why.clone())),
+            });
             return;
         }
         let (tx, rx) = channel();
-        let dir = file_prompt::start_dir(&purpose, current.as_deref());
-        let name = file_prompt::suggested_name(&purpose, current.as_deref());
+        let (dir, name) = match proposed.as_ref().and_then(|p| {
+            let dir = p.parent().filter(|d| d.is_dir())?;
+            Some((dir.to_path_buf(), p.file_name()))
+        }) {
+            Some((dir, name)) => (dir, name.map(|n| n.to_string_lossy().into_owned())),
+            None => (
+                file_prompt::start_dir(&purpose, current.as_deref()),
+                file_prompt::suggested_name(&purpose, current.as_deref()),
+            ),
+        };
         let p = purpose.clone();
         std::thread::spawn(move || {
             let t0 = std::time::Instant::now();
             let mut d = rfd::FileDialog::new()
-                .add_filter(p.filter(), &["ron"])
+                .add_filter(p.filter(), p.extensions())
                 .set_directory(&dir);
             if let Some(name) = name {
                 d = d.set_file_name(name);
@@ -493,7 +511,12 @@ impl VedetteApp {
                     .to_string();
                 self.dialogs = Dialogs::Unavailable(why.clone());
                 let current = self.doc.as_ref().and_then(|d| d.path.clone());
-                self.path_prompt = Some(PathPrompt::new(purpose, current.as_deref(), Some(why)));
+                self.path_prompt = Some(match &purpose {
+                    FileAction::ExportTo(_) => {
+                        PathPrompt::at(purpose, self.export.path.clone(), Some(why))
+                    }
+                    _ => PathPrompt::new(purpose, current.as_deref(), Some(why)),
+                });
             }
             None => {}
         }
@@ -532,6 +555,10 @@ impl VedetteApp {
                 }
             }
             FileAction::LoadGame => self.load_game(&path),
+            FileAction::ExportTo(kind) => {
+                let ext = FileAction::ExportTo(kind).extensions()[0];
+                self.export.path = file_prompt::with_extension(path, ext).display().to_string();
+            }
             FileAction::OpenArmyList(side)
             | FileAction::SaveArmyList(side)
             | FileAction::OpenOrder(side)
@@ -1036,15 +1063,100 @@ impl VedetteApp {
         }
     }
 
+    /// The window with no scenario (none given, or the one named could not
+    /// be opened): what went wrong, where, and every way on (issue 35
+    /// item 25).
+    fn start_page_ui(&mut self, ui: &mut egui::Ui) {
+        let mut action = None;
+        let mut retry = false;
+        let fill = ui.visuals().panel_fill;
+        ui.painter().rect_filled(ui.max_rect(), 0.0, fill);
+        egui::Frame::central_panel(ui.style()).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.add_space(24.0);
+                ui.vertical_centered(|ui| {
+                    ui.set_max_width(760.0);
+                    let failed = self.failed_path.as_ref().filter(|_| self.open_error.is_some());
+                    match failed {
+                        Some(p) => ui.heading(format!(
+                            "Could not open {}",
+                            p.file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_else(|| p.display().to_string())
+                        )),
+                        None => ui.heading("No scenario open"),
+                    };
+                    ui.add_space(8.0);
+                    if let Some(e) = &self.open_error {
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            ui.strong("Problems");
+                            ui.label(
+                                RichText::new(e)
+                                    .monospace()
+                                    .color(Color32::from_rgb(220, 70, 60)),
+                            );
+                            ui.label(
+                                RichText::new(
+                                    "Nothing was changed. Fix the file at the line and column given (in any text editor) and press Try again, or open another.",
+                                )
+                                .weak(),
+                            );
+                        });
+                        ui.add_space(8.0);
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        if ui
+                            .button("Open…")
+                            .on_hover_text("Ctrl+O")
+                            .clicked()
+                        {
+                            action = Some(Pending::Open(None));
+                        }
+                        if self.failed_path.is_some()
+                            && self.open_error.is_some()
+                            && ui.button("Try again").clicked()
+                        {
+                            retry = true;
+                        }
+                        if ui.button("New scenario…").on_hover_text("Ctrl+N").clicked() {
+                            action = Some(Pending::New);
+                        }
+                        if ui.button("New pick-up battle…").clicked() {
+                            action = Some(Pending::NewPickup);
+                        }
+                        let waterloo = default_scenario_path();
+                        if waterloo.exists()
+                            && self.failed_path.as_ref() != Some(&waterloo)
+                            && ui.button("Open Napoleon at Waterloo").clicked()
+                        {
+                            action = Some(Pending::Open(Some(waterloo)));
+                        }
+                    });
+                    if !self.recent.is_empty() {
+                        ui.add_space(12.0);
+                        ui.strong("Recent files");
+                        for p in self.recent.clone() {
+                            if ui.link(p.display().to_string()).clicked() {
+                                action = Some(Pending::Open(Some(p)));
+                            }
+                        }
+                    }
+                });
+            });
+        });
+        if retry && let Some(p) = self.failed_path.clone() {
+            self.load(p);
+        }
+        if let Some(a) = action {
+            let ctx = ui.ctx().clone();
+            self.request(a, &ctx);
+        }
+    }
+
     fn map_ui(&mut self, ui: &mut egui::Ui) {
         let Some(doc) = &self.doc else {
-            ui.centered_and_justified(|ui| {
-                let msg = self
-                    .open_error
-                    .clone()
-                    .unwrap_or_else(|| "No scenario open".into());
-                ui.label(RichText::new(msg).color(Color32::from_rgb(200, 40, 40)));
-            });
+            self.start_page_ui(ui);
             return;
         };
         let rect = ui.available_rect_before_wrap();
@@ -2355,6 +2467,11 @@ impl VedetteApp {
             self.drag_unit = None;
         }
         self.export.ui(&ctx, self.doc.as_ref());
+        if std::mem::take(&mut self.export.browse_request) && self.dialog.is_none() {
+            let proposed =
+                Some(PathBuf::from(self.export.path.trim())).filter(|p| !p.as_os_str().is_empty());
+            self.ask_path_at(FileAction::ExportTo(self.export.kind), proposed);
+        }
         self.new_dialog_ui(&ctx);
         self.start_dialog_ui(&ctx);
         self.settings_ui(&ctx);
