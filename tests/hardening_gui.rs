@@ -686,3 +686,52 @@ fn issue35_item26_the_typed_path_window_focuses_lists_and_completes() {
     assert!(h.state().path_prompt.is_none());
     assert!(h.state().open_error.is_none());
 }
+
+#[test]
+fn issue35_item37_save_asks_before_writing_a_map_outside_the_scenario_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scenarios = dir.path().join("project/scenarios");
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&scenarios).expect("mkdir");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    let outside = elsewhere.join("map.ron");
+    std::fs::copy(root().join("maps/waterloo.ron"), &outside).expect("copy");
+    let text = std::fs::read_to_string(root().join("scenarios/waterloo.ron"))
+        .expect("read")
+        .replace("../maps/waterloo.ron", "../../elsewhere/map.ron");
+    let scen = scenarios.join("battle.ron");
+    std::fs::write(&scen, text).expect("write");
+    let before = std::fs::read_to_string(&outside).expect("read");
+    let mut h = harness(VedetteApp::open(scen.clone()));
+    {
+        let doc = h.state_mut().doc.as_mut().expect("a document");
+        let at = hx("0101");
+        let t = doc.map.terrain_at(at).expect("terrain").code;
+        let other = doc
+            .map
+            .terrain_kinds
+            .iter()
+            .map(|k| k.code)
+            .find(|c| *c != t)
+            .expect("another terrain");
+        let e = vedette::edit::paint(&doc.data, &[at], other).expect("an edit");
+        doc.apply(e).expect("applies");
+    }
+    h.run();
+    ctrl(&mut h, Key::S);
+    h.get_by_label("Write the map outside the scenario's folder?");
+    assert_eq!(
+        std::fs::read_to_string(&outside).expect("read"),
+        before,
+        "nothing written before the answer"
+    );
+    h.get_by_label("Keep the map in the scenario file").click();
+    h.run();
+    assert!(!h.state().is_modified(), "{:?}", h.state().status);
+    assert_eq!(std::fs::read_to_string(&outside).expect("read"), before);
+    let saved = std::fs::read_to_string(&scen).expect("read");
+    assert!(
+        !saved.contains("elsewhere"),
+        "the map is inside the scenario now"
+    );
+}

@@ -292,8 +292,7 @@ impl OpenDoc {
         let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path) else {
             return None;
         };
-        if map_write_confined(path, map_path) || self.map_write_consent.as_ref() == Some(map_path)
-        {
+        if map_write_confined(path, map_path) || self.map_write_consent.as_ref() == Some(map_path) {
             return None;
         }
         let text = scenario::map_to_ron(&self.map);
@@ -508,14 +507,26 @@ impl Recovery {
 pub fn map_write_confined(scenario: &Path, map: &Path) -> bool {
     let Some(own) = scenario
         .parent()
-        .map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d })
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            }
+        })
         .and_then(|d| d.canonicalize().ok())
     else {
         return false;
     };
     let Some(folder) = map
         .parent()
-        .map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d })
+        .map(|d| {
+            if d.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                d
+            }
+        })
         .and_then(|d| d.canonicalize().ok())
     else {
         return false;
@@ -585,6 +596,88 @@ mod tests {
             relative_path(&s, &s.join("b.ron")).as_deref(),
             Some("b.ron")
         );
+    }
+
+    /// Issue 35 item 37: a map file outside the scenario's folder (and
+    /// the `maps` beside it) is not written without the user's word; a
+    /// recovery file's paths are not Save targets.
+    #[test]
+    fn issue35_item37_save_writes_a_map_only_inside_the_project() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let project = dir.path().join("project");
+        let (s, m) = (project.join("scenarios"), project.join("maps"));
+        let elsewhere = dir.path().join("elsewhere");
+        for d in [&s, &m, &elsewhere] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        let scen = s.join("battle.ron");
+        assert!(map_write_confined(&scen, &m.join("a.ron")));
+        assert!(map_write_confined(&scen, &s.join("a.ron")));
+        assert!(!map_write_confined(&scen, &elsewhere.join("a.ron")));
+        assert!(!map_write_confined(&scen, &s.join("../../elsewhere/a.ron")));
+        assert!(!map_write_confined(&scen, &s.join("no/such/a.ron")));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(elsewhere.join("t.ron"), m.join("link.ron"))
+                .expect("symlink");
+            assert!(!map_write_confined(&scen, &m.join("link.ron")), "a link");
+            std::os::unix::fs::symlink(&elsewhere, m.join("away")).expect("symlink");
+            assert!(
+                !map_write_confined(&scen, &m.join("away/a.ron")),
+                "a linked folder"
+            );
+        }
+
+        // A scenario naming a map in ../../elsewhere: saved unchanged, it
+        // writes nothing there; edited, Save refuses until asked.
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let outside = elsewhere.join("map.ron");
+        std::fs::copy(root.join("maps/waterloo.ron"), &outside).expect("copy");
+        let text = std::fs::read_to_string(root.join("scenarios/waterloo.ron"))
+            .expect("read")
+            .replace("../maps/waterloo.ron", "../../elsewhere/map.ron");
+        std::fs::write(&scen, text).expect("write");
+        let mut doc = OpenDoc::load(&scen).expect("loads");
+        assert_eq!(doc.map_write_needs_consent(&scen), None, "unchanged");
+        doc.save().expect("an unchanged map is not written");
+        let h = crate::hex::Hex::new(1, 1);
+        let t = doc.map.terrain_at(h).expect("terrain").code;
+        let other = doc
+            .map
+            .terrain_kinds
+            .iter()
+            .map(|k| k.code)
+            .find(|c| *c != t)
+            .expect("another terrain");
+        doc.apply(crate::edit::paint(&doc.data, &[h], other).expect("paint"))
+            .expect("applies");
+        let before = std::fs::read_to_string(&outside).expect("read");
+        let named = doc.map_write_needs_consent(&scen).expect("asks");
+        assert_eq!(named.canonicalize().ok(), outside.canonicalize().ok());
+        let e = doc.save().expect_err("refused");
+        assert!(e.contains("outside the scenario's folder"), "{e}");
+        assert_eq!(std::fs::read_to_string(&outside).expect("read"), before);
+        // Asked and agreed: written.
+        doc.map_write_consent = Some(named);
+        doc.save().expect("saves");
+        assert_ne!(std::fs::read_to_string(&outside).expect("read"), before);
+        // Or kept inside the scenario.
+        let mut doc = OpenDoc::load(&scen).expect("loads");
+        doc.keep_map_inline();
+        doc.save().expect("saves");
+        assert!(matches!(
+            OpenDoc::load(&scen).expect("loads").scenario.map,
+            MapSource::Inline(_)
+        ));
+
+        // A recovery whose scenario is gone: untitled, map inside.
+        let mut r =
+            Recovery::of(&OpenDoc::load(&root.join("scenarios/waterloo.ron")).expect("loads"));
+        r.path = Some(elsewhere.join("gone.ron"));
+        r.map_path = Some(elsewhere.join("evil.ron"));
+        let back = r.restore().expect("restores");
+        assert_eq!((back.path.clone(), back.map_path.clone()), (None, None));
+        assert!(matches!(back.scenario.map, MapSource::Inline(_)));
     }
 
     #[test]

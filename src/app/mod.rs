@@ -109,6 +109,10 @@ pub struct VedetteApp {
     pub prompt: Option<Pending>,
     /// The New Map dialog, when open.
     pub new_dialog: Option<NewMap>,
+    /// A save held until the user says whether the edited map may be
+    /// written to its file outside the scenario's folder: (the map file,
+    /// where the scenario is being saved, whether as Save As).
+    pub map_consent: Option<(PathBuf, PathBuf, bool)>,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// Army lists opened or saved in the pick-up wizard, newest first:
@@ -200,6 +204,7 @@ impl VedetteApp {
             export: export::ExportDialog::default(),
             prompt: None,
             new_dialog: None,
+            map_consent: None,
             recent: Vec::new(),
             army_lists: Vec::new(),
             recovery_dir: None,
@@ -412,8 +417,12 @@ impl VedetteApp {
         let Some(doc) = &mut self.doc else {
             return false;
         };
-        if doc.path.is_none() {
+        let Some(path) = doc.path.clone() else {
             self.ask_path(FileAction::SaveAs { then: None });
+            return false;
+        };
+        if let Some(map) = doc.map_write_needs_consent(&path) {
+            self.map_consent = Some((map, path, false));
             return false;
         }
         let r = doc.save();
@@ -425,8 +434,56 @@ impl VedetteApp {
         let Some(doc) = &mut self.doc else {
             return false;
         };
+        if let Some(map) = doc.map_write_needs_consent(path) {
+            self.map_consent = Some((map, path.to_path_buf(), true));
+            return false;
+        }
         let r = doc.save_as(path);
         self.after_save(r)
+    }
+
+    /// "Write the map there?": asked before a save would write an edited
+    /// map to a file outside the scenario's folder (issue 35 item 37).
+    fn map_consent_ui(&mut self, ctx: &egui::Context) {
+        let Some((map, to, as_new)) = self.map_consent.clone() else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("map consent")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading("Write the map outside the scenario's folder?");
+            ui.label(format!(
+                "This scenario's map is the file {}, outside the scenario's folder and the maps folder beside it. The map was edited, so saving would write that file.",
+                map.display()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Write the map there").clicked() {
+                    answer = Some(1);
+                }
+                if ui.button("Keep the map in the scenario file").clicked() {
+                    answer = Some(2);
+                }
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    answer = Some(0);
+                }
+            });
+        });
+        let Some(a) = answer else { return };
+        self.map_consent = None;
+        let Some(doc) = &mut self.doc else { return };
+        match a {
+            1 => doc.map_write_consent = Some(map),
+            2 => doc.keep_map_inline(),
+            _ => {
+                self.status = Some((false, "Not saved".into()));
+                return;
+            }
+        }
+        if as_new {
+            self.save_as(&to);
+        } else {
+            self.save();
+        }
     }
 
     fn after_save(&mut self, r: Result<PathBuf, String>) -> bool {
@@ -2361,6 +2418,7 @@ impl VedetteApp {
             && self.new_dialog.is_none()
             && self.start_dialog.is_none()
             && self.path_prompt.is_none()
+            && self.map_consent.is_none()
         {
             self.shortcuts(ui);
         }
@@ -2478,6 +2536,7 @@ impl VedetteApp {
         self.armies_ui(&ctx);
         self.path_prompt_ui(&ctx);
         self.prompt_ui(&ctx);
+        self.map_consent_ui(&ctx);
         self.recovery_ui(&ctx);
         self.other_kind_ui(&ctx);
         let now = ctx.input(|i| i.time);
