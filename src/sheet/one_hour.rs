@@ -55,7 +55,7 @@ fn bands(table: &[Band]) -> String {
             } else {
                 format!("{from}-{}", b.to)
             };
-            from = b.to + 1;
+            from = b.to.saturating_add(1);
             format!("{r}: {}D6", b.dice)
         })
         .collect::<Vec<_>>()
@@ -339,8 +339,8 @@ fn turn_and_tables(flow: &mut Flow, o: &OneHourOptions) {
                 Cell::new(halves(m)),
                 Cell::new(format!(
                     "{} / {}",
-                    halves(m + c.cross_country),
-                    halves(m + c.road)
+                    halves(m.saturating_add(c.cross_country)),
+                    halves(m.saturating_add(c.road))
                 )),
                 Cell::new(shoot),
                 Cell::new(if charge == 0 {
@@ -527,7 +527,7 @@ fn roster(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
             flow.need(h + 0.5);
             let y = flow.y;
             let x = OneHourUnit::read(u);
-            let n = o.hits_of(&x) + 1;
+            let n = o.hits_of(&x).saturating_add(1);
             let page = flow.page();
             page.items.push(Item::Text {
                 at: pt(MARGIN, y + h - 1.5),

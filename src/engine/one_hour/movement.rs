@@ -20,11 +20,13 @@ pub fn allowance_halves(
         return base;
     }
     let bonus = o.troops.column.get(u.unit_type);
-    base + if all_on_road {
+    // Saturating: the numbers are the scenario's (bounded by validate,
+    // but an engine never wraps on file data, issue 35 item 37).
+    base.saturating_add(if all_on_road {
         bonus.road
     } else {
         bonus.cross_country
-    }
+    })
 }
 
 /// Whether a moving unit may pass through a friendly unit's box (H36):
