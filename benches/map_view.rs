@@ -45,6 +45,7 @@ fn warmed(app: &mut VedetteApp) -> egui::Context {
 fn doc(s: scenario::Scenario, m: scenario::Map) -> OpenDoc {
     OpenDoc {
         deployment_log: None,
+        map_write_consent: None,
         path: None,
         map_path: None,
         data: Document {

@@ -20,3 +20,4 @@ pub mod rulesets;
 pub mod scenario;
 pub mod sheet;
 pub mod sim;
+pub mod words;

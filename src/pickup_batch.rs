@@ -197,8 +197,12 @@ pub fn report(cfg: &PickupConfig, games: &[PickupGame]) -> String {
     };
     let _ = writeln!(
         out,
-        "{n} pick-up battles [3.1][3.2]: {} against {} at {} points (seed {})",
-        names[0], names[1], cfg.points, cfg.seed
+        "{} [3.1][3.2]: {} against {} at {} points (seed {})",
+        crate::words::counted(n, "pick-up battle", "pick-up battles"),
+        names[0],
+        names[1],
+        cfg.points,
+        cfg.seed
     );
     let failed = games.iter().filter(|g| g.error.is_some()).count();
     if failed > 0 {

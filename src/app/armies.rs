@@ -290,8 +290,12 @@ impl ArmiesWindow {
                         }
                         None => {
                             ui.label(format!(
-                                "{} units (25%)",
-                                Army::break_point_of(None, units_of_side)
+                                "{} (25%)",
+                                crate::words::counted(
+                                    Army::break_point_of(None, units_of_side),
+                                    "unit",
+                                    "units"
+                                )
                             ));
                         }
                     }

@@ -486,10 +486,10 @@ impl Tools {
             ui.label(crate::scenario::grid_words(
                 doc.map.grid(),
                 &format!(
-                    "{}: {} units must exit through {} hexes",
+                    "{}: {} must exit through {}",
                     e.side,
-                    e.units,
-                    e.hexes.len()
+                    crate::words::counted(e.units, "unit", "units"),
+                    crate::words::counted(e.hexes.len(), "hex", "hexes")
                 ),
             ));
         }

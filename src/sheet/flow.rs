@@ -469,7 +469,11 @@ impl Flow {
             p.items.push(Item::Text {
                 at: pt(MARGIN, y),
                 size: 7.0,
-                text: format!("{title} — setup sheet"),
+                text: if title.trim().is_empty() {
+                    "Setup sheet".to_string()
+                } else {
+                    format!("{title} — setup sheet")
+                },
                 bold: false,
                 colour: Rgb(90, 90, 90),
                 align: Align::Left,

@@ -77,7 +77,7 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
     let board = Board::new(s, map).ok();
     for (i, side) in s.sides.iter().enumerate().take(2) {
         let bp = board.as_ref().map_or("25% of its units".to_string(), |b| {
-            format!("{} units", b.armies[i].break_point)
+            crate::words::counted(b.armies[i].break_point, "unit", "units")
         });
         flow.paragraph(
             &format!(

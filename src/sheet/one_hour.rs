@@ -136,7 +136,11 @@ fn order_of_battle(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
     for side in &s.sides {
         let units: Vec<&Unit> = s.units.iter().filter(|u| u.side == side.id).collect();
         flow.heading(
-            &format!("Order of battle: {} ({} units)", side.name, units.len()),
+            &format!(
+                "Order of battle: {} ({})",
+                side.name,
+                crate::words::counted(units.len(), "unit", "units")
+            ),
             30.0,
         );
         let mut commands: Vec<String> = Vec::new();
@@ -488,7 +492,10 @@ fn decks(flow: &mut Flow, s: &Scenario, o: &OneHourOptions) {
             .side(&d.side)
             .map_or(d.side.to_string(), |x| x.name.clone());
         flow.heading(
-            &format!("{side} chance cards ({} cards, H38-H43)", d.cards.len()),
+            &format!(
+                "{side} chance cards ({}, H38-H43)",
+                crate::words::counted(d.cards.len(), "card", "cards")
+            ),
             30.0,
         );
         let columns = [Column::new("Card"), Column::new("Effect").wrapping()];

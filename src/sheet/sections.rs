@@ -51,10 +51,10 @@ pub fn order_of_battle(flow: &mut Flow, s: &Scenario, map: &Map) {
         let strength: u32 = units.iter().map(|(u, _)| u.strength).sum();
         flow.heading(
             &format!(
-                "Order of battle: {} ({} units, {} strength points at start)",
+                "Order of battle: {} ({}, {} at start)",
                 side.name,
-                units.len(),
-                strength
+                crate::words::counted(units.len(), "unit", "units"),
+                crate::words::counted(strength, "strength point", "strength points")
             ),
             20.0,
         );
@@ -328,7 +328,11 @@ pub fn turn_track(flow: &mut Flow, s: &Scenario) {
         }
         for (t, (units, sp)) in by_turn {
             if let Some(a) = arrivals.get_mut(t as usize) {
-                a.push(format!("{}: {units} units, {sp} SP", side.name));
+                a.push(format!(
+                    "{}: {}, {sp} SP",
+                    side.name,
+                    crate::words::counted(units, "unit", "units")
+                ));
             }
         }
     }

@@ -1549,9 +1549,14 @@ impl NapoleonTable {
             ));
             for (s, (lost, at)) in st.break_points().iter().enumerate() {
                 ui.label(format!(
-                    "{}: lost {lost} units (break point {at}), {} location points",
+                    "{}: lost {} (break point {at}), {}",
                     self.side_name(s as u8),
-                    st.location_points(s as u8)
+                    crate::words::counted(lost, "unit", "units"),
+                    crate::words::counted(
+                        st.location_points(s as u8),
+                        "location point",
+                        "location points"
+                    )
                 ));
             }
             super::game_over_buttons(ui, action, &mut self.game_over_dismissed);

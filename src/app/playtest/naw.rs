@@ -990,12 +990,18 @@ impl Playtest {
                 let n = self.reach().len();
                 ui.label(
                     RichText::new(if let Some(why) = &why {
-                        format!("It cannot move now: {}.", st.board.refusal(why))
+                        format!(
+                            "It cannot move now: {}.",
+                            st.board
+                                .refusal(why)
+                                .trim_start_matches("may not move: ")
+                        )
                     } else if n == 0 {
                         "No hex is within its reach.".to_string()
                     } else {
                         format!(
-                            "{n} hexes within reach: click or drag to one. Orange hexes stop it (enemy Zone of Control [4.5])."
+                            "{} within reach: click or drag to one. Orange hexes stop it (enemy Zone of Control [4.5]).",
+                            crate::words::counted(n, "hex", "hexes")
                         )
                     })
                     .weak(),
@@ -1456,8 +1462,9 @@ impl Playtest {
             if !st.board.exit_hexes.is_empty() {
                 ui.label(format!("{} exited", self.side_name(e)));
                 ui.label(format!(
-                    "{} of {} units [8.3]",
-                    st.exited[e as usize], st.board.exits_needed
+                    "{} of {} [8.3]",
+                    st.exited[e as usize],
+                    crate::words::counted(st.board.exits_needed, "unit", "units")
                 ));
                 ui.end_row();
             }

@@ -1281,8 +1281,9 @@ impl OneHourTable {
                 ));
                 let cap = st.board.options.hits_of(s);
                 ui.label(format!(
-                    "{} ({cap} hits); hits taken {} of {cap}{}",
+                    "{} ({}); hits taken {} of {cap}{}",
                     s.quality.name(),
+                    crate::words::counted(cap, "hit", "hits"),
                     st.hits[u as usize],
                     if s.command.is_empty() {
                         String::new()
@@ -1605,11 +1606,11 @@ impl OneHourTable {
                     }
                     if let Some(u) = st.unit_at(h) {
                         text.push_str(&format!(
-                            "  |  {} {} faces {}, {} hits",
+                            "  |  {} {} faces {}, {}",
                             st.board.units[u as usize].name,
                             formation_words(st.formation[u as usize]),
                             st.facing[u as usize].name(),
-                            st.hits[u as usize]
+                            crate::words::counted(st.hits[u as usize], "hit", "hits")
                         ));
                     }
                     for l in st.leaders_at(h) {
@@ -1648,12 +1649,12 @@ impl OneHourTable {
             ));
             for s in 0..2u8 {
                 ui.label(format!(
-                    "{}: {} units routed, {} cards drawn, {} shots, {} charges",
+                    "{}: {} routed, {} drawn, {}, {}",
                     self.side_name(s),
-                    st.lost[s as usize],
-                    st.cards_drawn[s as usize],
-                    st.shots[s as usize],
-                    st.charges[s as usize]
+                    crate::words::counted(st.lost[s as usize], "unit", "units"),
+                    crate::words::counted(st.cards_drawn[s as usize], "card", "cards"),
+                    crate::words::counted(st.shots[s as usize], "shot", "shots"),
+                    crate::words::counted(st.charges[s as usize], "charge", "charges")
                 ));
             }
             super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
@@ -2024,8 +2025,14 @@ fn formation_words(f: Formation) -> &'static str {
 /// Dice and the number they need, in words.
 fn odds_text(o: Odds) -> String {
     match o.need {
-        Some(n) => format!("{} dice, {n}+ to hit", o.dice),
-        None => format!("{} dice, none can hit", o.dice),
+        Some(n) => format!(
+            "{}, {n}+ to hit",
+            crate::words::counted(o.dice, "die", "dice")
+        ),
+        None => format!(
+            "{}, none can hit",
+            crate::words::counted(o.dice, "die", "dice")
+        ),
     }
 }
 

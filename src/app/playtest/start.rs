@@ -80,10 +80,14 @@ impl StartDialog {
         egui::Modal::new(egui::Id::unique("playtest start")).show(ctx, |ui| {
             ui.heading("Playtest");
             ui.label(
-                RichText::new(format!(
-                    "A game of “{}” on the rules engine. The scenario is not changed.",
-                    scenario.title
-                ))
+                RichText::new(if scenario.title.trim().is_empty() {
+                    "A game of this untitled scenario on the rules engine. The scenario is not changed.".to_string()
+                } else {
+                    format!(
+                        "A game of “{}” on the rules engine. The scenario is not changed.",
+                        scenario.title
+                    )
+                })
                 .weak(),
             );
             ui.add_space(6.0);

@@ -241,8 +241,10 @@ impl Rules for Napoleon {
         for side in 0..2 {
             let _ = writeln!(
                 s,
-                "   {}: lost {} units, break point {}",
-                b.side_names[side], st.lost[side], b.armies[side].break_point
+                "   {}: lost {}, break point {}",
+                b.side_names[side],
+                crate::words::counted(st.lost[side], "unit", "units"),
+                b.armies[side].break_point
             );
         }
         match &st.outcome {

@@ -1128,9 +1128,9 @@ impl Deployment {
         }
         if p.units.len() != units.len() {
             return refuse(format!(
-                "{name} has {} units and {} places were given: the entire force is placed [{sec}]",
-                units.len(),
-                p.units.len()
+                "{name} has {} and {} given: the entire force is placed [{sec}]",
+                crate::words::counted(units.len(), "unit", "units"),
+                crate::words::counted(p.units.len(), "place was", "places were")
             ));
         }
         let g = self.grid();
@@ -1975,10 +1975,10 @@ impl Deployment {
                 hexes(&feature.hexes)
             ),
             DeployEvent::ForcePlaced { side, placement } => format!(
-                "{} places {} ({} units, leader on {})",
+                "{} places {} ({}, leader on {})",
                 name(*side),
                 self.force_name(*side, placement.force),
-                placement.units.len(),
+                crate::words::counted(placement.units.len(), "unit", "units"),
                 placement.leader
             ),
             DeployEvent::Passed { side, step } => {

@@ -160,9 +160,10 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             points,
             total,
         } => format!(
-            "{} takes {points} casualty point{} ({total} in all)",
+            "{} takes {} ({total} of its {} in all)",
             piece(b, *p),
-            if *points == 1 { "" } else { "s" }
+            crate::words::counted(points, "casualty point", "casualty points"),
+            b.pieces.get(*p as usize).map_or(0, |x| x.capacity)
         ),
         Event::Eliminated { piece: p } => format!("{} is eliminated", piece(b, *p)),
         Event::LeaderLossRolled {

@@ -542,7 +542,8 @@ impl fmt::Display for Event {
                 hits,
             } => write!(
                 f,
-                "guns {guns:?} bombard {target}: dice {dice:?}, {hits} hits"
+                "guns {guns:?} bombard {target}: dice {dice:?}, {}",
+                crate::words::counted(hits, "hit", "hits")
             ),
             Event::Saves { piece, dice, saved } => {
                 write!(f, "{piece} in its town saves {saved} (dice {dice:?})")
@@ -551,7 +552,11 @@ impl fmt::Display for Event {
                 piece,
                 points,
                 total,
-            } => write!(f, "{piece} takes {points} casualty points ({total} in all)"),
+            } => write!(
+                f,
+                "{piece} takes {} ({total} in all)",
+                crate::words::counted(points, "casualty point", "casualty points")
+            ),
             Event::Eliminated { piece } => write!(f, "{piece} eliminated"),
             Event::LeaderLossRolled { force, roll, lost } => write!(
                 f,

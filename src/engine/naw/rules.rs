@@ -104,7 +104,8 @@ impl State {
             } => format!("{} must retreat [6.4]", self.uid(*unit)),
             Step::Retreat { unit, .. } => format!("{} may retreat or hold [6.8]", self.uid(*unit)),
             Step::Losses { at_least } => format!(
-                "the attacker must choose exchange losses of at least {at_least} points [6.3]"
+                "the attacker must choose exchange losses of at least {} [6.3]",
+                crate::words::counted(at_least, "point", "points")
             ),
             Step::Advance { .. } => "the victor may advance [6.6]".to_string(),
         }

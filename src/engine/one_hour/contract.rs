@@ -223,9 +223,9 @@ impl Rules for OneHour {
                 .sum();
             let _ = writeln!(
                 s,
-                "   {}: {} units routed{}, objectives worth {held}",
+                "   {}: {} routed{}, objectives worth {held}",
                 b.side_names[side],
-                st.lost[side],
+                crate::words::counted(st.lost[side], "unit", "units"),
                 b.morale[side].map_or(String::new(), |m| format!(" (breaks at {m})")),
             );
         }
@@ -322,7 +322,11 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             format!("{} cannot arrive: the enemy holds his entry box", leader(l))
         }
         Event::Shuffled { side: s, order } => {
-            format!("{}'s deck of {} cards is shuffled", side(s), order.len())
+            format!(
+                "{}'s deck of {} is shuffled",
+                side(s),
+                crate::words::counted(order.len(), "card", "cards")
+            )
         }
         Event::CardDrawn { side: s, card: c } => {
             let text = b.decks[*s as usize & 1]

@@ -494,7 +494,8 @@ impl State {
                 let want = (n as usize).min(of_command);
                 if units.len() != want {
                     return refuse(format!(
-                        "the card names {want} units of that command ({n} rolled, {of_command} on the map) (H41)"
+                        "the card names {} of that command ({n} rolled, {of_command} on the map) (H41)",
+                        crate::words::counted(want, "unit", "units")
                     ));
                 }
                 Ok((effect, n))
@@ -517,7 +518,10 @@ impl State {
             CardEffect::Recover { units: a, .. } => {
                 let n = self.choice_amount(*amount, *given, a.max())?;
                 if units.len() > n as usize {
-                    return refuse(format!("at most {n} units may recover (H41)"));
+                    return refuse(format!(
+                        "at most {} may recover (H41)",
+                        crate::words::counted(n, "unit", "units")
+                    ));
                 }
                 Ok((effect, n))
             }
@@ -797,8 +801,8 @@ impl State {
         let one_step = self.board.options.min_move_one_box && steps.len() == 1;
         if cost > allowance && !one_step {
             return refuse(format!(
-                "{name} moves {} boxes at most{}; this path costs {} (a diagonal step costs 1.5) (H3, H14, H33)",
-                halves(allowance),
+                "{name} moves {} at most{}; this path costs {} (a diagonal step costs 1.5) (H3, H14, H33)",
+                crate::words::counted(halves(allowance), "box", "boxes"),
                 if column { " in column of route" } else { "" },
                 halves(cost)
             ));
@@ -974,9 +978,9 @@ impl State {
         let allowance = allowance_halves(&self.board.options, self.spec(u), column, all_road);
         if cost > allowance {
             return refuse(format!(
-                "{name} cannot reach {}: the charge costs {} boxes, entering the target's box included, and it moves {} (H26)",
+                "{name} cannot reach {}: the charge costs {}, entering the target's box included, and it moves {} (H26)",
                 self.name_of(t),
-                halves(cost),
+                crate::words::counted(halves(cost), "box", "boxes"),
                 halves(allowance)
             ));
         }
@@ -1088,9 +1092,9 @@ impl State {
         let max = self.board.options.troops.leader_move_halves;
         if cost > max {
             return refuse(format!(
-                "{} moves {} boxes alone; this path costs {} (H23)",
+                "{} moves {} alone; this path costs {} (H23)",
                 li.name,
-                halves(max),
+                crate::words::counted(halves(max), "box", "boxes"),
                 halves(cost)
             ));
         }
@@ -2119,8 +2123,9 @@ impl State {
                     format!("{} has no units left (H9)", names[loser])
                 } else {
                     format!(
-                        "{} has lost {} units, its army's breaking point (H9)",
-                        names[loser], self.lost[loser]
+                        "{} has lost {}, its army's breaking point (H9)",
+                        names[loser],
+                        crate::words::counted(self.lost[loser], "unit", "units")
                     )
                 };
                 (Some(w as u8), why)

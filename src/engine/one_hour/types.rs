@@ -427,7 +427,11 @@ impl std::fmt::Display for Event {
             Event::LeaderArrived { leader, at } => write!(f, "leader {leader} arrives at {at}"),
             Event::LeaderDelayed { leader } => write!(f, "leader {leader} waits: entry box held"),
             Event::Shuffled { side, order } => {
-                write!(f, "side {side}'s deck shuffled ({} cards)", order.len())
+                write!(
+                    f,
+                    "side {side}'s deck shuffled ({})",
+                    crate::words::counted(order.len(), "card", "cards")
+                )
             }
             Event::CardDrawn { side, card } => write!(f, "side {side} draws card {card}"),
             Event::DeckEmpty { side } => write!(f, "side {side}'s deck is empty"),
@@ -448,7 +452,11 @@ impl std::fmt::Display for Event {
             Event::MovementBegan => write!(f, "movement"),
             Event::StepBegan { side, phase } => write!(f, "side {side}: {phase:?}"),
             Event::VolleyHits { unit, target, hits } => {
-                write!(f, "unit {unit}'s {hits} hits on unit {target} take effect")
+                write!(
+                    f,
+                    "unit {unit}'s {} on unit {target} take effect",
+                    crate::words::counted(hits, "hit", "hits")
+                )
             }
             Event::Shot {
                 unit,
@@ -459,7 +467,8 @@ impl std::fmt::Display for Event {
                 hits,
             } => write!(
                 f,
-                "unit {unit} shoots unit {target} at {range}: dice {dice:?} need {need:?}, {hits} hits"
+                "unit {unit} shoots unit {target} at {range}: dice {dice:?} need {need:?}, {}",
+                crate::words::counted(hits, "hit", "hits")
             ),
             Event::Rerolled {
                 leader, from, to, ..
@@ -510,7 +519,8 @@ impl std::fmt::Display for Event {
                 hits,
             } => write!(
                 f,
-                "unit {unit} on unit {target}: dice {dice:?} need {need:?}, {hits} hits"
+                "unit {unit} on unit {target}: dice {dice:?} need {need:?}, {}",
+                crate::words::counted(hits, "hit", "hits")
             ),
             Event::Routed { unit } => write!(f, "unit {unit} routs"),
             Event::LeaderRisk {
