@@ -491,6 +491,16 @@ fn undamaged_files_of_every_kind_get_past_their_checks() {
     }
 }
 
+/// Cases the longer sweep once failed, kept in every run: a deployment
+/// log naming force 18,446,744,073,709,551,615 overflowed the force's
+/// number in its refusal (66867, 69981, 87569 of 100,000).
+#[test]
+fn cases_the_sweep_found_stay_fixed() {
+    for case in [66_867, 69_981, 87_569] {
+        run_case(case);
+    }
+}
+
 fn cases() -> u64 {
     std::env::var("VEDETTE_FUZZ_FILES")
         .ok()

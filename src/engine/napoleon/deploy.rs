@@ -1120,7 +1120,8 @@ impl Deployment {
             return refuse(format!(
                 "{} has no force {} [{sec}]",
                 self.side_name(side),
-                p.force + 1
+                // The number is the log's: it may be any usize.
+                p.force.saturating_add(1)
             ));
         }
         if self.force_placed(side, p.force) {
