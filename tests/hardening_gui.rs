@@ -623,7 +623,7 @@ fn issue35_item25_a_broken_scenario_on_the_command_line_shows_the_problem_and_th
         "the error gives its line and column ({line})"
     );
     // File > Open from the page: the typed-path window.
-    h.get_by_label("Open…").click();
+    h.get_by_label("Open a scenario…").click();
     h.run();
     assert_eq!(
         prompt(&h).action,

@@ -1164,7 +1164,7 @@ impl VedetteApp {
                     }
                     ui.horizontal_wrapped(|ui| {
                         if ui
-                            .button("Open…")
+                            .button("Open a scenario…")
                             .on_hover_text("Ctrl+O")
                             .clicked()
                         {
@@ -1179,7 +1179,9 @@ impl VedetteApp {
                         if ui.button("New scenario…").on_hover_text("Ctrl+N").clicked() {
                             action = Some(Pending::New);
                         }
-                        if ui.button("New pick-up battle…").clicked() {
+                        // Labels of their own: the File menu's items keep
+                        // theirs.
+                        if ui.button("Start a pick-up battle…").clicked() {
                             action = Some(Pending::NewPickup);
                         }
                         let waterloo = default_scenario_path();
