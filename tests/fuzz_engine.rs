@@ -263,12 +263,7 @@ fn run_cases(from: u64, to: u64) -> (Vec<String>, u64) {
             Ok(true) => played += 1,
             Ok(false) => {}
             Err(p) => {
-                let msg = p
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                failures.push(format!("case {case}: {msg}"));
+                failures.push(format!("case {case}: {}", fuzz::panic_message(&*p)));
             }
         }
     }
@@ -287,12 +282,7 @@ fn part(k: u64) {
     let n = cases();
     let (from, to) = (n * k / 4, n * (k + 1) / 4);
     let (failures, played) = run_cases(from, to);
-    assert!(
-        failures.is_empty(),
-        "{} of cases {from}..{to} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    fuzz::assert_no_failures(&failures, from, to);
     // Most cases must get past validation into a game, or the fuzzing
     // says little about the engine.
     assert!(

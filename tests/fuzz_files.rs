@@ -526,12 +526,7 @@ fn part(k: u64) {
                 }
             }
             Err(p) => {
-                let msg = p
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                failures.push(format!("case {case}: {msg}"));
+                failures.push(format!("case {case}: {}", fuzz::panic_message(&*p)));
             }
         }
     }
@@ -539,12 +534,7 @@ fn part(k: u64) {
         "cases {from}..{to}: {used} got past their checks, {} failed; by kind (cases, in use): {by_kind:?}",
         failures.len()
     );
-    assert!(
-        failures.is_empty(),
-        "{} of cases {from}..{to} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    fuzz::assert_no_failures(&failures, from, to);
     // A good share of damaged files must still get into use, or the
     // fuzzing says little past the readers and checks.
     // (Most damage is refused, as it should be: a changed number in a

@@ -505,30 +505,20 @@ impl Recovery {
 /// layout Vedette makes: `scenarios/` and `maps/`) or below that; and the
 /// file, if it exists, is a plain file, not a link or a device.
 pub fn map_write_confined(scenario: &Path, map: &Path) -> bool {
-    let Some(own) = scenario
-        .parent()
-        .map(|d| {
-            if d.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                d
-            }
-        })
-        .and_then(|d| d.canonicalize().ok())
-    else {
-        return false;
+    // The folder a path lies in, links resolved (`None` when it does not
+    // exist).
+    let folder_of = |p: &Path| {
+        p.parent()
+            .map(|d| {
+                if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                }
+            })
+            .and_then(|d| d.canonicalize().ok())
     };
-    let Some(folder) = map
-        .parent()
-        .map(|d| {
-            if d.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                d
-            }
-        })
-        .and_then(|d| d.canonicalize().ok())
-    else {
+    let (Some(own), Some(folder)) = (folder_of(scenario), folder_of(map)) else {
         return false;
     };
     if let Ok(meta) = std::fs::symlink_metadata(map)

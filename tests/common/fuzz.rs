@@ -207,3 +207,21 @@ impl Visit for Fuzz<'_> {
         }
     }
 }
+
+/// What a caught panic said.
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+/// Fails the test with every failed case of `from..to`, if any.
+pub fn assert_no_failures(failures: &[String], from: u64, to: u64) {
+    assert!(
+        failures.is_empty(),
+        "{} of cases {from}..{to} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
