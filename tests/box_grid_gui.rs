@@ -41,6 +41,21 @@ fn click_side(h: &mut Harness<'_, VedetteApp>, b: Hex, dir: Dir) {
     click_at(h, p);
 }
 
+/// Clicks just inside `b`'s north-east corner, where the side tool finds
+/// the corner crossing to the diagonal neighbour (roads only, H33).
+fn click_corner(h: &mut Harness<'_, VedetteApp>, b: Hex) {
+    let l = layout(h);
+    let corner = l
+        .hexside_midpoint(l.grid.hexside(b, Dir::NE).expect("a corner"))
+        .expect("drawn");
+    let c = l.center(b);
+    let p = Point::new(
+        corner.x + (c.x - corner.x) * 0.08,
+        corner.y + (c.y - corner.y) * 0.08,
+    );
+    click_at(h, screen(p));
+}
+
 #[test]
 fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_undone() {
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
@@ -122,6 +137,26 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
         assert_eq!(roads, vec!["0505/E", "0606/N"], "keyed on N or E");
     }
     assert_eq!(n(&h), 4);
+    // H33, H46: a road on across the corner from 0606 to 0705, clicked
+    // near 0606's north-east corner.
+    h.get_by_label_contains("A road may also cross a box's corner");
+    click_corner(&mut h, hx("0606"));
+    {
+        let doc = h.state().doc.as_ref().expect("open");
+        let roads: Vec<String> = doc
+            .map
+            .hexsides
+            .iter()
+            .filter(|(_, f)| f.contains(&HexsideFeature::Road))
+            .map(|(s, _)| s.to_string())
+            .collect();
+        assert_eq!(roads, vec!["0505/E", "0606/N", "0606/NE"]);
+        assert!(
+            doc.map
+                .has_feature(hx("0705"), Dir::SW, HexsideFeature::Road)
+        );
+    }
+    assert_eq!(n(&h), 5);
 
     // Two units: one a side (the template's side changes between them).
     h.key_press(egui::Key::U);
@@ -150,7 +185,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
             "{issues:?}"
         );
     }
-    assert_eq!(n(&h), 6);
+    assert_eq!(n(&h), 7);
 
     // A unit dragged with the select tool from 0202 to its diagonal
     // neighbour 0303 (a town).
@@ -198,7 +233,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
             Some("Hameau")
         );
     }
-    assert_eq!(n(&h), 10);
+    assert_eq!(n(&h), 11);
 
     // Saved and reopened equal.
     let dir = tempfile::tempdir().expect("temp dir");
@@ -215,7 +250,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
     // Undo, step by step, back to the empty map. (Saving refreshed the
     // copy of the map kept inline in the scenario; undo is about the map
     // and the units.)
-    for _ in 0..10 {
+    for _ in 0..11 {
         ctrl(&mut h, egui::Key::Z);
     }
     let doc = h.state().doc.as_ref().expect("open");

@@ -945,7 +945,17 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     super::icons::image(super::icons::hexside(f))
                         .fit_to_exact_size(vec2(18.0, 14.0)),
                 );
-                ui.label(format!("{} ({})", f.name(), map.grid().side_word()));
+                // A road across a box corner (H33, H46) is no side.
+                let corner = map
+                    .hexsides
+                    .iter()
+                    .any(|(k, fs)| fs.contains(&f) && !map.grid().is_side(k.dir));
+                let on = if corner {
+                    format!("{} or corner", map.grid().side_word())
+                } else {
+                    map.grid().side_word().to_string()
+                };
+                ui.label(format!("{} ({on})", f.name()));
             });
         }
     }

@@ -1363,7 +1363,9 @@ impl VedetteApp {
                 },
                 Tool::Hexside => {
                     let tol = layout.size * 0.35;
-                    match layout.hexside_at(Point::new(pos.x as f64, pos.y as f64), tol) {
+                    // Only a road crosses a box's corner (H33).
+                    let corners = self.tools.feature == scenario::HexsideFeature::Road;
+                    match layout.hexside_at(Point::new(pos.x as f64, pos.y as f64), tol, corners) {
                         Some(side) => {
                             if let Some(e) = edit::toggle_feature(doc, side, self.tools.feature) {
                                 edits.push((e, false));
@@ -1669,10 +1671,21 @@ impl VedetteApp {
                 }
             }
             Tool::Hexside => {
-                if let Some(side) =
-                    layout.hexside_at(Point::new(pos.x as f64, pos.y as f64), layout.size * 0.35)
-                    && let Some((a, b)) = layout.hexside_segment(side)
-                {
+                let corners = self.tools.feature == scenario::HexsideFeature::Road;
+                let side = layout.hexside_at(
+                    Point::new(pos.x as f64, pos.y as f64),
+                    layout.size * 0.35,
+                    corners,
+                );
+                // A side shows its segment; a box corner the diagonal the
+                // road would take, centre to centre.
+                let segment = side.and_then(|s| {
+                    layout.hexside_segment(s).or_else(|| {
+                        let (a, b) = doc.map.grid().hexside_hexes(s)?;
+                        Some((layout.center(a), layout.center(b)))
+                    })
+                });
+                if let Some((a, b)) = segment {
                     painter.line_segment(
                         [pt(a), pt(b)],
                         Stroke::new(4.0, Color32::from_rgb(255, 215, 0)),

@@ -231,6 +231,15 @@ impl Tools {
             }
         });
         ui.label(RichText::new(crate::scenario::grid_words(grid, self.tool.help())).weak());
+        if self.tool == Tool::Hexside && grid.is_boxes() {
+            // RULINGS-ONE-HOUR H33, H46: roads may run diagonally.
+            ui.label(
+                RichText::new(
+                    "A road may also cross a box's corner: click near the corner, inside the box the road leaves.",
+                )
+                .weak(),
+            );
+        }
         ui.separator();
         match self.tool {
             Tool::Brush | Tool::Fill => self.terrain_ui(ui, doc),

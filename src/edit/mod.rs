@@ -603,8 +603,13 @@ pub fn flood_fill(doc: &Document, start: Hex, code: char) -> Option<Edit> {
 }
 
 /// Adds the feature to the hexside, or removes it if present.
+/// On a box grid only a road crosses a corner (H33): any other feature
+/// there gives `None`.
 pub fn toggle_feature(doc: &Document, side: Hexside, feature: HexsideFeature) -> Option<Edit> {
     let side = doc.map.grid().canonical(side)?;
+    if !doc.map.grid().is_side(side.dir) && feature != HexsideFeature::Road {
+        return None;
+    }
     let (a, b) = doc.map.grid().hexside_hexes(side)?;
     if !doc.map.in_bounds(a) && !doc.map.in_bounds(b) {
         return None;

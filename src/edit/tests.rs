@@ -457,3 +457,32 @@ fn issue18_a_box_fill_does_not_leak_through_a_diagonal_line() {
     assert_eq!(brush(&doc.map, h("0505"), 1).len(), 9);
     assert_eq!(brush(&doc.map, h("0505"), 2).len(), 25);
 }
+
+#[test]
+fn h33_only_a_road_is_toggled_across_a_box_corner() {
+    let mut doc = waterloo();
+    doc.map = scenario::parse_map(include_str!("../../maps/blank-boxes-12x8.ron"), "b.ron")
+        .expect("the blank box map parses");
+    let grid = doc.map.grid();
+    let corner = grid
+        .hexside(h("0505"), crate::hex::Dir::NW)
+        .expect("a corner crossing");
+    for f in [
+        HexsideFeature::River,
+        HexsideFeature::Bridge,
+        HexsideFeature::Ford,
+    ] {
+        assert!(toggle_feature(&doc, corner, f).is_none(), "{f:?}");
+    }
+    let e = toggle_feature(&doc, corner, HexsideFeature::Road).expect("a road crosses it");
+    e.apply(&mut doc).expect("applies");
+    assert!(
+        doc.map
+            .has_feature_between(h("0404"), h("0505"), HexsideFeature::Road)
+    );
+    assert_eq!(
+        doc.map.hexsides.keys().next().map(|k| k.to_string()),
+        Some("0404/SE".into())
+    );
+    assert!(scenario::validate_map(&doc.map).is_empty());
+}

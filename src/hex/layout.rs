@@ -143,16 +143,49 @@ impl Layout {
         self.edge(side.hex, side.dir)
     }
 
-    /// Midpoint of a hexside.
+    /// Midpoint of a hexside; for a box grid's corner crossing (a diagonal
+    /// key, roads only), the corner itself.
     pub fn hexside_midpoint(&self, side: Hexside) -> Option<Point> {
+        if let Some(k) = self.corner_of(side.dir) {
+            return Some(self.corner(side.hex, k));
+        }
         let (a, b) = self.hexside_segment(side)?;
         Some(Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0))
     }
 
+    /// The index (for [`Layout::corner`]) of a box's corner in the
+    /// diagonal direction `dir`; `None` on hexes or for a side.
+    fn corner_of(&self, dir: Dir) -> Option<usize> {
+        if !self.grid.is_boxes() {
+            return None;
+        }
+        match dir {
+            Dir::SE => Some(0),
+            Dir::SW => Some(1),
+            Dir::NW => Some(2),
+            Dir::NE => Some(3),
+            _ => None,
+        }
+    }
+
     /// The hexside nearest to the point, if the point lies within
-    /// `tolerance` pixels of it (measured from the side's line).
-    pub fn hexside_at(&self, p: Point, tolerance: f64) -> Option<Hexside> {
+    /// `tolerance` pixels of it (measured from the side's line). With
+    /// `corners` on a box grid, a point that close to a box's corner gives
+    /// the corner crossing from that box to its diagonal neighbour (where
+    /// a road may cross, H33).
+    pub fn hexside_at(&self, p: Point, tolerance: f64, corners: bool) -> Option<Hexside> {
         let h = self.hex_at(p);
+        if corners && self.grid.is_boxes() {
+            for dir in [Dir::NE, Dir::SE, Dir::SW, Dir::NW] {
+                let Some(k) = self.corner_of(dir) else {
+                    continue;
+                };
+                let c = self.corner(h, k);
+                if (p.x - c.x).hypot(p.y - c.y) <= tolerance {
+                    return self.grid.hexside(h, dir);
+                }
+            }
+        }
         let mut best: Option<(f64, Dir)> = None;
         for &dir in self.grid.sides() {
             let (a, b) = self.edge(h, dir)?;

@@ -342,7 +342,9 @@ pub struct Grid {
 
 /// One side of a hex, named canonically so that the two hexes sharing it get
 /// the same key: the hex and one of the first three directions of the grid
-/// (N, NE, SE for flat-top; NE, E, SE for pointy-top).
+/// (N, NE, SE for flat-top; NE, E, SE for pointy-top). On a box grid the key
+/// is the box and N or E for a side, NE or SE for a corner crossing between
+/// diagonal neighbours (roads only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Hexside {
     pub hex: Hex,
@@ -611,18 +613,20 @@ impl Grid {
     /// neighbour on the other side. `None` if the direction does not exist on
     /// this grid.
     ///
-    /// On a box grid the key is the box and N or E; a diagonal direction
-    /// crosses a corner, not a side, and gives `None`.
+    /// On a box grid the key of a side is the box and N or E. A diagonal
+    /// direction crosses a corner, not a side: its key names the crossing
+    /// between the two boxes that meet only there (the box and NE or SE),
+    /// which only a road may use (RULINGS-ONE-HOUR H33, H46); see
+    /// [`Grid::is_side`].
     pub fn hexside(self, h: Hex, dir: Dir) -> Option<Hexside> {
         let i = self.dir_index(dir)?;
         if self.is_boxes() {
             return match dir {
-                Dir::N | Dir::E => Some(Hexside { hex: h, dir }),
-                Dir::S | Dir::W => Some(Hexside {
+                Dir::N | Dir::NE | Dir::E | Dir::SE => Some(Hexside { hex: h, dir }),
+                Dir::S | Dir::SW | Dir::W | Dir::NW => Some(Hexside {
                     hex: self.neighbour_by_index(h, i),
                     dir: self.dirs()[(i + 4) % 8],
                 }),
-                _ => None,
             };
         }
         Some(if i < 3 {

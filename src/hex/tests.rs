@@ -169,7 +169,9 @@ proptest! {
         prop_assert_eq!(g.distance(hex, n), 1);
         prop_assert_eq!(g.hexside(hex, dir), g.hexside(n, g.opposite(dir).unwrap()));
         prop_assert_eq!(g.hexside_between(hex, n), g.hexside(hex, dir));
-        prop_assert_eq!(g.hexside(hex, dir).is_some(), g.is_side(dir));
+        // Every neighbour shares a key: a side, or on boxes a corner
+        // crossing (roads only, H33).
+        prop_assert!(g.hexside(hex, dir).is_some());
         prop_assert!(g.neighbours(hex).contains(&n));
         prop_assert_eq!(g.neighbours(hex).len(), g.dirs().len());
         prop_assert_eq!(g.step_cost_halves(hex, n), Some(if g.is_side(dir) { 2 } else { 3 }));
@@ -294,8 +296,8 @@ proptest! {
         // Nudge towards the hex's centre so the point is unambiguous.
         let c = layout.center(hex);
         let p = Point::new(mid.x + (c.x - mid.x) * 0.05, mid.y + (c.y - mid.y) * 0.05);
-        prop_assert_eq!(layout.hexside_at(p, size * 0.2), Some(side));
-        prop_assert_eq!(layout.hexside_at(c, size * 0.2), None);
+        prop_assert_eq!(layout.hexside_at(p, size * 0.2, false), Some(side));
+        prop_assert_eq!(layout.hexside_at(c, size * 0.2, true), None);
         // The side's segment is the same seen from either hex.
         let n = g.neighbour(hex, dir).unwrap();
         let (a, b) = layout.edge(hex, dir).unwrap();
@@ -384,9 +386,16 @@ fn box_side_keys_are_n_or_e_and_shared_by_both_boxes() {
     let west = BOXES.hexside(b, Dir::W).unwrap();
     assert_eq!(west.to_string(), "0405/E");
     assert_eq!(BOXES.canonical("0505/W".parse().unwrap()), Some(west));
-    // A corner is no side: diagonal neighbours share no box side.
-    assert_eq!(BOXES.hexside(b, Dir::NE), None);
-    assert_eq!(BOXES.hexside_between(b, h("0604")), None);
+    // A corner is no side, but diagonal neighbours share a corner
+    // crossing, keyed NE or SE from the western box (H33, H46).
+    let ne = BOXES.hexside(b, Dir::NE).unwrap();
+    assert!(!BOXES.is_side(ne.dir));
+    assert_eq!(BOXES.hexside_between(b, h("0604")), Some(ne));
+    assert_eq!(BOXES.hexside(h("0604"), Dir::SW), Some(ne));
+    let nw = BOXES.hexside(b, Dir::NW).unwrap();
+    assert_eq!(nw.to_string(), "0404/SE");
+    assert_eq!(BOXES.canonical("0505/NW".parse().unwrap()), Some(nw));
+    assert_eq!(BOXES.hexside_hexes(nw), Some((h("0404"), b)));
     assert_eq!(BOXES.hexside_hexes(south), Some((h("0506"), b)));
 }
 
@@ -462,8 +471,26 @@ fn box_layout_draws_squares_and_hit_tests_sides() {
     assert_eq!(layout.hex_at(Point::new(w * 1.6, w * 0.6)), h("0302"));
     // The east side of 0101 is at x = w / 2.
     assert_eq!(
-        layout.hexside_at(Point::new(w / 2.0 - 0.5, 1.0), 2.0),
+        layout.hexside_at(Point::new(w / 2.0 - 0.5, 1.0), 2.0, true),
         BOXES.hexside(h("0101"), Dir::E)
     );
     assert_eq!(layout.edge(h("0101"), Dir::NE), None);
+    // H33: near a corner, with corners asked for, the corner crossing from
+    // the box under the pointer to its diagonal neighbour; otherwise the
+    // nearer side.
+    let c = layout.center(h("0202"));
+    let near_ne = Point::new(c.x + w / 2.0 - 1.0, c.y - w / 2.0 + 1.5);
+    let ne = BOXES.hexside(h("0202"), Dir::NE);
+    assert_eq!(layout.hexside_at(near_ne, 3.0, true), ne);
+    assert_eq!(
+        layout.hexside_at(near_ne, 3.0, false),
+        BOXES.hexside(h("0202"), Dir::E)
+    );
+    let corner = layout.hexside_midpoint(ne.unwrap()).unwrap();
+    assert!((corner.x - (c.x + w / 2.0)).abs() < 1e-9 && (corner.y - (c.y - w / 2.0)).abs() < 1e-9);
+    let near_sw = Point::new(c.x - w / 2.0 + 1.0, c.y + w / 2.0 - 1.0);
+    assert_eq!(
+        layout.hexside_at(near_sw, 3.0, true),
+        BOXES.hexside(h("0103"), Dir::NE)
+    );
 }

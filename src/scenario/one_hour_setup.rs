@@ -140,14 +140,16 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
             "the game lasts at least one turn (H9)".to_string(),
         );
     }
-    // Roads cross box sides only (the map has no road across a corner),
-    // so no step along a road is diagonal and H33's diagonal road cost
-    // never applies: a value set here would silently change nothing.
-    if o.road_diagonal_cost != OneHourOptions::default().road_diagonal_cost {
+    // H33's diagonal road cost applies to roads across box corners; on a
+    // map with none, a value set here silently changes nothing.
+    let corner_road = map.hexsides.iter().any(|(side, f)| {
+        !map.grid().is_side(side.dir) && f.contains(&crate::scenario::HexsideFeature::Road)
+    });
+    if o.road_diagonal_cost != OneHourOptions::default().road_diagonal_cost && !corner_road {
         out.warning(
             field("rules.road_diagonal_cost"),
             format!(
-                "a diagonal road step is set to cost {} half boxes, but roads cross box sides only, so no step along a road is diagonal: this has no effect (H33)",
+                "a diagonal road step is set to cost {} half boxes, but no road on this map crosses a box corner: this has no effect until one does (paint a road across a corner with the Hexside tool) (H33)",
                 o.road_diagonal_cost
             ),
         );

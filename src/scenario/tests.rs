@@ -1228,6 +1228,10 @@ fn issue18_item2_validation_speaks_of_boxes_on_a_box_map() {
         .entry("0303/NE".parse().expect("key"))
         .or_default()
         .insert(HexsideFeature::Road);
+    m.hexsides
+        .entry("0304/SE".parse().expect("key"))
+        .or_default()
+        .insert(HexsideFeature::River);
     let issues = validate_map(&m);
     assert_issue(
         &issues,
@@ -1235,11 +1239,18 @@ fn issue18_item2_validation_speaks_of_boxes_on_a_box_map() {
         Location::Hex(h("2020")),
         "place \"Nowhere\" is labelled at 2020, which is not on the map",
     );
+    // H33: a road may cross a box corner; a river may not.
+    assert!(
+        !issues
+            .iter()
+            .any(|i| i.location == Location::Hexside("0303/NE".parse().expect("key"))),
+        "{issues:?}"
+    );
     assert_issue(
         &issues,
         Severity::Error,
-        Location::Hexside("0303/NE".parse().expect("key")),
-        "a corner: a box's sides are N, E, S and W",
+        Location::Hexside("0304/SE".parse().expect("key")),
+        "0304/SE is a box corner: only a road crosses a corner; a river lies along a box side (N, E, S or W) (H33)",
     );
     m.terrain[0].push('.');
     let text: Vec<String> = validate_map(&m).iter().map(|i| i.message.clone()).collect();

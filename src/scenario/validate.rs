@@ -93,7 +93,7 @@ pub fn is_enterable(map: &Map, h: Hex) -> bool {
         MovementRule::Prohibited => false,
         MovementRule::RoadOnly(_) => map
             .grid()
-            .sides()
+            .dirs()
             .iter()
             .any(|&d| map.has_feature(h, d, super::map::HexsideFeature::Road)),
     }
@@ -470,16 +470,25 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
     }
     // Hexsides.
     let grid = map.grid();
-    for side in map.hexsides.keys() {
+    for (side, features) in &map.hexsides {
         if grid.is_boxes() && !grid.is_side(side.dir) {
-            out.error(
-                Location::Hexside(*side),
-                format!(
-                    "box side {side} names direction {}, a corner: a box's sides are N, E, S and W",
-                    side.dir
-                ),
-            );
-            continue;
+            // A corner crossing between diagonal neighbours: roads only
+            // (RULINGS-ONE-HOUR H33, H46).
+            let other: Vec<&str> = features
+                .iter()
+                .filter(|f| **f != HexsideFeature::Road)
+                .map(|f| f.name())
+                .collect();
+            if !other.is_empty() {
+                out.error(
+                    Location::Hexside(*side),
+                    format!(
+                        "{side} is a box corner: only a road crosses a corner; a {} lies along a box side (N, E, S or W) (H33)",
+                        other.join(" and a ")
+                    ),
+                );
+                continue;
+            }
         }
         match grid.hexside_hexes(*side) {
             None => out.error(

@@ -475,10 +475,21 @@ fn terrain_chart(flow: &mut Flow, s: &Scenario, map: &Map, o: &OneHourOptions) {
         ]);
     }
     flow.table(&columns, &rows);
-    flow.paragraph(
-        "Roads help only units in column of route moving along them, and charges along them.",
-        BODY,
-    );
+    let corner_road = map.hexsides.iter().any(|(k, f)| {
+        !map.grid().is_side(k.dir) && f.contains(&crate::scenario::HexsideFeature::Road)
+    });
+    let mut roads =
+        "Roads help only units in column of route moving along them, and charges along them."
+            .to_string();
+    if corner_road {
+        let default = o.road_diagonal_cost == OneHourOptions::default().road_diagonal_cost;
+        roads.push_str(&format!(
+            " A road drawn across a box corner carries a column diagonally; such a step costs {} {} (H33, H46), and the column then faces either side of that corner.",
+            crate::words::counted(halves(o.road_diagonal_cost), "box", "boxes"),
+            if default { "(the rules' figure)" } else { "(this scenario's option)" }
+        ));
+    }
+    flow.paragraph(&roads, BODY);
 }
 
 fn effect_words(e: CardEffect) -> String {

@@ -32,8 +32,10 @@ pub struct BoxInfo {
     pub fortified: bool,
     /// Ground level (H7), 0 = low ground.
     pub level: i32,
-    /// A road crosses the box's N, E, S and W sides (H33, H34).
-    pub road: [bool; 4],
+    /// A road leaves the box in each of its 8 directions, in the order of
+    /// the box grid's directions (N, NE, E, ... NW): across a side, or
+    /// across a corner to a diagonal neighbour (H33, H34, H46).
+    pub road: [bool; 8],
 }
 
 impl BoxInfo {
@@ -148,7 +150,9 @@ impl Board {
                     continue;
                 }
                 let detail = map.detail(h);
-                let road = FACINGS.map(|d| map.has_feature(h, d, HexsideFeature::Road));
+                let road = std::array::from_fn(|i| {
+                    map.has_feature(h, BOXES.dirs()[i], HexsideFeature::Road)
+                });
                 boxes[((r - 1) * columns + c - 1) as usize] = BoxInfo {
                     on_map: true,
                     terrain: map
@@ -297,13 +301,22 @@ impl Board {
         self.at(h).on_map
     }
 
-    /// Whether a road runs from `a` straight into its neighbour `b`
-    /// (across their shared side; box roads cross sides, never corners).
+    /// Whether a road runs from `a` straight into its neighbour `b`,
+    /// across their shared side or, for diagonal neighbours, across the
+    /// corner they share (H33, H46).
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
         BOXES
             .direction_to(a, b)
-            .and_then(side_slot)
+            .and_then(|d| BOXES.dir_index(d))
             .is_some_and(|k| self.at(a).road[k])
+    }
+
+    /// Whether any road crosses a box corner on this map (H33's diagonal
+    /// road cost has something to apply to).
+    pub fn has_diagonal_road(&self) -> bool {
+        self.boxes
+            .iter()
+            .any(|b| b.road.iter().enumerate().any(|(i, &r)| r && i % 2 == 1))
     }
 
     /// Whether a unit of type `t` may enter the box (H34, H47): `road` when

@@ -74,6 +74,38 @@ pub fn steps_ahead(a: Hex, facing: Dir) -> Vec<Step> {
     out
 }
 
+/// The facing of a unit in column after a road step in direction `d`
+/// (H33, H46): the side the road crosses; across a box corner, one of the
+/// corner's two sides, the one nearer the facing before the step (the same
+/// facing when it is one of them). The unit may still pivot after its
+/// move, and a last road step's other side is no pivot (H46).
+pub fn facing_along_road(facing: Dir, d: Dir) -> Dir {
+    let dirs = BOXES.dirs();
+    let (Some(i), Some(f)) = (BOXES.dir_index(d), BOXES.dir_index(facing)) else {
+        return facing;
+    };
+    if BOXES.is_side(d) {
+        return d;
+    }
+    let turn = |a: usize, b: usize| {
+        let x = a.abs_diff(b);
+        x.min(8 - x)
+    };
+    let (left, right) = ((i + 7) % 8, (i + 1) % 8);
+    if turn(f, left) <= turn(f, right) {
+        dirs[left]
+    } else {
+        dirs[right]
+    }
+}
+
+/// The two sides of a box corner crossed in direction `d` (H46); `None`
+/// for a side.
+pub fn corner_sides(d: Dir) -> Option<[Dir; 2]> {
+    let i = BOXES.dir_index(d)?;
+    (!BOXES.is_side(d)).then(|| [BOXES.dirs()[(i + 7) % 8], BOXES.dirs()[(i + 1) % 8]])
+}
+
 /// Whether a diagonal step is refused by the corner rule (H3, H44): the
 /// boxes sharing its corner block when both hold an enemy unit or
 /// impassable terrain (`either_blocks`: when one does). `blocks` says

@@ -8,7 +8,9 @@ use super::actions::{DoubleMode, double_modes, is_advance};
 use super::cards::{Chooser, chooser, shuffle};
 use super::charge::{Charge, charge_dice, charge_halvings, charge_hits};
 use super::fire::{Formation, Shot, cover_for, hit_number, shot_dice, shot_halvings, shot_hits};
-use super::geometry::{BOXES, corner_refuses, in_front_wedge, steps_ahead};
+use super::geometry::{
+    BOXES, corner_refuses, corner_sides, facing_along_road, in_front_wedge, steps_ahead,
+};
 use super::morale::{
     LeaderRisk, leader_lost, leader_risk_dice, rally_regains, reluctant_passes, retreats_from_fire,
     routs,
@@ -689,13 +691,30 @@ impl State {
         let board = &self.board;
         let road = board.road_between(from, to);
         let ahead = steps_ahead(from, facing).into_iter().find(|s| s.to == to);
+        // A step along a road across a box corner costs the scenario's
+        // diagonal road cost (H33) when it has the road's benefit.
+        let diagonal = BOXES
+            .direction_to(from, to)
+            .is_some_and(|d| !BOXES.is_side(d));
+        let road_cost = |plain: u32| {
+            if diagonal {
+                board.options.road_diagonal_cost
+            } else {
+                plain
+            }
+        };
         // A unit in column may follow the road wherever it turns (H33,
         // H46); a charge keeps its facing (H48).
         let (cost, benefit, new_facing) = match ahead {
-            Some(s) => (s.cost_halves, road && (column || charge), facing),
-            None if column && road && !charge => {
-                (2, true, BOXES.direction_to(from, to).unwrap_or(facing))
-            }
+            Some(s) if road && (column || charge) => (road_cost(s.cost_halves), true, facing),
+            Some(s) => (s.cost_halves, false, facing),
+            None if column && road && !charge => (
+                road_cost(2),
+                true,
+                BOXES
+                    .direction_to(from, to)
+                    .map_or(facing, |d| facing_along_road(facing, d)),
+            ),
             None => {
                 return Err(format!(
                     "{to} is not ahead of the unit: it steps straight ahead or 45 degrees to either side, and pivots only before and after its move (H3, H4)"
@@ -711,15 +730,28 @@ impl State {
                 t.name()
             ));
         }
-        if let Some(s) = ahead
-            && !benefit
+        // The corner rule (H3): a step along a road with its benefit
+        // ignores the corner's terrain, but enemy units still block (H44).
+        let corner = diagonal.then_some(super::geometry::Step {
+            to,
+            cost_halves: cost,
+            corner: Some((Hex::new(from.col, to.row), Hex::new(to.col, from.row))),
+        });
+        if let Some(s) = corner
             && corner_refuses(&s, board.options.diagonal_corner_rule, |x| {
-                !board.on_map(x) || self.enemy_at(x, side) || !board.passable(x, t, false)
+                self.enemy_at(x, side)
+                    || (!benefit && (!board.on_map(x) || !board.passable(x, t, false)))
             })
         {
-            return Err(format!(
-                "the corner toward {to} is closed: the boxes either side of it hold enemies or impassable ground (H3, H44)"
-            ));
+            return Err(if benefit {
+                format!(
+                    "the corner toward {to} is closed: the boxes either side of it hold enemy units, which block even a road step (H3, H44)"
+                )
+            } else {
+                format!(
+                    "the corner toward {to} is closed: the boxes either side of it hold enemies or impassable ground (H3, H44)"
+                )
+            });
         }
         Ok((cost, benefit, new_facing))
     }
@@ -753,13 +785,19 @@ impl State {
         let mut facing = start.unwrap_or(self.facing[u as usize]);
         let mut at = from;
         let (mut cost, mut all_road) = (0u32, true);
+        // The two sides of the corner the last step crossed along a road
+        // in column: ending facing either is no pivot (H46).
+        let mut last_corner = None;
         for (i, &to) in steps.iter().enumerate() {
             let (c, road, f) = self
                 .step(u, at, facing, to, column, false)
                 .map_err(|e| RuleError::rule(format!("{name}: {e}")))?;
-            cost += c;
+            cost = cost.saturating_add(c);
             all_road &= road;
             facing = f;
+            last_corner = (road && column)
+                .then(|| BOXES.direction_to(at, to).and_then(corner_sides))
+                .flatten();
             let last = i + 1 == steps.len();
             for o in self.units_at(to) {
                 if self.side_of(o) != side {
@@ -807,7 +845,8 @@ impl State {
                 halves(cost)
             ));
         }
-        let end_pivot = end.is_some_and(|f| f != facing);
+        let end_pivot =
+            end.is_some_and(|f| f != facing && !last_corner.is_some_and(|c| c.contains(&f)));
         if let Some(f) = end {
             facing = *f;
         }
@@ -2158,7 +2197,7 @@ impl State {
         while let Some((at, facing, path, cost, all_road)) = queue.pop_front() {
             let mut nexts: Vec<Hex> = steps_ahead(at, facing).into_iter().map(|s| s.to).collect();
             if column {
-                for d in super::board::FACINGS {
+                for &d in BOXES.dirs() {
                     if let Some(n) = BOXES.neighbour(at, d)
                         && self.board.road_between(at, n)
                         && !nexts.contains(&n)

@@ -679,8 +679,166 @@ fn h33_column_of_route_moves_further_along_the_road() {
     assert_eq!(g.state.formation[0], Formation::Column);
 }
 
+/// A game on `rows` with a road across box corners through `boxes` (each
+/// a diagonal neighbour of the one before), shooting done.
+fn corner_road_game(
+    rows: &[&str],
+    boxes: &[&str],
+    units: &[U],
+    o: OneHourOptions,
+) -> Game<OneHour> {
+    let (mut s, mut m) = scenario(rows, units, o);
+    for w in boxes.windows(2) {
+        let side = m
+            .grid()
+            .hexside_between(b(w[0]), b(w[1]))
+            .expect("neighbours");
+        m.hexsides
+            .entry(side)
+            .or_default()
+            .insert(HexsideFeature::Road);
+    }
+    s.map = MapSource::Inline(Box::new(m.clone()));
+    let errors: Vec<_> = crate::scenario::validate(&s, &m)
+        .into_iter()
+        .filter(|i| i.severity == crate::scenario::Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "test position invalid: {errors:?}");
+    let mut g: Game<OneHour> = Game::new(&s, &m, 1, ()).expect("starts");
+    to_movement(&mut g);
+    g
+}
+
+const CORNER_ROAD: [&str; 5] = ["0206", "0305", "0404", "0503", "0602"];
+
+fn column_move(steps: &[&str], end: Option<Dir>) -> Command {
+    Command::Move {
+        unit: 0,
+        start: None,
+        steps: steps.iter().map(|s| b(s)).collect(),
+        end,
+        column: true,
+        leader: None,
+    }
+}
+
 #[test]
-fn h33_the_diagonal_road_cost_has_no_road_to_apply_to_and_the_check_says_so() {
+fn h33_h46_a_column_follows_a_road_across_box_corners_at_the_diagonal_road_cost() {
+    let units = [
+        U("a", 0, LineInfantry, "0206", Dir::S),
+        U("z", 1, LineInfantry, "1201", Dir::S),
+    ];
+    let g = corner_road_game(&OPEN, &CORNER_ROAD, &units, plain());
+    // NE is not ahead of a unit facing S: deployed, no step goes there.
+    assert!(refused(&g, &mv(0, &["0305"])).contains("(H3, H4)"));
+    // In column along the road: two diagonal road steps at 1.5 boxes
+    // each are the 3 boxes of line infantry in column on a road; a
+    // third is too far.
+    assert!(refused(&g, &column_move(&["0305", "0404", "0503"], None)).contains("(H3, H14, H33)"));
+    let mut ok = g.clone();
+    run(&mut ok, column_move(&["0305", "0404"], None));
+    assert_eq!(ok.state.pos[0], Some(b("0404")));
+    // H46: the facing becomes a side of the corner crossed, the one
+    // nearer the facing it had (S: E rather than N).
+    assert_eq!(ok.state.facing[0], Dir::E);
+    // Option road_diagonal_cost: at 1 box a diagonal road step, three fit.
+    let mut o = plain();
+    o.road_diagonal_cost = 2;
+    let mut cheap = corner_road_game(&OPEN, &CORNER_ROAD, &units, o);
+    run(&mut cheap, column_move(&["0305", "0404", "0503"], None));
+    assert_eq!(cheap.state.pos[0], Some(b("0503")));
+}
+
+#[test]
+fn h46_ending_on_the_other_side_of_the_last_corner_is_no_pivot() {
+    let units = [
+        U("a", 0, Cavalry, "0206", Dir::S),
+        U("z", 1, LineInfantry, "1201", Dir::S),
+    ];
+    let g = corner_road_game(&OPEN, &CORNER_ROAD, &units, plain());
+    let mut either = g.clone();
+    run(&mut either, column_move(&["0305", "0404"], Some(Dir::N)));
+    assert_eq!(either.state.facing[0], Dir::N);
+    assert!(
+        !either.state.acts[0].end_pivoted,
+        "N is a side of the corner"
+    );
+    let mut pivot = g.clone();
+    run(&mut pivot, column_move(&["0305", "0404"], Some(Dir::W)));
+    assert!(
+        pivot.state.acts[0].end_pivoted,
+        "W is a pivot after the move"
+    );
+}
+
+#[test]
+fn h34_h47_a_road_across_a_corner_opens_woods_and_water_to_a_column() {
+    let mut woods = OPEN;
+    woods[4] = "..W.........";
+    let units = [
+        U("a", 0, Cavalry, "0206", Dir::N),
+        U("z", 1, LineInfantry, "1201", Dir::S),
+    ];
+    let g = corner_road_game(&woods, &CORNER_ROAD, &units, plain());
+    // 0305 is woods: cavalry enter it only along the road in column.
+    assert!(refused(&g, &mv(0, &["0305"])).contains("(H34, H47)"));
+    let mut ok = g.clone();
+    run(&mut ok, column_move(&["0305"], None));
+    assert_eq!(ok.state.pos[0], Some(b("0305")));
+}
+
+#[test]
+fn h44_a_road_step_across_a_corner_ignores_its_terrain_but_not_enemy_units() {
+    // Lakes in both boxes sharing the corner between 0206 and 0305.
+    let mut lakes = OPEN;
+    lakes[4] = ".L..........";
+    lakes[5] = "..L.........";
+    let units = [
+        U("a", 0, LineInfantry, "0206", Dir::N),
+        U("z", 1, LineInfantry, "1201", Dir::S),
+    ];
+    let g = corner_road_game(&lakes, &CORNER_ROAD, &units, plain());
+    assert!(refused(&g, &mv(0, &["0305"])).contains("(H3, H44)"));
+    let mut ok = g.clone();
+    run(&mut ok, column_move(&["0305"], None));
+    assert_eq!(ok.state.pos[0], Some(b("0305")));
+    // Enemy units in both boxes block even the road step.
+    let units = [
+        U("a", 0, LineInfantry, "0206", Dir::N),
+        U("y", 1, LineInfantry, "0205", Dir::S),
+        U("z", 1, LineInfantry, "0306", Dir::W),
+    ];
+    let g = corner_road_game(&OPEN, &CORNER_ROAD, &units, plain());
+    assert!(
+        refused(&g, &column_move(&["0305"], None)).contains("block even a road step (H3, H44)")
+    );
+}
+
+#[test]
+fn h46_the_listed_moves_follow_a_road_across_corners() {
+    let units = [
+        U("a", 0, LineInfantry, "0206", Dir::S),
+        U("z", 1, LineInfantry, "1201", Dir::S),
+    ];
+    let g = corner_road_game(&OPEN, &CORNER_ROAD, &units, plain());
+    let reach = g.state.reach(0, Dir::S, true);
+    let end = reach
+        .iter()
+        .find(|r| r.to == b("0404"))
+        .expect("two road steps listed");
+    assert_eq!(
+        (end.facing, end.path.clone()),
+        (Dir::E, vec![b("0305"), b("0404")])
+    );
+    let listed = g.state.legal_commands();
+    assert!(
+        listed.contains(&column_move(&["0305", "0404"], None)),
+        "{listed:?}"
+    );
+}
+
+#[test]
+fn h33_the_diagonal_road_cost_without_a_road_across_a_corner_is_warned_about() {
     let units = [U("a", 0, LineInfantry, "0505", Dir::N)];
     let (s, m) = scenario(&OPEN, &units, plain());
     let issues = crate::scenario::validate(&s, &m);
@@ -692,12 +850,30 @@ fn h33_the_diagonal_road_cost_has_no_road_to_apply_to_and_the_check_says_so() {
     );
     let mut o = plain();
     o.road_diagonal_cost = 2;
-    let (s, m) = scenario(&OPEN, &units, o);
+    let (s, m) = scenario(&OPEN, &units, o.clone());
     let issues = crate::scenario::validate(&s, &m);
     assert!(
-        issues
+        issues.iter().any(|i| i
+            .to_string()
+            .contains("no road on this map crosses a box corner")),
+        "{issues:?}"
+    );
+    // With a road across a corner, the number has something to apply to.
+    let (mut s, mut m) = scenario(&OPEN, &units, o);
+    let side = m
+        .grid()
+        .hexside_between(b("0206"), b("0305"))
+        .expect("diagonal");
+    m.hexsides
+        .entry(side)
+        .or_default()
+        .insert(HexsideFeature::Road);
+    s.map = MapSource::Inline(Box::new(m.clone()));
+    let issues = crate::scenario::validate(&s, &m);
+    assert!(
+        !issues
             .iter()
-            .any(|i| i.to_string().contains("no effect (H33)")),
+            .any(|i| i.to_string().contains("road_diagonal_cost")),
         "{issues:?}"
     );
 }
@@ -1440,11 +1616,21 @@ fn h3_h36_reach_and_check_agree_on_random_positions() {
             continue;
         }
         let (mut s, m) = scenario(&rows, &units, plain());
-        // A road along row 7 and up column 9, for column-of-route moves.
+        // A road along row 7, and one diagonally across box corners
+        // from 0308 to 0803 through the woods at 0404 and 0806 (H46), for
+        // column-of-route moves.
         let mut m = m;
         let grid = m.grid();
         for c in 1..12 {
             if let Some(side) = grid.hexside(Hex::new(c, 7), Dir::E) {
+                m.hexsides
+                    .entry(side)
+                    .or_default()
+                    .insert(HexsideFeature::Road);
+            }
+        }
+        for c in 3..8 {
+            if let Some(side) = grid.hexside(Hex::new(c, 11 - c), Dir::NE) {
                 m.hexsides
                     .entry(side)
                     .or_default()
