@@ -735,3 +735,88 @@ fn issue35_item37_save_asks_before_writing_a_map_outside_the_scenario_folder() {
         "the map is inside the scenario now"
     );
 }
+
+/// Where the map starts: the right edge of the tool panel.
+fn map_left(h: &Harness<'_, VedetteApp>) -> f32 {
+    h.state().map_rect.expect("drawn").min.x
+}
+
+#[test]
+fn issue35_item29_the_tool_panel_keeps_its_width_whatever_is_selected() {
+    for file in [
+        "scenarios/waterloo.ron",
+        "scenarios/waterloo-one-hour.ron",
+        "scenarios/saint-aubin.ron",
+    ] {
+        let mut h = harness(VedetteApp::open(root().join(file)));
+        h.run();
+        let before = map_left(&h);
+        // The Select tool on a counter: the inspector fills the panel.
+        let first = h.state().doc.as_ref().expect("open").scenario.units[0]
+            .start_hex()
+            .expect("starts on the map");
+        let p = hex_pos(&h, first);
+        common::click_at(&mut h, p);
+        assert!(
+            h.state().tools.selected.is_some(),
+            "{file}: a unit selected"
+        );
+        assert_eq!(
+            map_left(&h),
+            before,
+            "{file}: the panel widened on selecting a unit"
+        );
+        // The Unit tool's template.
+        h.key_press(Key::Escape);
+        h.key_press(Key::U);
+        h.run();
+        assert_eq!(
+            map_left(&h),
+            before,
+            "{file}: the panel widened for the Unit tool"
+        );
+    }
+}
+
+#[test]
+fn issue35_item29_the_unit_tools_facing_carried_to_a_box_grid_is_the_nearest_side() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
+    h.key_press(Key::U);
+    h.run();
+    h.get_by_label("SW").click();
+    h.run();
+    assert_eq!(h.state().tools.template.facing, vedette::hex::Dir::SW);
+    // The same window, a One Hour scenario on boxes: S, not W (the sixth
+    // hex side's index taken on a grid of four).
+    h.state_mut()
+        .load(root().join("scenarios/waterloo-one-hour.ron"));
+    h.run();
+    h.key_press(Key::U);
+    h.run();
+    let empty = hx("0101");
+    let p = hex_pos(&h, empty);
+    common::click_at(&mut h, p);
+    let doc = h.state().doc.as_ref().expect("open");
+    let placed = doc
+        .scenario
+        .units
+        .iter()
+        .find(|u| u.start_hex() == Some(empty))
+        .expect("a unit placed on 0101");
+    assert_eq!(placed.facing, Some(vedette::hex::Dir::S));
+    // Q and E turn a counter through the box's four sides, never a corner.
+    let id = placed.id.clone();
+    h.state_mut().tools.selected = Some(id.clone());
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        h.state_mut().rotate_selected(1);
+        let doc = h.state().doc.as_ref().expect("open");
+        seen.push(
+            doc.scenario
+                .unit(&id)
+                .and_then(|u| u.facing)
+                .map(|d| d.name()),
+        );
+    }
+    assert_eq!(seen, ["W", "N", "E", "S"].map(Some));
+}

@@ -458,6 +458,16 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     h.get_by_label("End shooting").click();
     h.run();
     assert_eq!(table(&h).session.game.state.phase, Phase::Move);
+    // Issue 35 item 29: the start of movement has no sentence, so no
+    // empty message bar (it was an empty black frame).
+    assert!(
+        table(&h)
+            .message
+            .as_ref()
+            .is_none_or(|(_, m)| !m.trim().is_empty()),
+        "{:?}",
+        table(&h).message
+    );
     let st = table(&h).session.game.state.clone();
     let quiot = st
         .board

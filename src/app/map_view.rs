@@ -104,6 +104,10 @@ impl MapView {
 pub struct DrawOptions {
     pub hex_numbers: bool,
     pub counters: bool,
+    /// Place names, drawn last (over the counters). A table that draws
+    /// its own counters turns this off and calls [`draw_place_names`]
+    /// after them.
+    pub names: bool,
 }
 
 impl Default for DrawOptions {
@@ -111,6 +115,7 @@ impl Default for DrawOptions {
         DrawOptions {
             hex_numbers: true,
             counters: true,
+            names: true,
         }
     }
 }
@@ -420,32 +425,6 @@ pub fn draw_map_with(
             painter.text(top, Align2::CENTER_TOP, h.label(), font.clone(), col);
         }
     }
-    if size >= 6.0 {
-        let font = FontId::proportional((size * 0.38).clamp(8.0, 20.0));
-        for place in &map.places {
-            if let Some(&h) = place.hexes.first()
-                && on_screen(h)
-            {
-                let c = p(layout.center(h)) + vec2(0.0, size * 0.45);
-                let galley_pos = c;
-                painter.text(
-                    galley_pos + vec2(1.0, 1.0),
-                    Align2::CENTER_CENTER,
-                    &place.name,
-                    font.clone(),
-                    Color32::from_white_alpha(200),
-                );
-                painter.text(
-                    galley_pos,
-                    Align2::CENTER_CENTER,
-                    &place.name,
-                    font.clone(),
-                    Color32::from_rgb(40, 20, 10),
-                );
-            }
-        }
-    }
-
     overlay(painter);
 
     if opts.counters
@@ -515,6 +494,48 @@ pub fn draw_map_with(
                 draw_officer(painter, at, (side * 0.2).max(5.0), general, &text, false);
             }
         }
+    }
+    // Names last, over the counters, so no counter hides one.
+    if opts.names {
+        draw_place_names(painter, clip, layout, map);
+    }
+}
+
+/// The map's place names, each under its first cell's counter (below the
+/// counter's square, so the cell's own counter never covers it), with a
+/// light backing so it reads over terrain and neighbouring counters.
+/// Drawn after the counters: [`draw_map`] does it when it draws them, and
+/// a table calls it after its own counters (issue 35 item 29).
+pub fn draw_place_names(painter: &Painter, clip: Rect, layout: &Layout, map: &Map) {
+    let size = layout.size as f32;
+    if size < 6.0 {
+        return;
+    }
+    let visible = clip.expand(size * 2.0);
+    let font = FontId::proportional((size * 0.34).clamp(8.0, 18.0));
+    for place in &map.places {
+        let Some(&h) = place.hexes.first() else {
+            continue;
+        };
+        let c = p(layout.center(h));
+        if !visible.contains(c) {
+            continue;
+        }
+        let at = c + vec2(0.0, size * 0.56);
+        let galley = painter.layout_no_wrap(
+            place.name.clone(),
+            font.clone(),
+            Color32::from_rgb(40, 20, 10),
+        );
+        let r = Align2::CENTER_TOP
+            .anchor_size(at, galley.size())
+            .expand2(vec2(3.0, 0.5));
+        painter.rect_filled(r, 3.0, Color32::from_white_alpha(170));
+        painter.galley(
+            r.min + vec2(3.0, 0.5),
+            galley,
+            Color32::from_rgb(40, 20, 10),
+        );
     }
 }
 

@@ -2108,12 +2108,13 @@ impl VedetteApp {
         let Some(mut u) = doc.scenario.unit(&id).cloned() else {
             return;
         };
-        let dirs = doc.map.grid().dirs();
+        // The facings are the grid's sides: 6 on hexes, 4 on boxes (H2).
+        let dirs = doc.map.grid().sides();
         let now = u
             .facing
             .and_then(|d| dirs.iter().position(|x| *x == d))
             .unwrap_or(0) as i32;
-        u.facing = Some(dirs[(now + by).rem_euclid(6) as usize]);
+        u.facing = Some(dirs[(now + by).rem_euclid(dirs.len() as i32) as usize]);
         if let Some(e) = edit::update_unit(doc, &id, u) {
             self.apply(e);
         }

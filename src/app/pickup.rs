@@ -1542,6 +1542,7 @@ impl Play {
             crate::app::map_view::DrawOptions {
                 hex_numbers: true,
                 counters: true,
+                names: true,
             },
             &|p| p.extend(shapes.clone()),
         );

@@ -101,9 +101,10 @@ pub struct Template {
     pub strength: u32,
     pub movement: u32,
     pub designation: String,
-    /// The facing new units take (index into the grid's directions), for
-    /// rules with facing.
-    pub facing: usize,
+    /// The facing new units take, for rules with facing; on a grid without
+    /// it (chosen on hexes, used on boxes), the grid's nearest side
+    /// ([`crate::hex::Grid::nearest_side`]).
+    pub facing: crate::hex::Dir,
 }
 
 /// Tool options and the selection.
@@ -143,7 +144,7 @@ impl Default for Tools {
                 strength: 4,
                 movement: 4,
                 designation: String::new(),
-                facing: 0,
+                facing: crate::hex::Dir::N,
             },
             marker: MarkerKind::Exit,
             marker_side: SideId::new("French"),
@@ -198,10 +199,12 @@ impl Tools {
             strength: self.template.strength,
             movement: self.template.movement,
             placement: Placement::Start(hex),
-            facing: doc.scenario.rules.support().facing.then(|| {
-                let sides = doc.map.grid().sides();
-                sides[self.template.facing % sides.len()]
-            }),
+            facing: doc
+                .scenario
+                .rules
+                .support()
+                .facing
+                .then(|| doc.map.grid().nearest_side(self.template.facing)),
             troop: Default::default(),
             // One Hour Napoleonic units carry their type, quality and
             // traits from the start, so the inspector can edit them.
@@ -409,10 +412,10 @@ impl Tools {
             if doc.scenario.rules.support().facing {
                 let l = ui.label("Facing");
                 let dirs = doc.map.grid().sides();
-                let mut f = dirs.get(self.template.facing % dirs.len()).copied();
+                let mut f = Some(doc.map.grid().nearest_side(self.template.facing));
                 facing_buttons(ui, dirs, &mut f).labelled_by(l.id);
-                if let Some(i) = f.and_then(|d| dirs.iter().position(|x| *x == d)) {
-                    self.template.facing = i;
+                if let Some(d) = f {
+                    self.template.facing = d;
                 }
                 ui.end_row();
             }
@@ -431,7 +434,7 @@ impl Tools {
             .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Designation");
-            ui.text_edit_singleline(&mut self.template.designation)
+            ui.add(narrow_text(&mut self.template.designation))
                 .labelled_by(l.id)
                 .on_hover_text("Empty: side and id");
             ui.end_row();
@@ -586,8 +589,7 @@ impl Tools {
             ui.monospace(u.id.as_str());
             ui.end_row();
             let l = ui.label("Designation");
-            ui.text_edit_singleline(&mut u.designation)
-                .labelled_by(l.id);
+            ui.add(narrow_text(&mut u.designation)).labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Side");
             discrete |= Self::side_combo(ui, l.id, "inspector side", doc, &mut u.side);
@@ -920,7 +922,7 @@ fn facing_buttons(
     dirs: &[crate::hex::Dir],
     facing: &mut Option<crate::hex::Dir>,
 ) -> egui::Response {
-    let inner = ui.horizontal(|ui| {
+    let inner = ui.horizontal_wrapped(|ui| {
         let mut changed = false;
         for d in dirs {
             if ui.selectable_label(*facing == Some(*d), d.name()).clicked() && *facing != Some(*d) {
@@ -937,6 +939,16 @@ fn facing_buttons(
     r
 }
 
+/// A one-line text field no wider than the panel leaves it (egui's default
+/// width, 280 points, widened the tool panel by 90 points when a counter
+/// was selected: issue 35 item 29).
+fn narrow_text(text: &mut String) -> impl egui::Widget + '_ {
+    move |ui: &mut egui::Ui| {
+        let w = ui.available_width().clamp(80.0, 200.0);
+        ui.add(egui::TextEdit::singleline(text).desired_width(w))
+    }
+}
+
 fn hex_list(hexes: &[Hex]) -> String {
     if hexes.is_empty() {
         return "none yet".into();
@@ -950,7 +962,7 @@ fn hex_list(hexes: &[Hex]) -> String {
 
 /// The unit types as radio buttons with their symbols; true if changed.
 fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut changed = false;
         for k in UnitKind::ALL {
             changed |= ui

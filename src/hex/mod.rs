@@ -475,6 +475,27 @@ impl Grid {
         self.sides().contains(&dir)
     }
 
+    /// `dir` if it crosses a side of this grid, else the side nearest it
+    /// by compass bearing (the first clockwise from the top on a tie): a
+    /// facing chosen on one grid carried to another (S stays S from hexes
+    /// to boxes; N becomes NE on pointy-top hexes).
+    pub fn nearest_side(self, dir: Dir) -> Dir {
+        if self.is_side(dir) {
+            return dir;
+        }
+        let bearing = |d: Dir| BOX_DIRS.iter().position(|&x| x == d).unwrap_or(0) as i32 * 45;
+        let b = bearing(dir);
+        let off = |d: Dir| {
+            let x = (bearing(d) - b).rem_euclid(360);
+            x.min(360 - x)
+        };
+        self.sides()
+            .iter()
+            .copied()
+            .min_by_key(|&d| off(d))
+            .unwrap_or(dir)
+    }
+
     fn steps(self) -> &'static [(i32, i32)] {
         match self.orientation {
             Orientation::FlatTop => &FLAT_STEPS,

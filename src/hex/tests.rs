@@ -494,3 +494,21 @@ fn box_layout_draws_squares_and_hit_tests_sides() {
         BOXES.hexside(h("0103"), Dir::NE)
     );
 }
+
+#[test]
+fn issue35_item29_a_facing_carried_to_another_grid_takes_its_nearest_side() {
+    let flat = Grid::new(Orientation::FlatTop, Stagger::Even);
+    let pointy = Grid::new(Orientation::PointyTop, Stagger::Even);
+    assert_eq!(BOXES.nearest_side(Dir::S), Dir::S);
+    assert_eq!(BOXES.nearest_side(Dir::SW), Dir::S);
+    assert_eq!(BOXES.nearest_side(Dir::NW), Dir::W);
+    assert_eq!(flat.nearest_side(Dir::E), Dir::NE);
+    assert_eq!(flat.nearest_side(Dir::W), Dir::SW);
+    assert_eq!(pointy.nearest_side(Dir::N), Dir::NE);
+    assert_eq!(pointy.nearest_side(Dir::S), Dir::SE);
+    for g in [flat, pointy, BOXES] {
+        for &d in g.sides() {
+            assert_eq!(g.nearest_side(d), d);
+        }
+    }
+}

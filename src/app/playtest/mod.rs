@@ -212,7 +212,8 @@ pub fn map_area(
 }
 
 /// The board under a table's counters: the map with the scenario's marks
-/// and the table's hex highlights, counters left to the table.
+/// and the table's hex highlights, counters left to the table, which then
+/// calls [`map_view::draw_place_names`] so no counter hides a name.
 pub fn draw_board(
     painter: &egui::Painter,
     layout: &crate::hex::Layout,
@@ -232,6 +233,7 @@ pub fn draw_board(
         DrawOptions {
             hex_numbers,
             counters: false,
+            names: false,
         },
         &|p| {
             p.extend(overlay.clone());
@@ -289,7 +291,8 @@ pub fn leave_ui(
 
 /// The table's message line: the last thing done, or a refusal in red.
 pub fn message_ui(ui: &mut egui::Ui, message: Option<&(bool, String)>) {
-    let Some((ok, msg)) = message else {
+    // No frame for no words (issue 35 item 29: an empty black bar).
+    let Some((ok, msg)) = message.filter(|(_, m)| !m.trim().is_empty()) else {
         return;
     };
     let (fill, ink) = if *ok {

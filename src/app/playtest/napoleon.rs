@@ -1185,30 +1185,37 @@ impl NapoleonTable {
                     ))
                     .small(),
                 );
-                for &e in &r.contacts {
-                    melee_odds_ui(ui, &after, p, e, &after.melee_odds(p, e));
-                }
+                // It fights once, against the defender the combat order
+                // gives it (N80): one line, or one per direction when the
+                // direction decides.
+                let pairs = |d| {
+                    after
+                        .planned_melees(d)
+                        .into_iter()
+                        .filter(|&(a, _)| a == p)
+                        .collect::<Vec<_>>()
+                };
+                planned_melees_ui(
+                    ui,
+                    &after,
+                    [pairs(Direction::LeftToRight), pairs(Direction::RightToLeft)],
+                );
             }
         }
-        // Every melee the activation would fight as things stand.
-        let Some(a) = &st.active else {
+        // Every melee the activation would fight as things stand: each
+        // attacking unit once (N78, N80).
+        if st.active.is_none() {
             return;
-        };
-        let mut first = true;
-        for (q, _) in &a.moved {
-            if !st.on_map(*q) || !st.board.pieces[*q as usize].kind.is_troop() {
-                continue;
-            }
-            for e in st.contact(*q) {
-                if first {
-                    ui.label(
-                        RichText::new("The melees this activation will fight, as things stand:")
-                            .small(),
-                    );
-                    first = false;
-                }
-                melee_odds_ui(ui, &st, *q, e, &st.melee_odds(*q, e));
-            }
+        }
+        let plans = [
+            st.planned_melees(Direction::LeftToRight),
+            st.planned_melees(Direction::RightToLeft),
+        ];
+        if plans.iter().any(|p| !p.is_empty()) {
+            ui.label(
+                RichText::new("The melees this activation will fight, as things stand:").small(),
+            );
+            planned_melees_ui(ui, &st, plans);
         }
     }
 
@@ -1608,6 +1615,7 @@ impl NapoleonTable {
             overlay,
         );
         self.draw_counters(&painter, &layout, rect);
+        map_view::draw_place_names(&painter, rect, &layout, &map);
         self.draw_aim(&painter, &layout);
     }
 
@@ -1932,6 +1940,29 @@ fn command_text(st: &State, c: &Command) -> String {
 }
 
 /// A melee's modifiers on both sides and its chances, before the roll.
+/// The melees of `plans` (left to right, right to left), each with its
+/// odds: once when both directions fight the same, else under each
+/// direction's name (N80).
+fn planned_melees_ui(ui: &mut egui::Ui, st: &State, plans: [Vec<(PieceIx, PieceIx)>; 2]) {
+    let [ltr, rtl] = plans;
+    let mut same = ltr.clone();
+    same.sort_unstable();
+    let mut other = rtl.clone();
+    other.sort_unstable();
+    if same == other {
+        for (a, d) in ltr {
+            melee_odds_ui(ui, st, a, d, &st.melee_odds(a, d));
+        }
+        return;
+    }
+    for (name, plan) in [("Left to right", ltr), ("Right to left", rtl)] {
+        ui.label(RichText::new(format!("{name} (N80):")).small().strong());
+        for (a, d) in plan {
+            melee_odds_ui(ui, st, a, d, &st.melee_odds(a, d));
+        }
+    }
+}
+
 fn melee_odds_ui(ui: &mut egui::Ui, st: &State, att: PieceIx, def: PieceIx, odds: &MeleeOdds) {
     let b = &st.board;
     egui::Frame::group(ui.style()).show(ui, |ui| {

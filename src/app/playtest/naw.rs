@@ -1667,6 +1667,7 @@ impl Playtest {
             overlay,
         );
         self.draw_counters(&painter, &layout, rect);
+        map_view::draw_place_names(&painter, rect, &layout, &map);
         self.draw_path_preview(&painter, &layout);
     }
 

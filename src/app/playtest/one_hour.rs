@@ -224,7 +224,10 @@ impl OneHourTable {
     pub fn give(&mut self, cmd: Command) -> bool {
         match self.session.execute(&cmd) {
             Ok(events) => {
-                self.message = Some((true, events_text(&self.live().board, &events)));
+                // Events with no sentence of their own (the start of
+                // movement) leave no message: the panel says the phase.
+                let text = events_text(&self.live().board, &events);
+                self.message = (!text.is_empty()).then_some((true, text));
                 self.after_change();
                 true
             }
@@ -1702,6 +1705,7 @@ impl OneHourTable {
         );
         self.draw_objectives(&painter, &layout);
         self.draw_counters(&painter, &layout, rect);
+        map_view::draw_place_names(&painter, rect, &layout, &map);
         self.draw_aim(&painter, &layout);
     }
 

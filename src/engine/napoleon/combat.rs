@@ -380,6 +380,36 @@ impl State {
         defenders.first().map(|&d| (att, d))
     }
 
+    /// The melees the active force would fight if its activation ended
+    /// now, combats run in `direction`: each attacking unit once, against
+    /// the defender the order gives it, in the order they would be fought
+    /// (N78, N80). As things stand: a result that moves a unit can change
+    /// a later pairing. The same computation as the combats themselves
+    /// (`attackers`, `sort_in_order`, `contact`), so the table's preview
+    /// cannot promise a melee the rules will not fight.
+    pub fn planned_melees(&self, direction: super::types::Direction) -> Vec<(PieceIx, PieceIx)> {
+        let Some(a) = self.active.as_ref() else {
+            return Vec::new();
+        };
+        let mut st = self.clone();
+        st.combat = Some(Combat {
+            direction,
+            reference: self.reference_facing(a.force),
+            fought: Vec::new(),
+            pursuits: Vec::new(),
+        });
+        let mut attackers = st.attackers(a.force);
+        st.sort_in_order(&mut attackers, true);
+        attackers
+            .into_iter()
+            .filter_map(|att| {
+                let mut defenders = st.contact(att);
+                st.sort_in_order(&mut defenders, false);
+                defenders.first().map(|&d| (att, d))
+            })
+            .collect()
+    }
+
     /// Sorts pieces in the combat order: left to right or right to left
     /// across the reference facing; attackers on equal coordinates nearer
     /// the enemy first (N80).

@@ -2352,7 +2352,7 @@ impl State {
 
     /// The reference facing of the combat order: the one most attackers
     /// hold (N80; ties: the lowest hexside).
-    fn reference_facing(&self, f: u16) -> u8 {
+    pub(super) fn reference_facing(&self, f: u16) -> u8 {
         let mut count = [0u32; 6];
         for u in self.attackers(f) {
             count[self.facing[u as usize] as usize] += 1;

@@ -1378,3 +1378,39 @@ fn n2_forces_alternate_under_the_alternate_forces_option() {
         "both passed: the impulse is over"
     );
 }
+
+#[test]
+fn n80_a_unit_facing_two_enemies_is_planned_one_melee_the_one_it_fights() {
+    // Issue 35 item 29: the table's preview listed both enemies a unit
+    // faced; it fights once, against the first defender in the order
+    // of the direction chosen (N78, N80).
+    for direction in [Direction::LeftToRight, Direction::RightToLeft] {
+        let mut g = game(&[
+            U("a1", 0, 0, Infantry, 6, "0505", Dir::S),
+            U("b1", 1, 0, Infantry, 2, "0506", Dir::N),
+            U("b2", 1, 0, Infantry, 2, "0605", Dir::NW),
+        ]);
+        to_maneuver(&mut g, 0);
+        activate(&mut g, "F0", Activation::Forward);
+        let a1 = piece(&g, "a1");
+        assert_eq!(g.state.contact(a1).len(), 2, "a1 faces both");
+        let plan = g.state.planned_melees(direction);
+        assert_eq!(
+            plan.len(),
+            1,
+            "{direction:?}: one melee for one attacker: {plan:?}"
+        );
+        let ev = g
+            .execute(&Command::EndActivation { direction })
+            .expect("fights")
+            .to_vec();
+        let fought: Vec<_> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Fight { attacker, defender } => Some((*attacker, *defender)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fought.first(), plan.first(), "{direction:?}: {ev:?}");
+    }
+}
