@@ -820,3 +820,61 @@ fn issue35_item29_the_unit_tools_facing_carried_to_a_box_grid_is_the_nearest_sid
     }
     assert_eq!(seen, ["W", "N", "E", "S"].map(Some));
 }
+
+#[test]
+fn issue35_item21_the_editor_shows_the_movement_the_rules_use() {
+    // *Napoleon*: the troop table's allowance, read-only (N14).
+    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
+    h.run();
+    let inf = h
+        .state()
+        .doc
+        .as_ref()
+        .expect("open")
+        .scenario
+        .units
+        .iter()
+        .find(|u| u.kind == vedette::scenario::UnitKind::Infantry)
+        .expect("infantry")
+        .id
+        .clone();
+    h.state_mut().tools.selected = Some(inf);
+    h.run();
+    h.get_by_label("2 hexes (troop table, N14)");
+    assert!(
+        h.query_all_by_label("Movement").count() == 1,
+        "a label, not a number field"
+    );
+    // The Unit tool's template likewise; a unit placed carries the
+    // table's number.
+    h.key_press(Key::Escape);
+    h.key_press(Key::U);
+    h.run();
+    h.get_by_label("2 hexes (troop table, N14)");
+    h.state_mut().tools.template.kind = vedette::scenario::UnitKind::Cavalry;
+    h.run();
+    h.get_by_label("4 hexes (troop table, N14)");
+    let placed = {
+        let app = h.state();
+        let doc = app.doc.as_ref().expect("open");
+        app.tools.new_unit(doc, hx("0101"))
+    };
+    assert_eq!(placed.movement, 4);
+
+    // One Hour: neither strength nor movement (H13, H14).
+    let mut h = harness(VedetteApp::open(
+        root().join("scenarios/waterloo-one-hour.ron"),
+    ));
+    h.key_press(Key::U);
+    h.run();
+    assert!(h.query_by_label("Strength").is_none());
+    assert!(h.query_by_label("Movement").is_none());
+
+    // Napoleon at Waterloo: the unit's own number, editable.
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.key_press(Key::U);
+    h.run();
+    h.get_by_label("Strength");
+    h.get_by_label("Movement");
+    assert!(h.query_by_label_contains("troop table").is_none());
+}

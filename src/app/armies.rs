@@ -534,7 +534,7 @@ fn unit_list(
                         &u.designation
                     },
                     u.kind.name(),
-                    u.factors()
+                    s.rules.counter_label(u)
                 ));
             });
         });

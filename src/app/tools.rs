@@ -190,7 +190,7 @@ impl Tools {
         } else {
             self.template.designation.trim().to_string()
         };
-        Unit {
+        let mut unit = Unit {
             id,
             designation,
             side: self.template.side.clone(),
@@ -210,7 +210,13 @@ impl Tools {
             // traits from the start, so the inspector can edit them.
             one_hour: matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_))
                 .then(|| crate::scenario::one_hour::OneHourUnit::from_kind(self.template.kind)),
+        };
+        // Under table rules (N14) a new unit carries the table's number,
+        // so its file agrees with what the rules use.
+        if let Some((m, false)) = doc.scenario.rules.unit_movement(&unit) {
+            unit.movement = m;
         }
+        unit
     }
 
     /// The left panel: tool buttons, the active tool's options, and the
@@ -419,20 +425,20 @@ impl Tools {
                 }
                 ui.end_row();
             }
-            let l = ui.label("Strength");
-            ui.add(
-                super::fields::Number::new(&mut self.template.strength)
-                    .range(0..=crate::scenario::MAX_STRENGTH),
-            )
-            .labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Movement");
-            ui.add(
-                super::fields::Number::new(&mut self.template.movement)
-                    .range(0..=crate::scenario::MAX_MOVEMENT),
-            )
-            .labelled_by(l.id);
-            ui.end_row();
+            // Only the numbers the rules read (issue 35 item 21): One
+            // Hour units take both from their type and quality (H13,
+            // H14); *Napoleon* takes movement from the troop table (N14).
+            let probe = self.new_unit(doc, Hex::new(1, 1));
+            if !matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_)) {
+                let l = ui.label("Strength");
+                ui.add(
+                    super::fields::Number::new(&mut self.template.strength)
+                        .range(0..=crate::scenario::MAX_STRENGTH),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+            }
+            movement_row(ui, &doc.scenario.rules, &probe, &mut self.template.movement);
             let l = ui.label("Designation");
             ui.add(narrow_text(&mut self.template.designation))
                 .labelled_by(l.id)
@@ -692,13 +698,8 @@ impl Tools {
                 )
                 .labelled_by(l.id);
                 ui.end_row();
-                let l = ui.label("Movement");
-                ui.add(
-                    super::fields::Number::new(&mut u.movement)
-                        .range(0..=crate::scenario::MAX_MOVEMENT),
-                )
-                .labelled_by(l.id);
-                ui.end_row();
+                let probe = u.clone();
+                movement_row(ui, &doc.scenario.rules, &probe, &mut u.movement);
             }
             let placement_label = ui.label("Placement");
             let kind = match u.placement {
@@ -771,6 +772,13 @@ impl Tools {
                 self.selected = None;
             }
         });
+        // An edited unit under table rules takes the table's movement
+        // (a type changed from infantry to cavalry moves 4, N14).
+        if u != orig
+            && let Some((m, false)) = doc.scenario.rules.unit_movement(&u)
+        {
+            u.movement = m;
+        }
         if self.selected.is_some()
             && u != orig
             && let Some(e) = edit::update_unit(doc, &id, u)
@@ -937,6 +945,33 @@ fn facing_buttons(
         r.mark_changed();
     }
     r
+}
+
+/// The Movement row of the template or the inspector: an editable number
+/// where the rules read the unit's own (Napoleon at Waterloo), the troop
+/// table's allowance, read-only, where they read that (*Napoleon*, N14), and
+/// nothing where they print none (One Hour, H14).
+fn movement_row(ui: &mut egui::Ui, rules: &crate::scenario::RuleSet, u: &Unit, movement: &mut u32) {
+    match rules.unit_movement(u) {
+        Some((_, true)) => {
+            let l = ui.label("Movement");
+            ui.add(super::fields::Number::new(movement).range(0..=crate::scenario::MAX_MOVEMENT))
+                .labelled_by(l.id);
+            ui.end_row();
+        }
+        Some((m, false)) => {
+            ui.label("Movement");
+            ui.label(format!(
+                "{} (troop table, N14)",
+                crate::words::counted(m, "hex", "hexes")
+            ))
+            .on_hover_text(
+                "These rules move a unit by its type: change the troop table under Rules settings",
+            );
+            ui.end_row();
+        }
+        None => {}
+    }
 }
 
 /// A one-line text field no wider than the panel leaves it (egui's default

@@ -501,7 +501,7 @@ fn issue35_item29_a_facing_carried_to_another_grid_takes_its_nearest_side() {
     let pointy = Grid::new(Orientation::PointyTop, Stagger::Even);
     assert_eq!(BOXES.nearest_side(Dir::S), Dir::S);
     assert_eq!(BOXES.nearest_side(Dir::SW), Dir::S);
-    assert_eq!(BOXES.nearest_side(Dir::NW), Dir::W);
+    assert_eq!(BOXES.nearest_side(Dir::NW), Dir::N);
     assert_eq!(flat.nearest_side(Dir::E), Dir::NE);
     assert_eq!(flat.nearest_side(Dir::W), Dir::SW);
     assert_eq!(pointy.nearest_side(Dir::N), Dir::NE);

@@ -178,7 +178,22 @@ impl RuleSet {
                     format!("{} {traits}", o.hits_of(&x))
                 }
             }
+            // N14: these rules move a unit by its type's troop-table
+            // allowance, never by its own number.
+            RuleSet::Napoleon(o) => format!("{}-{}", u.strength, o.troops.movement.of_unit(u)),
             _ => u.factors(),
+        }
+    }
+
+    /// The movement allowance the rules give `u`, and whether it is the
+    /// unit's own number (`true`: editable per unit) or the rule set's
+    /// table (`false`: *Napoleon*'s troop table, N14); `None` where the
+    /// rules print no such number (One Hour: type and formation, H14).
+    pub fn unit_movement(&self, u: &Unit) -> Option<(u32, bool)> {
+        match self {
+            RuleSet::NapoleonAtWaterloo(_) => Some((u.movement, true)),
+            RuleSet::Napoleon(o) => Some((o.troops.movement.of_unit(u), false)),
+            RuleSet::OneHour(_) => None,
         }
     }
 

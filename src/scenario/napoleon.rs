@@ -146,6 +146,25 @@ pub struct Movement {
     pub horse_artillery: u32,
 }
 
+impl Movement {
+    /// A unit's allowance in hexes by its type (N14): the number the
+    /// rules use, whatever the unit's own `movement` says.
+    pub fn of(&self, kind: super::UnitKind, cossack: bool, horse: bool) -> u32 {
+        match kind {
+            super::UnitKind::Infantry => self.infantry,
+            super::UnitKind::Cavalry if cossack => self.cossack,
+            super::UnitKind::Cavalry => self.cavalry,
+            super::UnitKind::Artillery if horse => self.horse_artillery,
+            super::UnitKind::Artillery => self.foot_artillery,
+        }
+    }
+
+    /// [`Movement::of`] a scenario unit.
+    pub fn of_unit(&self, u: &super::Unit) -> u32 {
+        self.of(u.kind, u.troop.cossack, u.troop.horse)
+    }
+}
+
 impl Default for Movement {
     fn default() -> Self {
         Movement {

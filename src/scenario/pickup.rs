@@ -156,14 +156,7 @@ impl UnitType {
 
     /// Movement allowance from the troop table (N14).
     pub fn movement(&self, o: &NapoleonOptions) -> u32 {
-        let m = &o.troops.movement;
-        match self.kind {
-            UnitKind::Infantry => m.infantry,
-            UnitKind::Cavalry if self.cossack => m.cossack,
-            UnitKind::Cavalry => m.cavalry,
-            UnitKind::Artillery if self.horse => m.horse_artillery,
-            UnitKind::Artillery => m.foot_artillery,
-        }
+        o.troops.movement.of(self.kind, self.cossack, self.horse)
     }
 }
 

@@ -1313,3 +1313,40 @@ fn n92_the_outskirts_shown_are_the_hexes_cavalry_may_not_stand_on() {
     assert!(!s.rules.has_outskirts(&m));
     assert!(!RuleSet::NapoleonAtWaterloo(Default::default()).has_outskirts(&m));
 }
+
+#[test]
+fn issue35_item21_n14_napoleon_shows_and_warns_about_the_movement_it_uses() {
+    let (mut s, m) = saint_aubin();
+    let inf = s
+        .units
+        .iter()
+        .position(|u| u.kind == UnitKind::Infantry)
+        .expect("an infantry unit");
+    let strength = s.units[inf].strength;
+    assert_eq!(s.rules.unit_movement(&s.units[inf]), Some((2, false)));
+    assert!(
+        !validate(&s, &m)
+            .iter()
+            .any(|i| i.message.contains("troop table (N14)")),
+        "the shipped units carry the table's numbers"
+    );
+    // A unit given 6 still moves 2 (the troop table): the counter says 2,
+    // and the check says its own number is ignored.
+    s.units[inf].movement = 6;
+    assert_eq!(
+        s.rules.counter_label(&s.units[inf]),
+        format!("{strength}-2")
+    );
+    let id = s.units[inf].id.clone();
+    assert_issue(
+        &validate(&s, &m),
+        Severity::Warning,
+        Location::Unit(id),
+        "rules ignore: a unit moves by its type's allowance in the troop table (N14), 2 for infantry",
+    );
+    // Napoleon at Waterloo reads the unit's own number.
+    let w = parse_scenario(include_str!("../../scenarios/waterloo.ron"), "w.ron").expect("parses");
+    let u = &w.units[0];
+    assert_eq!(w.rules.unit_movement(u), Some((u.movement, true)));
+    assert_eq!(w.rules.counter_label(u), u.factors());
+}

@@ -1185,6 +1185,31 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
             ignored(&format!("the sides have {forces} forces with leaders")),
         );
     }
+    // A movement number the rules do not read (issue 35 item 21):
+    // *Napoleon* moves a unit by its type's troop-table allowance (N14).
+    let own_movement: Vec<&super::model::Unit> = s
+        .units
+        .iter()
+        .filter(|u| matches!(s.rules.unit_movement(u), Some((m, false)) if m != u.movement))
+        .collect();
+    if let Some(first) = own_movement.first() {
+        out.warning(
+            Location::Unit(first.id.clone()),
+            format!(
+                "{} a movement number of {} that the {name} rules ignore: a unit moves by its type's allowance in the troop table (N14), {} for {}",
+                if own_movement.len() == 1 {
+                    format!("{} has", first.id)
+                } else {
+                    format!("{} units have (first {})", own_movement.len(), first.id)
+                },
+                if own_movement.len() == 1 { "its own" } else { "their own" },
+                s.rules
+                    .unit_movement(first)
+                    .map_or(0, |(m, _)| m),
+                first.kind.name().to_lowercase()
+            ),
+        );
+    }
     let rivers = map
         .hexsides
         .values()

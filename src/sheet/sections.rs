@@ -77,7 +77,7 @@ pub fn order_of_battle(flow: &mut Flow, s: &Scenario, map: &Map) {
                     Cell::new(h.label()).bold(),
                     counter_cell(s, u),
                     Cell::new(u.kind.name()),
-                    Cell::new(u.factors()),
+                    Cell::new(s.rules.counter_label(u)),
                     Cell::new(u.contingent.clone().unwrap_or_default()),
                     Cell::new(map.place_at(h).map(|p| p.name.clone()).unwrap_or_default()),
                 ]
@@ -143,7 +143,7 @@ pub fn reinforcements(flow: &mut Flow, s: &Scenario, map: &Map) {
             Cell::new(side_name(s, &u.side)),
             counter_cell(s, u),
             Cell::new(u.kind.name()),
-            Cell::new(u.factors()),
+            Cell::new(s.rules.counter_label(u)),
             // The same entry list for a whole group is written once.
             Cell::new(if first {
                 hex_list(map, entry)
@@ -178,7 +178,7 @@ pub fn reinforcements(flow: &mut Flow, s: &Scenario, map: &Map) {
                 Cell::new(side_name(s, &u.side)),
                 counter_cell(s, u),
                 Cell::new(u.kind.name()),
-                Cell::new(u.factors()),
+                Cell::new(s.rules.counter_label(u)),
                 Cell::new(if first {
                     hex_list(map, &entry)
                 } else {
@@ -480,7 +480,13 @@ pub fn chits(flow: &mut Flow, s: &Scenario) {
                                 .map(|id| {
                                     s.unit(id).map_or_else(
                                         || id.as_str().to_string(),
-                                        |u| format!("{} {}", u.designation, u.factors()),
+                                        |u| {
+                                            format!(
+                                                "{} {}",
+                                                u.designation,
+                                                s.rules.counter_label(u)
+                                            )
+                                        },
                                     )
                                 })
                                 .collect::<Vec<_>>()

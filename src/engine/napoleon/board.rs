@@ -277,13 +277,9 @@ impl Board {
                 UnitKind::Artillery if u.troop.horse => PieceKind::HorseArtillery,
                 UnitKind::Artillery => PieceKind::FootArtillery,
             };
-            let movement = match kind {
-                PieceKind::Infantry => t.movement.infantry,
-                PieceKind::Cavalry if u.troop.cossack => t.movement.cossack,
-                PieceKind::Cavalry => t.movement.cavalry,
-                PieceKind::FootArtillery => t.movement.foot_artillery,
-                _ => t.movement.horse_artillery,
-            };
+            // N14: by type from the troop table; the unit's own number
+            // is not read (the editor shows the table's).
+            let movement = t.movement.of_unit(u);
             let skirmish = u.troop.skirmish.unwrap_or(match kind {
                 PieceKind::Infantry => t.infantry_skirmish,
                 PieceKind::Cavalry if u.troop.cossack => t.cossack_skirmish,
