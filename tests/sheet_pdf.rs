@@ -164,3 +164,100 @@ fn sheet_and_render_refuse_bad_arguments_clearly() {
         }
     }
 }
+
+/// Every text run of every page as (page, effective size in points),
+/// read from the content streams with the PDF's own coordinates: the
+/// font size of `Tf` scaled by the text matrix and the current
+/// transformation (q/Q, cm, BT, Tm, Td), so a size shrunk by a matrix
+/// counts as shrunk.
+fn text_sizes(bytes: &[u8]) -> Vec<(usize, f32)> {
+    use lopdf::content::Content;
+    type M = [f32; 6];
+    let mul = |a: M, b: M| -> M {
+        [
+            a[0] * b[0] + a[1] * b[2],
+            a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4],
+            a[4] * b[1] + a[5] * b[3] + b[5],
+        ]
+    };
+    let num = |o: &lopdf::Object| o.as_float().unwrap_or(0.0);
+    let doc = lopdf::Document::load_mem(bytes).expect("a PDF lopdf can read");
+    let mut out = Vec::new();
+    for (page, (_, id)) in doc.get_pages().into_iter().enumerate() {
+        let data = doc.get_page_content(id);
+        let content = Content::decode(&data).expect("content decodes");
+        let id: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let (mut ctm, mut stack, mut tm, mut size) = (id, Vec::new(), id, 0.0f32);
+        for op in &content.operations {
+            let a = &op.operands;
+            match op.operator.as_str() {
+                "q" => stack.push(ctm),
+                "Q" => ctm = stack.pop().unwrap_or(id),
+                "cm" if a.len() == 6 => {
+                    let m = [
+                        num(&a[0]),
+                        num(&a[1]),
+                        num(&a[2]),
+                        num(&a[3]),
+                        num(&a[4]),
+                        num(&a[5]),
+                    ];
+                    ctm = mul(m, ctm);
+                }
+                "BT" => tm = id,
+                "Tm" if a.len() == 6 => {
+                    tm = [
+                        num(&a[0]),
+                        num(&a[1]),
+                        num(&a[2]),
+                        num(&a[3]),
+                        num(&a[4]),
+                        num(&a[5]),
+                    ]
+                }
+                "Tf" if a.len() == 2 => size = num(&a[1]),
+                "Tj" | "TJ" | "'" | "\"" => {
+                    let m = mul(tm, ctm);
+                    let scale = (m[0] * m[3] - m[1] * m[2]).abs().sqrt();
+                    out.push((page + 1, size * scale));
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn issue35_item32_no_text_on_any_sheet_is_under_6_pt() {
+    // Counter designations printed at 2-4 pt; hex numbers, area and
+    // supply-road names, leaders' letters and the overview's place names
+    // under 6. Measured in the PDF's own coordinates, every run of text of
+    // every page of the shipped scenarios' sheets.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for f in ["waterloo", "saint-aubin", "waterloo-one-hour", "tutorial"] {
+        let out = dir.path().join(format!("{f}.pdf"));
+        let o = Command::new(env!("CARGO_BIN_EXE_vedette"))
+            .arg("sheet")
+            .arg(root().join(format!("scenarios/{f}.ron")))
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .expect("runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let sizes = text_sizes(&std::fs::read(&out).expect("written"));
+        assert!(sizes.len() > 100, "{f}: {} runs of text", sizes.len());
+        let (page, smallest) = sizes
+            .iter()
+            .copied()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("text");
+        assert!(
+            smallest >= 5.99,
+            "{f}: text of {smallest:.2} pt on page {page}"
+        );
+    }
+}

@@ -54,6 +54,41 @@ pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
     units / upem * size * MM_PER_PT
 }
 
+/// The smallest text a sheet prints, in points: legible on A4 at arm's
+/// length (issue 35 item 32: counter designations had shrunk to 2-4 pt).
+pub const MIN_TEXT_PT: f32 = 6.0;
+
+/// `text` set to fit `width` millimetres: at `size` points when it fits,
+/// else at the size that fits but never under [`MIN_TEXT_PT`]; a text
+/// still too wide loses a trailing part in brackets ("Reille (II)" becomes
+/// "Reille"), then its last letters for an ellipsis.
+pub fn fit_text(text: &str, size: f32, width: f32, bold: bool) -> (String, f32) {
+    let size = size.max(MIN_TEXT_PT);
+    let w = text_width(text, size, bold);
+    if w <= width {
+        return (text.to_string(), size);
+    }
+    let shrunk = size * width / w;
+    if shrunk >= MIN_TEXT_PT {
+        return (text.to_string(), shrunk);
+    }
+    let fits = |t: &str| text_width(t, MIN_TEXT_PT, bold) <= width;
+    if let Some(i) = text.find(" (") {
+        let short = text[..i].trim_end();
+        if !short.is_empty() && fits(short) {
+            return (short.to_string(), MIN_TEXT_PT);
+        }
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for n in (1..chars.len()).rev() {
+        let t: String = chars[..n].iter().collect::<String>().trim_end().to_string() + "…";
+        if fits(&t) {
+            return (t, MIN_TEXT_PT);
+        }
+    }
+    (String::new(), MIN_TEXT_PT)
+}
+
 /// Where a text's left end starts, in millimetres, for an anchor point and
 /// alignment.
 pub fn left_of(x: f32, text: &str, size: f32, bold: bool, align: super::Align) -> f32 {

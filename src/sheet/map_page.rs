@@ -118,7 +118,7 @@ fn areas(page: &mut Page, map: &Map, layout: &Layout, shown: &BTreeSet<Hex>) {
             let c = layout.center(h);
             page.items.push(Item::Text {
                 at: pt(c.x as f32 - size * 0.8, c.y as f32 + size * 0.15),
-                size: (size * 0.55).clamp(3.5, 7.0),
+                size: (size * 0.55).clamp(super::font::MIN_TEXT_PT, 7.0),
                 text: area.name.clone(),
                 bold: true,
                 colour,
@@ -148,7 +148,7 @@ fn supply_roads(page: &mut Page, s: &Scenario, layout: &Layout, shown: &BTreeSet
             let c = layout.center(h);
             page.items.push(Item::Text {
                 at: pt(c.x as f32 + size * 0.3, c.y as f32 + size * 0.55),
-                size: (size * 0.5).clamp(3.0, 6.5),
+                size: (size * 0.5).clamp(super::font::MIN_TEXT_PT, 6.5),
                 text: format!("{name} supply road"),
                 bold: true,
                 colour,
@@ -196,15 +196,20 @@ pub fn draw_map(
             }
         }
         if detail.stronghold {
+            // Inset from the cell's own outline, outside the counter a
+            // unit standing there covers (issue 35 item 32: a square
+            // inside the counter vanished under it).
             let c = to_pt(layout.center(h));
-            let half = size * 0.45;
+            let points = layout
+                .corners(h)
+                .iter()
+                .map(|&k| {
+                    let k = to_pt(k);
+                    pt(c.x + (k.x - c.x) * 0.84, c.y + (k.y - c.y) * 0.84)
+                })
+                .collect();
             page.items.push(Item::Polygon {
-                points: vec![
-                    pt(c.x - half, c.y - half),
-                    pt(c.x + half, c.y - half),
-                    pt(c.x + half, c.y + half),
-                    pt(c.x - half, c.y + half),
-                ],
+                points,
                 fill: None,
                 stroke: Some((Rgb(70, 50, 40), size * 0.09)),
             });
@@ -274,21 +279,6 @@ pub fn draw_map(
         markers(page, map, s, layout, &shown);
     }
 
-    if detail.hex_numbers {
-        let num = (size * 0.6).clamp(3.5, 6.0);
-        for &h in hexes {
-            let c = layout.center(h);
-            page.items.push(Item::Text {
-                at: pt(c.x as f32, c.y as f32 - size * 0.62),
-                size: num,
-                text: h.label(),
-                bold: false,
-                colour: Rgb(70, 70, 70),
-                align: Align::Centre,
-            });
-        }
-    }
-
     if detail.counters
         && let Some(s) = scenario
     {
@@ -296,11 +286,16 @@ pub fn draw_map(
         for (u, h) in s.units_at_start() {
             if shown.contains(&h) {
                 let c = to_pt(layout.center(h));
+                // The counter's colour says its side and contingent: a
+                // designation that starts with their name drops it, so
+                // "British 2nd Inf" prints "2nd Inf" legibly.
+                let mut shown_unit = u.clone();
+                shown_unit.designation = without_nation(s, u);
                 counter(
                     page,
                     c,
                     size * 1.1,
-                    u,
+                    &shown_unit,
                     &s.rules.counter_label(u),
                     Rgb::from_colour(s.unit_colour(u)),
                 );
@@ -341,7 +336,7 @@ pub fn draw_map(
                     }
                     page.items.push(Item::Text {
                         at: pt(at.x, at.y + r * 0.45),
-                        size: r * 3.0,
+                        size: (r * 3.0).max(super::font::MIN_TEXT_PT),
                         text,
                         bold: true,
                         colour: Rgb::BLACK,
@@ -352,9 +347,43 @@ pub fn draw_map(
         }
     }
 
+    // Hex numbers over the counters' marks (facing wedges, exit
+    // triangles, leaders), each on a light ground so none is covered
+    // (issue 35 item 32).
+    if detail.hex_numbers {
+        let num = (size * 0.6).clamp(super::font::MIN_TEXT_PT, 7.0);
+        for &h in hexes {
+            let c = layout.center(h);
+            let at = pt(c.x as f32, c.y as f32 - size * 0.62);
+            let label = h.label();
+            let hw = text_width(&label, num, false) / 2.0 + 0.3;
+            let th = num * super::font::MM_PER_PT;
+            page.items.push(Item::Polygon {
+                points: vec![
+                    pt(at.x - hw, at.y - th * 0.8),
+                    pt(at.x + hw, at.y - th * 0.8),
+                    pt(at.x + hw, at.y + th * 0.2),
+                    pt(at.x - hw, at.y + th * 0.2),
+                ],
+                fill: Some(Rgb(250, 248, 236)),
+                stroke: None,
+            });
+            page.items.push(Item::Text {
+                at,
+                size: num,
+                text: label,
+                bold: false,
+                colour: Rgb(70, 70, 70),
+                align: Align::Centre,
+            });
+        }
+    }
+
     // Names last, on a white ground so they stay readable over counters.
-    if detail.names {
-        let font = (size * 0.75).clamp(4.0, 9.0);
+    // Never under 6 pt: an overview drawn smaller than the full-size
+    // sheets (whose hexes are at least MIN_HEX_MM) leaves names to them.
+    if detail.names && size >= min_size() * 0.8 {
+        let font = (size * 0.75).clamp(super::font::MIN_TEXT_PT, 9.0);
         for place in &map.places {
             let Some(&h) = place.hexes.iter().find(|h| shown.contains(h)) else {
                 continue;
@@ -594,6 +623,32 @@ pub fn ink_on(fill: Rgb) -> Rgb {
     }
 }
 
+/// A unit's designation without a first word naming its side or its
+/// contingent ("British 2nd Inf" of the British contingent: "2nd Inf"), when
+/// anything is left.
+fn without_nation(s: &Scenario, u: &Unit) -> String {
+    let d = u.designation.trim();
+    let Some((first, rest)) = d.split_once(' ') else {
+        return d.to_string();
+    };
+    let side = s.side(&u.side);
+    let names = [
+        side.map(|x| x.name.as_str()),
+        Some(u.side.as_str()),
+        u.contingent.as_deref(),
+    ];
+    if !rest.trim().is_empty()
+        && names
+            .iter()
+            .flatten()
+            .any(|n| n.eq_ignore_ascii_case(first))
+    {
+        rest.trim().to_string()
+    } else {
+        d.to_string()
+    }
+}
+
 /// A counter `side` millimetres square centred on `c`: side colour, NATO
 /// type symbol, designation above it and strength-movement below.
 pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill: Rgb) {
@@ -665,16 +720,33 @@ pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill
     if small {
         return;
     }
-    // Designation: shrunk to fit the counter's width.
-    let mut dsize = side * 0.55;
-    let dw = text_width(&unit.designation, dsize, false);
-    if dw > side * 0.9 {
-        dsize *= side * 0.9 / dw;
+    // Designation: never under 6 pt (issue 35 item 32), fitted to the
+    // counter's width or, on a tab of the counter's colour, to a little
+    // more (the hex has room either side); shortened when even that is
+    // too narrow (the order of battle prints it whole).
+    let (dtext, dsize) = super::font::fit_text(&unit.designation, side * 0.55, side * 1.35, false);
+    let dw = text_width(&dtext, dsize, false);
+    if dw > side * 0.92 {
+        let (hw, top) = (
+            dw / 2.0 + 0.4,
+            t - side * 0.06 - dsize * super::font::MM_PER_PT * 0.85,
+        );
+        let bottom = t - side * 0.02;
+        page.items.push(Item::Polygon {
+            points: vec![
+                pt(c.x - hw, top),
+                pt(c.x + hw, top),
+                pt(c.x + hw, bottom),
+                pt(c.x - hw, bottom),
+            ],
+            fill: Some(fill),
+            stroke: None,
+        });
     }
     page.items.push(Item::Text {
         at: pt(c.x, t - side * 0.06),
         size: dsize,
-        text: unit.designation.clone(),
+        text: dtext,
         bold: false,
         colour: ink,
         align: Align::Centre,

@@ -269,6 +269,24 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
         RuleSet::OneHour(_) => one_hour::victory(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
     };
+    // The rest of the sheet, after the map.
+    let rest = |flow: &mut flow::Flow| match &s.rules {
+        RuleSet::Napoleon(_) => {
+            napoleon::sections(flow, s, map);
+            sections::terrain_effects(flow, map);
+            sections::turn_track(flow, s);
+        }
+        RuleSet::OneHour(_) => one_hour::sections(flow, s, map),
+        RuleSet::NapoleonAtWaterloo(_) => {
+            sections::order_of_battle(flow, s, map);
+            sections::reinforcements(flow, s, map);
+            sections::chits(flow, s);
+            sections::crt(flow, s);
+            sections::terrain_effects(flow, map);
+            sections::turn_track(flow, s);
+            sections::loss_tracks(flow, s);
+        }
+    };
     let (pw, ph) = paper.size_mm();
     let mut probe = Page::new(pw, ph);
     let title_h = title_block(&mut probe, s);
@@ -280,6 +298,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
             pages.push(map_on_first_page(s, map, paper, landscape, size));
             flow.new_page();
             victory(&mut flow);
+            rest(&mut flow);
         }
         map_page::MapPlan::Tiled {
             landscape,
@@ -294,29 +313,22 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
             }
             overview(&mut flow, s, map, &tiles);
             victory(&mut flow);
+            // A victory section that spilt a few lines onto a page of
+            // their own (issue 35 item 32: Saint-Aubin's page 2 held three
+            // lines) is followed by the rest of the text, and the map
+            // sheets come after it; otherwise the map sheets come next.
+            let short = flow.pages.len() > 1 && flow.y < MARGIN + (ph - 2.0 * MARGIN) * 0.5;
+            if short {
+                rest(&mut flow);
+            }
             pages.append(&mut flow.pages);
             for t in &tiles {
                 pages.push(map_sheet(s, map, paper, landscape, size, t, &tiles));
             }
-            flow.new_page();
-        }
-    }
-    // The rest flows on: after the map page, or after the map sheets.
-    match &s.rules {
-        RuleSet::Napoleon(_) => {
-            napoleon::sections(&mut flow, s, map);
-            sections::terrain_effects(&mut flow, map);
-            sections::turn_track(&mut flow, s);
-        }
-        RuleSet::OneHour(_) => one_hour::sections(&mut flow, s, map),
-        RuleSet::NapoleonAtWaterloo(_) => {
-            sections::order_of_battle(&mut flow, s, map);
-            sections::reinforcements(&mut flow, s, map);
-            sections::chits(&mut flow, s);
-            sections::crt(&mut flow, s);
-            sections::terrain_effects(&mut flow, map);
-            sections::turn_track(&mut flow, s);
-            sections::loss_tracks(&mut flow, s);
+            if !short {
+                flow.new_page();
+                rest(&mut flow);
+            }
         }
     }
     pages.append(&mut flow.pages);

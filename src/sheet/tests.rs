@@ -121,7 +121,17 @@ fn waterloo_is_tiled_on_two_landscape_sheets_with_hexes_over_12_mm() {
             assert!(sheet_texts.contains(&hex.label().as_str()), "{hex:?}");
         }
         for (u, _) in s.units_at_start() {
-            assert!(sheet_texts.contains(&u.designation.as_str()), "{}", u.id);
+            // The counter prints its designation without the nation its
+            // colour shows ("British 2nd Inf": "2nd Inf"), shortened
+            // rather than under 6 pt (issue 35 item 32).
+            assert!(
+                sheet_texts.iter().any(|t| t.len() >= 3
+                    && (u.designation.ends_with(t)
+                        || (t.ends_with('…') && u.designation.contains(t.trim_end_matches('…'))))),
+                "{}: {}",
+                u.id,
+                u.designation
+            );
             assert!(sheet_texts.contains(&u.factors().as_str()));
         }
         // The first page: portrait, title, overview naming both sheets.
@@ -545,6 +555,58 @@ fn issue20_a_pickup_sheet_outlines_the_table_areas_and_draws_both_supply_roads()
             !wt.contains(&a.name),
             "{} is not printed as an area",
             a.name
+        );
+    }
+}
+
+#[test]
+fn issue35_item32_fitted_text_is_never_under_6_pt_but_shortened() {
+    use super::font::{MIN_TEXT_PT, fit_text, text_width};
+    // Room enough: the asked size.
+    assert_eq!(
+        fit_text("6e Ligne", 7.0, 40.0, false),
+        ("6e Ligne".into(), 7.0)
+    );
+    // A little short: shrunk, not below 6 pt.
+    let (t, size) = fit_text("Jérôme", 8.0, text_width("Jérôme", 8.0, false) * 0.8, false);
+    assert_eq!(t, "Jérôme");
+    assert!((MIN_TEXT_PT..8.0).contains(&size), "{size}");
+    // Too narrow even at 6 pt: the bracket goes first, then letters.
+    let w = text_width("Reille", MIN_TEXT_PT, false) + 0.1;
+    assert_eq!(
+        fit_text("Reille (II)", 7.0, w, false),
+        ("Reille".into(), MIN_TEXT_PT)
+    );
+    let (t, size) = fit_text("1er Cuirassiers", 7.0, w, false);
+    assert!(
+        t.ends_with('…') && "1er Cuirassiers".starts_with(t.trim_end_matches('…')),
+        "{t}"
+    );
+    assert!(text_width(&t, size, false) <= w && size == MIN_TEXT_PT);
+}
+
+#[test]
+fn issue35_item32_a_few_spilt_lines_do_not_get_a_page_of_their_own() {
+    let s = parse_scenario(
+        include_str!("../../scenarios/saint-aubin.ron"),
+        "saint-aubin.ron",
+    )
+    .expect("parses");
+    let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
+    let pages = layout(&s, &m, Paper::A4);
+    // Every text page but the last holds more than a few lines (page 2
+    // held a heading and a two-row table before the map sheets).
+    let text_pages: Vec<&Page> = pages
+        .iter()
+        .filter(|p| !p.texts().any(|t| t.starts_with("Map sheet")))
+        .collect();
+    for (i, p) in text_pages.iter().enumerate().take(text_pages.len() - 1) {
+        assert!(
+            p.texts().count() > 20,
+            "text page {} holds {} runs: {:?}",
+            i + 1,
+            p.texts().count(),
+            p.texts().collect::<Vec<_>>()
         );
     }
 }
