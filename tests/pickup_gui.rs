@@ -140,6 +140,12 @@ fn finish_and_save(mut h: Harness<'_, VedetteApp>) {
         .filter(|i| i.severity == Severity::Error)
         .collect();
     assert!(issues.is_empty(), "{issues:#?}");
+    // Issue 35 item 27: the supply roads drawn in the wizard reach the
+    // editor's document, which draws them (map_view) as the sheet prints
+    // them.
+    let roads = vedette::sheet::napoleon::supply_roads(&doc.scenario);
+    assert_eq!(roads.len(), 2, "a supply road per side: {roads:?}");
+    assert!(roads.iter().all(|(_, r)| r.len() >= 2), "{roads:?}");
     let dir = tempfile::tempdir().expect("tmp");
     let path = dir.path().join("battle.ron");
     assert!(h.state_mut().save_as(&path));

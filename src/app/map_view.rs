@@ -425,6 +425,31 @@ pub fn draw_map_with(
             painter.text(top, Align2::CENTER_TOP, h.label(), font.clone(), col);
         }
     }
+    // A pick-up battle's supply roads (N30, N33), as the wizard drew them
+    // and the sheet prints them (issue 35 item 27: the editor did not).
+    if let Some(s) = scenario {
+        let road = Stroke::new((size * 0.14).max(2.0), Color32::from_rgb(150, 70, 20));
+        for (name, hexes) in crate::sheet::napoleon::supply_roads(s) {
+            let pts: Vec<Pos2> = hexes.iter().map(|&h| p(layout.center(h))).collect();
+            for w in pts.windows(2) {
+                if visible.contains(w[0]) || visible.contains(w[1]) {
+                    painter.extend(Shape::dashed_line(w, road, size * 0.3, size * 0.15));
+                }
+            }
+            if let Some(&first) = pts.iter().find(|q| visible.contains(**q))
+                && size >= 8.0
+            {
+                painter.text(
+                    first + vec2(size * 0.3, size * 0.5),
+                    Align2::LEFT_TOP,
+                    format!("{name} supply road"),
+                    FontId::proportional((size * 0.3).clamp(9.0, 14.0)),
+                    Color32::from_rgb(110, 50, 10),
+                );
+            }
+        }
+    }
+
     overlay(painter);
 
     if opts.counters
@@ -949,6 +974,20 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                 ui.label(words);
             });
         }
+    }
+    if !crate::sheet::napoleon::supply_roads(s).is_empty() {
+        ui.horizontal(|ui| {
+            icon(ui, &|p, c0| {
+                let st = Stroke::new(3.0, Color32::from_rgb(150, 70, 20));
+                p.extend(Shape::dashed_line(
+                    &[c0 - vec2(7.0, 0.0), c0 + vec2(7.0, 0.0)],
+                    st,
+                    4.0,
+                    2.0,
+                ));
+            });
+            ui.label("supply road (N30, N33)");
+        });
     }
     if !s.officers().is_empty() {
         ui.horizontal(|ui| {

@@ -96,6 +96,9 @@ const ZONE_TINT: [Color32; 5] = [
     Color32::from_rgb(60, 140, 230),
     Color32::from_rgb(60, 60, 200),
 ];
+/// How strongly an area's tint covers the map (the legend paints its
+/// swatch the same way).
+const ZONE_ALPHA: f32 = 0.2;
 const GOLD: Color32 = Color32::from_rgb(250, 200, 40);
 const GREEN: Color32 = Color32::from_rgb(40, 170, 70);
 const ROAD: Color32 = Color32::from_rgb(120, 80, 40);
@@ -1073,9 +1076,27 @@ impl Play {
         ui.horizontal_wrapped(|ui| {
             for (i, z) in Zone::ALL.iter().enumerate() {
                 let rows = d.zone_rows(*z);
-                let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                // The swatch is painted as the map paints the area: its
+                // tint over open ground (issue 35 item 27: a half-strength
+                // tint on the dark panel matched nothing on the map).
+                let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                let ground = self
+                    .d
+                    .map()
+                    .terrain_kinds
+                    .first()
+                    .map_or(Color32::from_rgb(0xd9, 0xd4, 0xa0), |t| {
+                        Color32::from_rgb(t.colour.0, t.colour.1, t.colour.2)
+                    });
+                ui.painter().rect_filled(r, 2.0, ground);
                 ui.painter()
-                    .rect_filled(r, 2.0, ZONE_TINT[i].gamma_multiply(0.5));
+                    .rect_filled(r, 2.0, ZONE_TINT[i].gamma_multiply(ZONE_ALPHA));
+                ui.painter().rect_stroke(
+                    r,
+                    2.0,
+                    Stroke::new(1.5, ZONE_TINT[i]),
+                    egui::StrokeKind::Inside,
+                );
                 ui.label(
                     RichText::new(format!(
                         "{} (rows {}-{})",
@@ -1481,7 +1502,11 @@ impl Play {
         let mut shapes = Vec::new();
         for (i, z) in Zone::ALL.iter().enumerate() {
             for h in self.d.zone_hexes(*z) {
-                shapes.push(poly(h, ZONE_TINT[i].gamma_multiply(0.2), Stroke::NONE));
+                shapes.push(poly(
+                    h,
+                    ZONE_TINT[i].gamma_multiply(ZONE_ALPHA),
+                    Stroke::NONE,
+                ));
             }
         }
         // Legal hexes for the feature being placed.
