@@ -41,6 +41,16 @@ fn click_side(h: &mut Harness<'_, VedetteApp>, b: Hex, dir: Dir) {
     click_at(h, p);
 }
 
+/// The keys of the map's road hexsides (and corners), in order.
+fn road_keys(doc: &OpenDoc) -> Vec<String> {
+    doc.map
+        .hexsides
+        .iter()
+        .filter(|(_, f)| f.contains(&HexsideFeature::Road))
+        .map(|(s, _)| s.to_string())
+        .collect()
+}
+
 /// Clicks just inside `b`'s north-east corner, where the side tool finds
 /// the corner crossing to the diagonal neighbour (roads only, H33).
 fn click_corner(h: &mut Harness<'_, VedetteApp>, b: Hex) {
@@ -127,13 +137,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
     click_side(&mut h, hx("0605"), Dir::S);
     {
         let doc = h.state().doc.as_ref().expect("open");
-        let roads: Vec<String> = doc
-            .map
-            .hexsides
-            .iter()
-            .filter(|(_, f)| f.contains(&HexsideFeature::Road))
-            .map(|(s, _)| s.to_string())
-            .collect();
+        let roads = road_keys(doc);
         assert_eq!(roads, vec!["0505/E", "0606/N"], "keyed on N or E");
     }
     assert_eq!(n(&h), 4);
@@ -143,13 +147,7 @@ fn issue18_a_new_box_map_is_painted_roaded_peopled_marked_saved_reopened_and_und
     click_corner(&mut h, hx("0606"));
     {
         let doc = h.state().doc.as_ref().expect("open");
-        let roads: Vec<String> = doc
-            .map
-            .hexsides
-            .iter()
-            .filter(|(_, f)| f.contains(&HexsideFeature::Road))
-            .map(|(s, _)| s.to_string())
-            .collect();
+        let roads = road_keys(doc);
         assert_eq!(roads, vec!["0505/E", "0606/N", "0606/NE"]);
         assert!(
             doc.map

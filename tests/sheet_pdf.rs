@@ -184,6 +184,7 @@ fn text_sizes(bytes: &[u8]) -> Vec<(usize, f32)> {
         ]
     };
     let num = |o: &lopdf::Object| o.as_float().unwrap_or(0.0);
+    let matrix = |a: &[lopdf::Object]| -> M { std::array::from_fn(|i| num(&a[i])) };
     let doc = lopdf::Document::load_mem(bytes).expect("a PDF lopdf can read");
     let mut out = Vec::new();
     for (page, (_, id)) in doc.get_pages().into_iter().enumerate() {
@@ -196,28 +197,9 @@ fn text_sizes(bytes: &[u8]) -> Vec<(usize, f32)> {
             match op.operator.as_str() {
                 "q" => stack.push(ctm),
                 "Q" => ctm = stack.pop().unwrap_or(id),
-                "cm" if a.len() == 6 => {
-                    let m = [
-                        num(&a[0]),
-                        num(&a[1]),
-                        num(&a[2]),
-                        num(&a[3]),
-                        num(&a[4]),
-                        num(&a[5]),
-                    ];
-                    ctm = mul(m, ctm);
-                }
+                "cm" if a.len() == 6 => ctm = mul(matrix(a), ctm),
                 "BT" => tm = id,
-                "Tm" if a.len() == 6 => {
-                    tm = [
-                        num(&a[0]),
-                        num(&a[1]),
-                        num(&a[2]),
-                        num(&a[3]),
-                        num(&a[4]),
-                        num(&a[5]),
-                    ]
-                }
+                "Tm" if a.len() == 6 => tm = matrix(a),
                 "Tf" if a.len() == 2 => size = num(&a[1]),
                 "Tj" | "TJ" | "'" | "\"" => {
                     let m = mul(tm, ctm);

@@ -1006,10 +1006,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                         .fit_to_exact_size(vec2(18.0, 14.0)),
                 );
                 // A road across a box corner (H33, H46) is no side.
-                let corner = map
-                    .hexsides
-                    .iter()
-                    .any(|(k, fs)| fs.contains(&f) && !map.grid().is_side(k.dir));
+                let corner = f == HexsideFeature::Road && map.has_corner_road();
                 let on = if corner {
                     format!("{} or corner", map.grid().side_word())
                 } else {

@@ -432,6 +432,15 @@ impl Map {
             .map_or(Crossing::Extra(0), |f| self.hexside_effects.crossing(f))
     }
 
+    /// Whether a road crosses a box corner anywhere on the map (a box
+    /// grid's diagonal key, RULINGS-ONE-HOUR H33, H46).
+    pub fn has_corner_road(&self) -> bool {
+        let grid = self.grid();
+        self.hexsides
+            .iter()
+            .any(|(k, f)| !grid.is_side(k.dir) && f.contains(&HexsideFeature::Road))
+    }
+
     /// Whether the hexside between two adjacent hexes carries the feature.
     pub fn has_feature_between(&self, a: Hex, b: Hex, f: HexsideFeature) -> bool {
         self.grid()

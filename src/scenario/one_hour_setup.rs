@@ -142,9 +142,7 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &OneHourOptions, out: &mut Issue
     }
     // H33's diagonal road cost applies to roads across box corners; on a
     // map with none, a value set here silently changes nothing.
-    let corner_road = map.hexsides.iter().any(|(side, f)| {
-        !map.grid().is_side(side.dir) && f.contains(&crate::scenario::HexsideFeature::Road)
-    });
+    let corner_road = map.has_corner_road();
     if o.road_diagonal_cost != OneHourOptions::default().road_diagonal_cost && !corner_road {
         out.warning(
             field("rules.road_diagonal_cost"),

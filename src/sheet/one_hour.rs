@@ -475,9 +475,7 @@ fn terrain_chart(flow: &mut Flow, s: &Scenario, map: &Map, o: &OneHourOptions) {
         ]);
     }
     flow.table(&columns, &rows);
-    let corner_road = map.hexsides.iter().any(|(k, f)| {
-        !map.grid().is_side(k.dir) && f.contains(&crate::scenario::HexsideFeature::Road)
-    });
+    let corner_road = map.has_corner_road();
     let mut roads =
         "Roads help only units in column of route moving along them, and charges along them."
             .to_string();

@@ -389,12 +389,7 @@ fn the_backends_draw_the_waterloo_map() {
 /// loss tracks, which these rules never read.
 #[test]
 fn a_napoleon_sheet_prints_armies_forces_tables_and_a_roster() {
-    let s = parse_scenario(
-        include_str!("../../scenarios/saint-aubin.ron"),
-        "saint-aubin.ron",
-    )
-    .expect("parses");
-    let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
+    let (s, m) = saint_aubin();
     let pages = layout(&s, &m, Paper::A4);
     assert_inside(&pages);
     let texts = all_texts(&pages);
@@ -587,12 +582,7 @@ fn issue35_item32_fitted_text_is_never_under_6_pt_but_shortened() {
 
 #[test]
 fn issue35_item32_a_few_spilt_lines_do_not_get_a_page_of_their_own() {
-    let s = parse_scenario(
-        include_str!("../../scenarios/saint-aubin.ron"),
-        "saint-aubin.ron",
-    )
-    .expect("parses");
-    let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
+    let (s, m) = saint_aubin();
     let pages = layout(&s, &m, Paper::A4);
     // Every text page but the last holds more than a few lines (page 2
     // held a heading and a two-row table before the map sheets).
@@ -609,4 +599,14 @@ fn issue35_item32_a_few_spilt_lines_do_not_get_a_page_of_their_own() {
             p.texts().collect::<Vec<_>>()
         );
     }
+}
+
+fn saint_aubin() -> (Scenario, Map) {
+    let s = parse_scenario(
+        include_str!("../../scenarios/saint-aubin.ron"),
+        "saint-aubin.ron",
+    )
+    .expect("parses");
+    let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
+    (s, m)
 }
