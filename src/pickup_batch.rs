@@ -197,16 +197,20 @@ pub fn report(cfg: &PickupConfig, games: &[PickupGame]) -> String {
     };
     let _ = writeln!(
         out,
-        "{} [3.1][3.2]: {} against {} at {} points (seed {})",
+        "{} [3.1][3.2]: {} against {} at {} (seed {})",
         crate::words::counted(n, "pick-up battle", "pick-up battles"),
         names[0],
         names[1],
-        cfg.points,
+        crate::words::counted(cfg.points, "point", "points"),
         cfg.seed
     );
     let failed = games.iter().filter(|g| g.error.is_some()).count();
     if failed > 0 {
-        let _ = writeln!(out, "{failed} battles could not be set up:");
+        let _ = writeln!(
+            out,
+            "{} could not be set up:",
+            crate::words::counted(failed, "battle", "battles")
+        );
         for g in games.iter().filter(|g| g.error.is_some()).take(3) {
             let _ = writeln!(
                 out,

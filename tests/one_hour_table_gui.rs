@@ -241,7 +241,7 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
     h.get_by_label("Draw a chance card").click();
     h.run();
     h.get_by_label("Card 1");
-    h.get_by_label("Enemy Panic! One enemy unit acquires 1 hits.");
+    h.get_by_label("Enemy Panic! One enemy unit acquires 1 hit.");
     let st = table(&h).session.game.state.clone();
     assert!(
         matches!(st.phase, Phase::CardChoice { chooser: 0, .. }),

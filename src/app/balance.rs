@@ -83,8 +83,8 @@ impl Visit for StartBatch<'_> {
             ..SimConfig::new(self.games.max(1), self.seed)
         };
         let label = format!(
-            "{} games, seed {}, {} vs {}{}",
-            cfg.games,
+            "{}, seed {}, {} vs {}{}",
+            crate::words::counted(cfg.games, "game", "games"),
             cfg.seed,
             cfg.players[0].name(),
             cfg.players[1].name(),
@@ -198,7 +198,11 @@ impl BalancePanel {
                 self.current = Some(run);
             }
             (Ok(games), _) => {
-                self.error = Some(format!("cancelled after {} of {total} games", games.len()));
+                self.error = Some(format!(
+                    "cancelled after {} of {}",
+                    games.len(),
+                    crate::words::counted(total, "game", "games")
+                ));
             }
             (Err(e), _) => self.error = Some(e),
         }
@@ -296,7 +300,8 @@ impl BalancePanel {
             let left = (total - done.min(total)) as f64 / rate.max(1e-3);
             ui.add(
                 egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!(
-                    "{done}/{total} games, {rate:.0}/s, {left:.0} s left"
+                    "{done}/{}, {rate:.0}/s, {left:.0} s left",
+                    crate::words::counted(total, "game", "games")
                 )),
             );
             ui.ctx()
@@ -369,7 +374,10 @@ impl BalancePanel {
             ui.label(RichText::new(text).strong());
         });
         if r.unfinished > 0 {
-            ui.label(format!("{} games hit the command limit", r.unfinished));
+            ui.label(format!(
+                "{} the command limit",
+                crate::words::counted(r.unfinished, "game hit", "games hit")
+            ));
         }
 
         ui.add_space(6.0);

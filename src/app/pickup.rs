@@ -868,7 +868,8 @@ impl Wizard {
             }
             let cost = list.cost(&plan.order, &options);
             ui.label(format!(
-                "{cost} points spent of {points}: {} left",
+                "{} spent of {points}: {} left",
+                crate::words::counted(cost, "point", "points"),
                 points as i64 - cost as i64
             ));
             for p in list.check_order(&plan.order, &options) {
@@ -1253,7 +1254,7 @@ impl Play {
                     let size = if lo == hi {
                         format!("{lo} hex")
                     } else {
-                        format!("{lo}-{hi} hexes")
+                        format!("{lo}-{hi} hexes") // count: a range
                     };
                     if ui
                         .selectable_label(
@@ -1677,8 +1678,9 @@ impl PickupBalance {
             }
             (Ok((_, games)), _) => {
                 self.error = Some(format!(
-                    "cancelled after {} of {total} battles",
-                    games.len()
+                    "cancelled after {} of {}",
+                    games.len(),
+                    crate::words::counted(total, "battle", "battles")
                 ));
             }
             (Err(e), _) => self.error = Some(e),
@@ -1752,8 +1754,10 @@ impl PickupBalance {
         if let Some(j) = &self.job {
             let done = j.done();
             ui.add(
-                egui::ProgressBar::new(done as f32 / j.total.max(1) as f32)
-                    .text(format!("{done}/{} battles", j.total)),
+                egui::ProgressBar::new(done as f32 / j.total.max(1) as f32).text(format!(
+                    "{done}/{}",
+                    crate::words::counted(j.total, "battle", "battles")
+                )),
             );
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));

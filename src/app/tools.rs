@@ -823,12 +823,24 @@ fn one_hour_fields(
     ui.end_row();
     let l = ui.label("Quality");
     egui::ComboBox::from_id_salt("inspector one hour quality")
-        .selected_text(format!("{} ({} hits)", x.quality.name(), o.hits_of(&x)))
+        .selected_text(format!(
+            "{} ({})",
+            x.quality.name(),
+            crate::words::counted(o.hits_of(&x), "hit", "hits")
+        ))
         .show_ui(ui, |ui| {
             for q in Quality::ALL {
                 let hits = o.troops.quality_hits.of(q);
                 discrete |= ui
-                    .selectable_value(&mut x.quality, q, format!("{} ({hits} hits)", q.name()))
+                    .selectable_value(
+                        &mut x.quality,
+                        q,
+                        format!(
+                            "{} ({})",
+                            q.name(),
+                            crate::words::counted(hits, "hit", "hits")
+                        ),
+                    )
                     .changed();
             }
         })
@@ -1017,9 +1029,7 @@ fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
 pub(crate) fn brush_label(grid: crate::hex::Grid, radius: u32) -> String {
     let n = grid.range(Hex::new(0, 0), radius).len();
     match (n, grid.is_boxes()) {
-        (1, false) => "1 hex".into(),
-        (1, true) => "1 box".into(),
-        (n, false) => format!("{n} hexes"),
-        (n, true) => format!("{n} boxes"),
+        (n, false) => crate::words::counted(n, "hex", "hexes"),
+        (n, true) => crate::words::counted(n, "box", "boxes"),
     }
 }

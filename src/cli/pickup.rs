@@ -93,7 +93,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} battles  {per_sec}  {elapsed} elapsed, {eta} left",
+            "{bar:40} built {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
@@ -107,11 +107,11 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
     let mut stdout = report(&cfg, &games);
     let built = games.iter().filter(|g| g.error.is_none()).count();
     stdout.push_str(&format!(
-        "\n{} of {} battles built, deployed and played in {:.2} s on {} threads ({} vs {})\n",
+        "\n{} of {} built, deployed and played in {:.2} s on {} ({} vs {})\n",
         built,
-        games.len(),
+        crate::words::counted(games.len(), "battle", "battles"),
         start.elapsed().as_secs_f64(),
-        cfg.threads,
+        crate::words::counted(cfg.threads, "thread", "threads"),
         cfg.players[0].name(),
         cfg.players[1].name()
     ));

@@ -287,9 +287,9 @@ impl Visit for Replay<'_> {
         match engine::replay(&self.loaded.scenario, &self.loaded.map, &log) {
             Ok(g) => Outcome {
                 stdout: format!(
-                    "{}: {} commands replayed, every event identical\n{}",
+                    "{}: {} replayed, every event identical\n{}",
                     self.log_path.display(),
-                    log.entries.len(),
+                    crate::words::counted(log.entries.len(), "command", "commands"),
                     R::summary(&g.state)
                 ),
                 stderr: String::new(),

@@ -102,9 +102,9 @@ pub fn sheet(scenario: &Path, out: &Path, paper: Paper, force: bool) -> Outcome 
     };
     Outcome {
         stdout: format!(
-            "wrote {} ({} pages, {:?}, {} KB){}\n",
+            "wrote {} ({}, {:?}, {} KB){}\n",
             out.display(),
-            pages,
+            crate::words::counted(pages, "page", "pages"),
             paper,
             written.bytes.div_ceil(1024),
             kept(&written)

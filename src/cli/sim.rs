@@ -128,7 +128,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     let bar = ProgressBar::new(a.games as u64);
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} elapsed, {eta} left",
+            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
@@ -178,8 +178,9 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     );
     stdout.push_str(&report.text());
     let mut stderr = format!(
-        "{played} games in {secs:.2} s on {threads} thread{} ({:.0} games/s)\n",
-        if threads == 1 { "" } else { "s" },
+        "{} in {secs:.2} s on {} ({:.0} games/s)\n",
+        crate::words::counted(played, "game", "games"),
+        crate::words::counted(threads, "thread", "threads"),
         played as f64 / secs.max(1e-9)
     );
     if let (Some(j), Some(path)) = (json, a.json) {

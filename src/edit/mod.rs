@@ -153,8 +153,11 @@ impl Edit {
     pub fn label(&self) -> String {
         match self {
             Edit::Terrain(c) if c.len() == 1 => format!("paint {}", c[0].hex),
-            Edit::Terrain(c) => format!("paint {} hexes", c.len()),
-            Edit::Details(c) => format!("paint details of {} hex(es)", c.len()),
+            Edit::Terrain(c) => format!("paint {}", crate::words::counted(c.len(), "hex", "hexes")),
+            Edit::Details(c) => format!(
+                "paint details of {}",
+                crate::words::counted(c.len(), "hex", "hexes")
+            ),
             Edit::Hexside {
                 side,
                 before,
@@ -595,7 +598,10 @@ pub fn flood_fill(doc: &Document, start: Hex, code: char) -> Option<Edit> {
     }
     paint(doc, &hexes, code).map(|e| match e {
         Edit::Terrain(c) => Edit::Group {
-            label: format!("fill {} hexes from {start}", c.len()),
+            label: format!(
+                "fill {} from {start}",
+                crate::words::counted(c.len(), "hex", "hexes")
+            ),
             edits: vec![Edit::Terrain(c)],
         },
         other => other,

@@ -296,7 +296,8 @@ pub enum ReplayError<R: Rules> {
     )]
     NoEnd(u32),
     #[error(
-        "the log's `end` record counts {recorded} commands and the log holds {held}: an entry was removed or added"
+        "the log's `end` record counts {} and the log holds {held}: an entry was removed or added",
+        crate::words::counted(.recorded, "command", "commands")
     )]
     Count { recorded: u64, held: usize },
     #[error(

@@ -222,8 +222,9 @@ impl<R: Rules> Session<R> {
         let game = self.prefix(n);
         if game.history.len() != n {
             return Err(UndoError::Replay(format!(
-                "{} of {n} commands replayed",
-                game.history.len()
+                "{} of {} replayed",
+                game.history.len(),
+                crate::words::counted(n, "command", "commands")
             )));
         }
         let undone = self.game.history[n].0.clone();

@@ -115,7 +115,10 @@ pub fn large_scenario_on(
     }
     let scenario = Scenario {
         version: FORMAT_VERSION,
-        title: format!("Generated {columns}x{rows}, {units} units"),
+        title: format!(
+            "Generated {columns}x{rows}, {}",
+            crate::words::counted(units, "unit", "units")
+        ),
         author: "vedette".into(),
         description: String::new(),
         map: MapSource::Inline(Box::new(map.clone())),

@@ -69,7 +69,10 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &NapoleonOptions, out: &mut Issu
         {
             out.error(
                 loc(),
-                format!("the nation's cavalry moves {m} hexes: 1 to {MAX_TROOP_VALUE} are supported (N14)"),
+                format!(
+                    "the nation's cavalry moves {}: 1 to {MAX_TROOP_VALUE} are supported (N14)",
+                    crate::words::counted(m, "hex", "hexes")
+                ),
             );
         }
         if army.break_point == Some(0) {

@@ -292,6 +292,14 @@ impl Amount {
             Amount::D6 => "1-6".into(),
         }
     }
+
+    /// The amount and its noun: "1 hit", "2 hits", "1-3 hits".
+    pub fn counted(self, one: &str, many: &str) -> String {
+        match self {
+            Amount::Fixed(n) => crate::words::counted(n, one, many),
+            _ => format!("{} {many}", self.words()),
+        }
+    }
 }
 
 /// What a chance card does (H41), with its numbers.
@@ -322,7 +330,10 @@ impl CardEffect {
         match self {
             CardEffect::NoEffect => "No effect".into(),
             CardEffect::EnemyPanic { hits } => {
-                format!("Enemy Panic! One enemy unit acquires {} hits", hits.words())
+                format!(
+                    "Enemy Panic! One enemy unit acquires {}",
+                    hits.counted("hit", "hits")
+                )
             }
             CardEffect::MayNotMove { units } => format!(
                 "{} of your units of one command may not move this turn",
@@ -333,15 +344,23 @@ impl CardEffect {
                 units.words()
             ),
             CardEffect::OwnUnitHit { hits } => {
-                format!("A single unit of yours acquires {} hits", hits.words())
+                format!(
+                    "A single unit of yours acquires {}",
+                    hits.counted("hit", "hits")
+                )
             }
             CardEffect::DoubleAction => {
                 "A single unit may move twice, move then shoot, or shoot twice".into()
             }
             CardEffect::Recover { units, hits } => format!(
-                "{} of your units remove {} hits each",
+                "{} of your units {} {} each",
                 units.words(),
-                hits.words()
+                if units == Amount::Fixed(1) {
+                    "removes"
+                } else {
+                    "remove"
+                },
+                hits.counted("hit", "hits")
             ),
         }
     }

@@ -204,16 +204,17 @@ fn check_numbers(o: &OneHourOptions, out: &mut Issues) {
                 out.error(
                     at,
                     format!(
-                        "a shot band to {} boxes with {} dice: ranges and dice of 0 to {MAX_TROOP_VALUE} are supported (H15)",
-                        b.to, b.dice
+                        "a shot band to {} with {}: ranges and dice of 0 to {MAX_TROOP_VALUE} are supported (H15)",
+                        crate::words::counted(b.to, "box", "boxes"),
+                        crate::words::counted(b.dice, "die", "dice")
                     ),
                 );
             } else if b.to <= last {
                 out.error(
                     at,
                     format!(
-                        "the band to {} boxes follows one to {last}: bands go in increasing range (H15)",
-                        b.to
+                        "the band to {} follows one to {last}: bands go in increasing range (H15)",
+                        crate::words::counted(b.to, "box", "boxes")
                     ),
                 );
             }

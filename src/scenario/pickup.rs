@@ -486,8 +486,8 @@ impl ArmyList {
             && order.forces.len() as u32 > m
         {
             out.push(format!(
-                "{} forces: the list allows {m} [3.1]",
-                order.forces.len()
+                "{}: the list allows {m} [3.1]",
+                crate::words::counted(order.forces.len(), "force", "forces")
             ));
         }
         let mut leaders: Vec<&str> = Vec::new();
@@ -539,7 +539,8 @@ impl ArmyList {
         let cost = self.cost(order, o);
         if cost > order.points {
             out.push(format!(
-                "the order of battle costs {cost} points, {} over the agreed {} [3.1] (N18)",
+                "the order of battle costs {}, {} over the agreed {} [3.1] (N18)",
+                crate::words::counted(cost, "point", "points"),
                 cost - order.points,
                 order.points
             ));

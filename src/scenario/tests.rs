@@ -916,14 +916,14 @@ fn issue16_item15_data_the_rule_set_ignores_is_warned_about() {
     };
     warn(
         "victory.victory_hexes",
-        "1 victory hexes are drawn and printed, but the Napoleon at Waterloo rules ignore them",
+        "1 victory hex is drawn and printed, but the Napoleon at Waterloo rules ignore it",
     );
     warn(
         "units",
-        "1 units have a facing, but the Napoleon at Waterloo rules ignore them",
+        "1 unit has a facing, but the Napoleon at Waterloo rules ignore it",
     );
-    warn("map.hexes", "1 hexes have hills");
-    warn("map.hexes", "1 hexes have an elevation");
+    warn("map.hexes", "1 hex has hills");
+    warn("map.hexes", "1 hex has an elevation");
     assert_issue(
         &issues,
         Severity::Warning,

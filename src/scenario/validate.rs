@@ -438,9 +438,10 @@ fn check_map(map: &Map, out: &mut Issues) -> bool {
             out.error(
                 field(&format!("map.terrain[{i}]")),
                 format!(
-                    "terrain row {:02} has {n} hexes, but the map is {} columns wide",
+                    "terrain row {:02} has {}, but the map is {} wide",
                     i + 1,
-                    map.columns
+                    crate::words::counted(n, "hex", "hexes"),
+                    crate::words::counted(map.columns, "column", "columns")
                 ),
             );
             rows_ok = false;
@@ -713,7 +714,7 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         out.error(
             field("sides"),
             format!(
-                "the {} rules are played by {} sides; this scenario has {}",
+                "the {} rules are played by {} sides; this scenario has {}", // count: two
                 support.name,
                 support.sides,
                 s.sides.len()
@@ -839,8 +840,8 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                     out.error(
                         loc(),
                         format!(
-                            "{name} arrives on Game-Turn {turn}, outside the game's {} turns",
-                            s.turns
+                            "{name} arrives on Game-Turn {turn}, outside the game's {}",
+                            crate::words::counted(s.turns, "turn", "turns")
                         ),
                     );
                 }
@@ -1013,8 +1014,9 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             out.warning(
                 loc.clone(),
                 format!(
-                    "side \"{}\" must exit {} units but has only {side_units}",
-                    e.side, e.units
+                    "side \"{}\" must exit {} but has only {side_units}",
+                    e.side,
+                    crate::words::counted(e.units, "unit", "units")
                 ),
             );
         }
@@ -1111,17 +1113,25 @@ fn check_grid(s: &Scenario, map: &Map, out: &mut Issues) {
 fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
     let support = s.rules.support();
     let name = support.name;
-    let ignored = |what: &str| format!("{what}, but the {name} rules ignore them");
+    // What is ignored, `n` of it: the rules ignore "it" or "them".
+    let ignored = |n: usize, what: &str| {
+        let them = if n == 1 { "it" } else { "them" };
+        format!("{what}, but the {name} rules ignore {them}")
+    };
 
     if !support.victory_hexes && !s.victory.victory_hexes.is_empty() {
         out.warning(
             field("victory.victory_hexes"),
             format!(
                 "{}: games are decided by {}",
-                ignored(&format!(
-                    "{} victory hexes are drawn and printed",
-                    s.victory.victory_hexes.len()
-                )),
+                ignored(
+                    s.victory.victory_hexes.len(),
+                    &crate::words::counted(
+                        s.victory.victory_hexes.len(),
+                        "victory hex is drawn and printed",
+                        "victory hexes are drawn and printed"
+                    )
+                ),
                 support.rule_victory
             ),
         );
@@ -1161,28 +1171,52 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
     if !support.elevation && elevated > 0 {
         out.warning(
             field("map.hexes"),
-            ignored(&format!("{elevated} hexes have an elevation")),
+            ignored(
+                elevated,
+                &format!(
+                    "{} an elevation",
+                    crate::words::counted(elevated, "hex has", "hexes have")
+                ),
+            ),
         );
     }
     let hills = map.hexes.values().filter(|d| d.hill).count();
     if !support.hills && hills > 0 {
         out.warning(
             field("map.hexes"),
-            ignored(&format!("{hills} hexes have hills")),
+            ignored(
+                hills,
+                &format!(
+                    "{} hills",
+                    crate::words::counted(hills, "hex has", "hexes have")
+                ),
+            ),
         );
     }
     let facing = s.units.iter().filter(|u| u.facing.is_some()).count();
     if !support.facing && facing > 0 {
         out.warning(
             field("units"),
-            ignored(&format!("{facing} units have a facing")),
+            ignored(
+                facing,
+                &format!(
+                    "{} a facing",
+                    crate::words::counted(facing, "unit has", "units have")
+                ),
+            ),
         );
     }
     let forces: usize = s.sides.iter().map(|x| x.forces.len()).sum();
     if !support.forces && forces > 0 {
         out.warning(
             field("sides"),
-            ignored(&format!("the sides have {forces} forces with leaders")),
+            ignored(
+                forces,
+                &format!(
+                    "the sides have {} with leaders",
+                    crate::words::counted(forces, "force", "forces")
+                ),
+            ),
         );
     }
     // A movement number the rules do not read (issue 35 item 21):
@@ -1200,7 +1234,7 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
                 if own_movement.len() == 1 {
                     format!("{} has", first.id)
                 } else {
-                    format!("{} units have (first {})", own_movement.len(), first.id)
+                    format!("{} units have (first {})", own_movement.len(), first.id) // count: two or more
                 },
                 if own_movement.len() == 1 { "its own" } else { "their own" },
                 s.rules
@@ -1218,7 +1252,10 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
     if !support.rivers && rivers > 0 {
         out.warning(
             field("map.hexsides"),
-            ignored(&format!("{rivers} hexsides have rivers")),
+            ignored(
+                rivers,
+                &crate::words::counted(rivers, "hexside has a river", "hexsides have rivers"),
+            ),
         );
     }
 }
@@ -1376,7 +1413,15 @@ fn check_variants(s: &Scenario, out: &mut Issues) {
                     if let Some(t) = ch.turn
                         && (t == 0 || t > s.turns)
                     {
-                        out.error(loc(), format!("variant \"{}\": chit {} brings units in on Game-Turn {t}, outside the game's {} turns", v.name, chit.code, s.turns));
+                        out.error(
+                            loc(),
+                            format!(
+                                "variant \"{}\": chit {} brings units in on Game-Turn {t}, outside the game's {}",
+                                v.name,
+                                chit.code,
+                                crate::words::counted(s.turns, "turn", "turns")
+                            ),
+                        );
                     }
                 }
             }

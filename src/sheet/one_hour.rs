@@ -358,10 +358,10 @@ fn turn_and_tables(flow: &mut Flow, o: &OneHourOptions) {
     flow.table(&columns, &rows);
     flow.paragraph(
         &format!(
-            "Leaders alone move {} boxes in any direction. Steps go straight ahead (1) or 45 \
+            "Leaders alone move {} in any direction. Steps go straight ahead (1) or 45 \
              degrees ahead (1.5); a unit pivots only before and after its move. Cavalry charging \
              heavy cavalry roll {}D6.",
-            halves(t.leader_move_halves),
+            crate::words::counted(halves(t.leader_move_halves), "box", "boxes"),
             t.vs_heavy_cavalry_dice
         ),
         BODY,

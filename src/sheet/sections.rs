@@ -239,13 +239,14 @@ pub fn victory_text(s: &Scenario) -> Vec<String> {
             ));
         }
         out.push(format!(
-            "{f} wins at once when {a} is demoralized and at least {} {f} units have left the map through the exit hexes ({}) during {f} Movement Phases. Units forced off the map by combat are destroyed, not exited [8.3].",
-            exit.units,
+            "{f} wins at once when {a} is demoralized and {f} has moved at least {} off the map through the exit hexes ({}) during its Movement Phases. Units forced off the map by combat are destroyed, not exited [8.3].",
+            crate::words::counted(exit.units, "unit", "units"),
             hex_ranges(&exit.hexes)
         ));
         out.push(format!(
-            "If neither side has won after Game-Turn {}, the game is a draw [8.4]. If both sides reach their loss limits in the same combat, {f} wins if it has already exited its {} units, otherwise {a} wins.",
-            s.turns, exit.units
+            "If neither side has won after Game-Turn {}, the game is a draw [8.4]. If both sides reach their loss limits in the same combat, {f} wins if it has already exited its {}, otherwise {a} wins.",
+            s.turns,
+            crate::words::counted(exit.units, "unit", "units")
         ));
     } else {
         for t in &s.victory.loss_thresholds {
@@ -262,9 +263,9 @@ pub fn victory_text(s: &Scenario) -> Vec<String> {
     }
     for v in &s.victory.victory_hexes {
         out.push(format!(
-            "Hex {} is worth {} points to {} while it holds it.",
+            "Hex {} is worth {} to {} while it holds it.",
             v.hex.label(),
-            v.points,
+            crate::words::counted(v.points, "point", "points"),
             side_name(s, &v.side)
         ));
     }
@@ -404,7 +405,7 @@ pub fn loss_tracks(flow: &mut Flow, s: &Scenario) {
         let rows = n.div_ceil(per_row);
         flow.need(6.0 + rows as f32 * h + 3.0);
         let each = if step > 1 {
-            format!(" (each box {step} points)")
+            format!(" (each box {step} points)") // count: step > 1
         } else {
             String::new()
         };

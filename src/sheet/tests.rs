@@ -198,7 +198,7 @@ fn the_sheet_lists_every_unit_reinforcement_chit_and_table() {
     assert!(has("French: loss limit 40") && has("Allied: loss limit 40"));
     // Victory in words, from the scenario's data.
     assert!(has("destroying 40 French strength points before losing 40"));
-    assert!(has("at least 7 French units"));
+    assert!(has("French has moved at least 7 units off the map"));
     assert!(has("(0101-1001)"));
     assert!(has("after Game-Turn 10"));
     // Pages are numbered.

@@ -280,7 +280,7 @@ impl Report {
         let iv =
             |i: &Interval| format!("{} (95% CI {} - {})", pct(i.rate), pct(i.low), pct(i.high));
         let mut s = String::new();
-        let _ = writeln!(s, "{} games", self.games);
+        let _ = writeln!(s, "{}", crate::words::counted(self.games, "game", "games"));
         for side in 0..2 {
             let _ = writeln!(
                 s,

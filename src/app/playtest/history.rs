@@ -45,7 +45,10 @@ pub fn history_ui<R: Rules>(
         {
             session.seek(usize::MAX);
         }
-        ui.label(format!("{cur} / {len} commands"));
+        ui.label(format!(
+            "{cur} / {}",
+            crate::words::counted(len, "command", "commands")
+        ));
     });
     ui.horizontal(|ui| {
         if ui.button("Save game…").on_hover_text("Ctrl+S").clicked() {

@@ -157,8 +157,8 @@ fn save_log<R: crate::engine::Rules>(
     crate::files::save_atomic(path, &text)
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
     Ok(format!(
-        "Saved {} commands to {}",
-        session.len(),
+        "Saved {} to {}",
+        crate::words::counted(session.len(), "command", "commands"),
         path.display()
     ))
 }
@@ -170,7 +170,11 @@ fn loaded_text(path: &Path, commands: usize, seats: [Seat; 2]) -> String {
     } else {
         ""
     };
-    format!("Loaded {} ({commands} commands){computers}", path.display())
+    format!(
+        "Loaded {} ({}){computers}",
+        path.display(),
+        crate::words::counted(commands, "command", "commands")
+    )
 }
 
 /// The map area of a table: the rectangle it takes (kept in `map_rect`,
@@ -270,7 +274,8 @@ pub fn leave_ui(
     egui::Modal::new(egui::Id::unique("leave playtest")).show(ctx, |ui| {
         ui.heading("Leave the playtest?");
         ui.label(format!(
-            "The game ({commands} commands) is not saved. The scenario is not affected."
+            "The game ({}) is not saved. The scenario is not affected.",
+            crate::words::counted(commands, "command", "commands")
         ));
         ui.add_space(8.0);
         ui.horizontal(|ui| {

@@ -1472,7 +1472,9 @@ impl NapoleonTable {
                     );
                     ui.label(
                         RichText::new(format!(
-                            "{roll} - {beyond} beyond - {turns} turns + {locations} locations [4.1]"
+                            "{roll} - {beyond} beyond - {} + {} [4.1]",
+                            crate::words::counted(turns, "turn", "turns"),
+                            crate::words::counted(locations, "location", "locations")
                         ))
                         .small(),
                     );
@@ -1549,10 +1551,10 @@ impl NapoleonTable {
             };
             ui.label(RichText::new(text).strong().size(16.0));
             ui.label(format!(
-                "Turn {}, impulse {}, {} commands.",
+                "Turn {}, impulse {}, {}.",
                 st.turn,
                 st.impulse,
-                self.session.len()
+                crate::words::counted(self.session.len(), "command", "commands")
             ));
             for (s, (lost, at)) in st.break_points().iter().enumerate() {
                 ui.label(format!(

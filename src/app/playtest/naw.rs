@@ -410,7 +410,10 @@ impl Playtest {
                                 None if r == 0 => {
                                     format!("{name}: {left} MP left, but no hex is within reach")
                                 }
-                                None => format!("{name}: {left} MP left, {r} hexes within reach"),
+                                None => format!(
+                                    "{name}: {left} MP left, {} within reach",
+                                    crate::words::counted(r, "hex", "hexes")
+                                ),
                             },
                         ));
                     }
@@ -1351,9 +1354,9 @@ impl Playtest {
                 for u in attackers {
                     let mut on = self.losses.contains(&u);
                     let text = format!(
-                        "{} ({} points)",
+                        "{} ({})",
                         self.unit_name(u),
-                        st.board.unit(u).strength
+                        crate::words::counted(st.board.unit(u).strength, "point", "points")
                     );
                     if ui.checkbox(&mut on, text).changed() {
                         if on {
@@ -1363,7 +1366,10 @@ impl Playtest {
                         }
                     }
                 }
-                ui.label(format!("Chosen: {chosen} of at least {at_least} points"));
+                ui.label(format!(
+                    "Chosen: {chosen} of at least {}",
+                    crate::words::counted(at_least, "point", "points")
+                ));
                 if ui.button("Take these losses").clicked() {
                     let units = self.losses.iter().map(|&u| self.id(u)).collect();
                     self.give(Command::ChooseLosses { units });
@@ -1447,7 +1453,11 @@ impl Playtest {
                 let name = self.side_name(side);
                 ui.label(format!("{name} losses"));
                 let th = st.board.thresholds[s].max(1);
-                let mut text = format!("{} of {} points [8.1]", st.losses[s], th);
+                let mut text = format!(
+                    "{} of {} [8.1]",
+                    st.losses[s],
+                    crate::words::counted(th, "point", "points")
+                );
                 if st.demoralized[s] {
                     text.push_str(" — demoralized [8.2]");
                 }
@@ -1558,18 +1568,18 @@ impl Playtest {
             ui.heading("Game over");
             ui.label(RichText::new(outcome_text(&outcome)).strong().size(16.0));
             ui.label(format!(
-                "Game-Turn {} of {}, {} commands.",
+                "Game-Turn {} of {}, {}.",
                 st.turn,
                 st.board.turns,
-                self.session.len()
+                crate::words::counted(self.session.len(), "command", "commands")
             ));
             for side in 0..2u8 {
                 let s = side as usize;
                 ui.label(format!(
-                    "{}: lost {} of {} points{}",
+                    "{}: lost {} of {}{}",
                     self.side_name(side),
                     st.losses[s],
-                    st.board.thresholds[s],
+                    crate::words::counted(st.board.thresholds[s], "point", "points"),
                     if st.demoralized[s] {
                         ", demoralized"
                     } else {
@@ -1579,10 +1589,10 @@ impl Playtest {
             }
             if !st.board.exit_hexes.is_empty() {
                 ui.label(format!(
-                    "{} units exited: {} of {}",
+                    "Exited by {}: {} of {}",
                     self.side_name(st.board.exit_side),
                     st.exited[st.board.exit_side as usize],
-                    st.board.exits_needed
+                    crate::words::counted(st.board.exits_needed, "unit", "units")
                 ));
             }
             if let Some(chits) = st.chits {

@@ -1645,10 +1645,10 @@ impl OneHourTable {
             };
             ui.label(RichText::new(text).strong().size(16.0));
             ui.label(format!(
-                "Turn {} of {}, {} commands.",
+                "Turn {} of {}, {}.",
                 st.turn,
                 st.board.turn_limit,
-                self.session.len()
+                crate::words::counted(self.session.len(), "command", "commands")
             ));
             for s in 0..2u8 {
                 ui.label(format!(

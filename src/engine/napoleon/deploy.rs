@@ -1011,8 +1011,8 @@ impl Deployment {
             }
             if !self.keeps_margin(h) {
                 return refuse(format!(
-                    "{h} is too near the table edge: a feature stays at least {} hexes from it [{sec}] (N24)",
-                    self.options.edge_margin
+                    "{h} is too near the table edge: a feature stays at least {} from it [{sec}] (N24)",
+                    crate::words::counted(self.options.edge_margin, "hex", "hexes")
                 ));
             }
             if self.occupied(h) {
@@ -1087,11 +1087,12 @@ impl Deployment {
             }
             if d < need {
                 return refuse(format!(
-                    "the {} is {d} hex{} from the {} at {}: features stay at least {need} hexes apart [{sec}] (N24)",
+                    "the {} is {} from the {} at {}: features stay at least {} apart [{sec}] (N24)",
                     kind.name(),
-                    if d == 1 { "" } else { "es" },
+                    crate::words::counted(d, "hex", "hexes"),
                     f.kind.name(),
-                    f.hexes[0]
+                    f.hexes[0],
+                    crate::words::counted(need, "hex", "hexes")
                 ));
             }
             if kind == FeatureKind::Hill && f.kind == FeatureKind::Hill && d == 1 {
@@ -1420,9 +1421,9 @@ impl Deployment {
                     let f = &self.features[i];
                     if hexes.len() != f.hexes.len() {
                         return refuse(format!(
-                            "the {} is moved whole: {} hexes, not {} [3.2.2] (N27)",
+                            "the {} is moved whole: {}, not {} [3.2.2] (N27)",
                             f.kind.name(),
-                            f.hexes.len(),
+                            crate::words::counted(f.hexes.len(), "hex", "hexes"),
                             hexes.len()
                         ));
                     }
@@ -1878,8 +1879,9 @@ impl DeploymentLog {
         if let Some(recorded) = &self.end {
             if recorded.commands != end.commands {
                 return Err(DeployError(format!(
-                    "the log's `end` record counts {} commands and the log holds {}: a command was removed or added",
-                    recorded.commands, end.commands
+                    "the log's `end` record counts {} and the log holds {}: a command was removed or added",
+                    crate::words::counted(recorded.commands, "command", "commands"),
+                    end.commands
                 )));
             }
             if recorded.digest != end.digest {

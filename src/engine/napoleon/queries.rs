@@ -113,7 +113,9 @@ impl ChargeDuty {
                 }
                 match near(contacts) {
                     Some(d) if d > *best => Some(format!(
-                        "in Charge! {id} must contact the nearest enemy unit it can, {best} hexes from its start, not one {d} hexes away (N61)"
+                        "in Charge! {id} must contact the nearest enemy unit it can, {} from its start, not one {} away (N61)",
+                        crate::words::counted(best, "hex", "hexes"),
+                        crate::words::counted(d, "hex", "hexes")
                     )),
                     _ => None,
                 }
@@ -126,7 +128,8 @@ impl ChargeDuty {
                     .unwrap_or(0);
                 (d > *distance).then(|| {
                     format!(
-                        "in Charge! {id} cannot reach contact and must end at the reachable hex nearest to its nearest enemy unit: {distance} hexes from it, not {d} (N61)"
+                        "in Charge! {id} cannot reach contact and must end at the reachable hex nearest to its nearest enemy unit: {} from it, not {d} (N61)",
+                        crate::words::counted(distance, "hex", "hexes")
                     )
                 })
             }
@@ -539,7 +542,8 @@ impl State {
                     "after that {id} could no longer end in the contact its Charge! owes (N61)"
                 ),
                 Owed::Nearest { distance, .. } => format!(
-                    "after that {id} could no longer end {distance} hexes from its nearest enemy unit, as its Charge! owes (N61)"
+                    "after that {id} could no longer end {} from its nearest enemy unit, as its Charge! owes (N61)",
+                    crate::words::counted(distance, "hex", "hexes")
                 ),
             }
         })

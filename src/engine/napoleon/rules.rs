@@ -1078,8 +1078,9 @@ impl State {
                 if self.enemy_distance(p) < min && !spent && !m.backward && self.has_step_away(p) {
                     return Some((
                         format!(
-                            "in Retreat! {} must end at least {min} hexes from the enemy",
-                            self.board.pieces[p as usize].id
+                            "in Retreat! {} must end at least {} from the enemy",
+                            self.board.pieces[p as usize].id,
+                            crate::words::counted(min, "hex", "hexes")
                         ),
                         "3.7.1.1",
                     ));
@@ -1929,7 +1930,10 @@ impl State {
                 out,
                 Event::GameOver {
                     winner: None,
-                    reason: format!("neither army broke in {} turns (N4)", self.turn),
+                    reason: format!(
+                        "neither army broke in {} (N4)",
+                        crate::words::counted(self.turn, "turn", "turns")
+                    ),
                 },
             );
             return;

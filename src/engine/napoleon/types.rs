@@ -546,7 +546,7 @@ impl fmt::Display for Event {
                 crate::words::counted(hits, "hit", "hits")
             ),
             Event::Saves { piece, dice, saved } => {
-                write!(f, "{piece} in its town saves {saved} (dice {dice:?})")
+                write!(f, "{piece} in its town saves {saved} (rolled {dice:?})")
             }
             Event::Casualties {
                 piece,
@@ -703,7 +703,9 @@ impl fmt::Display for Event {
 }
 
 /// Why a command is refused. `Display` ends with the section.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// `Deserialize` lets the wording test build every refusal from its shape
+/// (tests/wording.rs).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Deserialize)]
 pub enum RuleError {
     #[error("the game is over [4.1]")]
     GameOver,

@@ -94,7 +94,10 @@ pub type VariantTable = BTreeMap<u32, Vec<(Vec<UnitIx>, Option<u32>)>>;
 /// Why a scenario cannot be played with these rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("Napoleon at Waterloo is a two-sided game; this scenario has {0} sides")]
+    #[error(
+        "Napoleon at Waterloo is a two-sided game; this scenario has {}",
+        crate::words::counted(.0, "side", "sides")
+    )]
     Sides(usize),
     #[error("the map is too large for the engine ({0} hexes; at most 65,000)")]
     MapTooLarge(u64),

@@ -246,7 +246,11 @@ impl Rules for Naw {
                     ""
                 },
                 if side == b.exit_side as usize {
-                    format!(", {} of {} units exited", st.exited[side], b.exits_needed)
+                    format!(
+                        ", {} of {} exited",
+                        st.exited[side],
+                        crate::words::counted(b.exits_needed, "unit", "units")
+                    )
                 } else {
                     String::new()
                 }

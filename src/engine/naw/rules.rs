@@ -474,7 +474,7 @@ impl State {
                 };
                 if self.side_of(u) != self.board.exit_side || self.board.exit_hexes.is_empty() {
                     return Err(cannot(format!(
-                        "only {} units may leave the map",
+                        "only {} units may leave the map", // count: a side's name
                         self.board.side_names[self.board.exit_side as usize]
                     )));
                 }
@@ -699,7 +699,8 @@ impl State {
         let total: u32 = chosen.iter().map(|&u| self.board.unit(u).strength).sum();
         if total < at_least {
             return Err(RuleError::BadLosses(format!(
-                "they total {total} points, and at least {at_least} must be lost"
+                "they total {}, and at least {at_least} must be lost",
+                crate::words::counted(total, "point", "points")
             )));
         }
         if let Some(&spare) = chosen
@@ -707,8 +708,9 @@ impl State {
             .find(|&&u| total - self.board.unit(u).strength >= at_least)
         {
             return Err(RuleError::BadLosses(format!(
-                "{} is not needed to reach {at_least} points",
-                self.uid(spare)
+                "{} is not needed to reach {}",
+                self.uid(spare),
+                crate::words::counted(at_least, "point", "points")
             )));
         }
         Ok(())
@@ -1320,8 +1322,10 @@ impl State {
                 f,
                 "8.3",
                 format!(
-                    "{} is demoralized and {} has exited {} units",
-                    names[a], names[f], self.exited[f]
+                    "{} is demoralized and {} has exited {}",
+                    names[a],
+                    names[f],
+                    crate::words::counted(self.exited[f], "unit", "units")
                 ),
             );
             self.emit(ev, Event::GameEnded { outcome });

@@ -288,7 +288,8 @@ impl fmt::Display for Event {
             Event::LossesRequired { side, at_least } => {
                 write!(
                     f,
-                    "{side} must lose attacking units totalling at least {at_least} points"
+                    "{side} must lose attacking units totalling at least {}",
+                    crate::words::counted(at_least, "point", "points")
                 )
             }
             Event::LossesTaken { units } => write!(f, "exchange losses: [{}]", ids(units)),
@@ -312,7 +313,9 @@ impl fmt::Display for Event {
 
 /// Why a command is refused. Each reason names the rules case that forbids
 /// it; `Display` reads as a sentence ending with the case in brackets.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// `Deserialize` lets the wording test build every refusal from its shape
+/// (tests/wording.rs).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Deserialize)]
 pub enum RuleError {
     #[error("the game is over [8.0]")]
     GameOver,

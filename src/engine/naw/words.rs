@@ -57,7 +57,7 @@ impl Board {
                     self.unit_words(unit),
                     match path.len() {
                         1 => "one hex".to_string(),
-                        n => format!("{n} hexes"),
+                        n => crate::words::counted(n, "hex", "hexes"),
                     }
                 ),
                 None => format!("{} stays where it is", self.unit_words(unit)),

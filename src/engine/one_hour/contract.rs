@@ -369,7 +369,11 @@ pub fn sentence(b: &Board, e: &Event) -> String {
             ),
             Phase::Move => format!("{}'s movement and charges", side(s)),
             Phase::Volley => "The hits of both sides' fire take effect".into(),
-            Phase::CardChoice { .. } | Phase::Over => String::new(),
+            // Never begun by a StepBegan today; said all the same.
+            Phase::CardChoice { chooser, .. } => {
+                format!("The chance card waits for {} to choose", side(chooser))
+            }
+            Phase::Over => "The game is over".into(),
         },
         Event::VolleyHits {
             unit: u,

@@ -121,8 +121,8 @@ fn unit(b: &Board, r: &UnitRef) -> Result<UnitIx, Unknown> {
             .ok_or_else(|| Unknown {
                 written: i.to_string(),
                 message: format!(
-                    "there is no unit {i}: the scenario has {} units (indexes 0 to {})",
-                    b.units.len(),
+                    "there is no unit {i}: the scenario has {} (indexes 0 to {})",
+                    crate::words::counted(b.units.len(), "unit", "units"),
                     b.units.len().saturating_sub(1)
                 ),
             }),
