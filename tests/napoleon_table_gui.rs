@@ -164,7 +164,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         let at = st.board.hex(st.pos[*p as usize]);
         let pos = hex_pos(&h, at);
         click_at(&mut h, pos);
-        assert_eq!(table(&h).selected, Some(*p), "{}", message(&h));
+        assert_eq!(table(&h).own.selected, Some(*p), "{}", message(&h));
         let reach = {
             let app = h.state_mut();
             app.table_mut::<NapoleonTable>()
@@ -177,7 +177,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
             .find(|r| r.hex != at && r.contacts.is_empty())
             .expect("a hex to move to");
         // Click near the hexside of the facing the reach offers there.
-        let layout = table(&h).last_layout.expect("drawn");
+        let layout = table(&h).own.last_layout.expect("drawn");
         let centre = layout.center(target.hex);
         let edge = layout
             .edge(target.hex, st.board.dir(target.facing))
@@ -225,7 +225,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         // The far hex may be empty or hold an enemy; either way it is not
         // a move.
         click_at(&mut h, pos);
-        if table(&h).selected == Some(*p) {
+        if table(&h).own.selected == Some(*p) {
             assert!(message(&h).starts_with("Refused"), "{}", message(&h));
         }
         assert_eq!(table(&h).session.len(), len);

@@ -480,7 +480,7 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     let p = table_box(&h, hx("0807"));
     click_at(&mut h, p);
     key(&mut h, Key::Q);
-    assert_eq!(table(&h).draft.map(|d| d.start), Some(Dir::W));
+    assert_eq!(table(&h).own.draft.map(|d| d.start), Some(Dir::W));
     // Near the north side of 0707.
     let size = {
         let app = h.state();

@@ -109,7 +109,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
         let p = play(&h);
         let st = &p.session.game.state;
         let u = st.board.unit_ix(&UnitId::from("101")).expect("101");
-        assert_eq!(p.selected, Some(u));
+        assert_eq!(p.own.selected, Some(u));
         let reach = st.reachable(u);
         let target = reach
             .iter()
@@ -162,7 +162,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
         click_map(&mut h, hx(hex));
     }
     {
-        let d = &play(&h).draft;
+        let d = &play(&h).own.draft;
         assert_eq!(
             (d.attackers.len(), d.bombarding.len(), d.defenders.len()),
             (3, 0, 1)
@@ -178,7 +178,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
     h.run_ok();
     // ...and a resolved attack leaves no draft behind, so no "Not
     // allowed: ... already been involved [5.2]" is shown for it.
-    assert!(play(&h).draft.attackers.is_empty() && play(&h).draft.defenders.is_empty());
+    assert!(play(&h).own.draft.attackers.is_empty() && play(&h).own.draft.defenders.is_empty());
     assert!(h.query_by_label_contains("Not allowed").is_none());
     let (roll, result) = {
         let g = &play(&h).session.game;
@@ -395,7 +395,10 @@ fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
     start(&mut h, ["Human", "Human"], "3");
     h.key_press(Key::N);
     h.run_ok();
-    let u = play(&h).selected.expect("N selects a unit that can move");
+    let u = play(&h)
+        .own
+        .selected
+        .expect("N selects a unit that can move");
     let to = {
         let st = &play(&h).session.game.state;
         st.reachable(u)
@@ -472,7 +475,7 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     h.get_by_label_contains(&format!("({id}): enters at {entry}"))
         .click();
     h.run_ok();
-    assert_eq!(play(&h).entering, Some(u));
+    assert_eq!(play(&h).own.entering, Some(u));
     // A hex that is not one of its entry hexes is refused with the case.
     click_map(&mut h, hx("1212"));
     assert!(message(&h).contains("[7.0]"), "{}", message(&h));
@@ -480,7 +483,7 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     // Its entry hex brings it on.
     click_map(&mut h, entry);
     assert_eq!(unit_hex(&h, &id), Some(entry), "{}", message(&h));
-    assert_eq!(play(&h).entering, None);
+    assert_eq!(play(&h).own.entering, None);
 }
 
 #[test]
@@ -610,7 +613,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         "MP unspent"
     );
     click_map(&mut h, entry);
-    assert_eq!(play(&h).selected, Some(u));
+    assert_eq!(play(&h).own.selected, Some(u));
     let m = message(&h);
     assert!(m.contains("cannot move now") && m.contains("[4.0]"), "{m}");
     // The refusal names the unit as a player knows it.

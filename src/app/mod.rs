@@ -165,7 +165,7 @@ pub struct VedetteApp {
     /// The window title last sent to the window.
     shown_title: String,
     /// The playtest in progress (F5); the editor waits behind it.
-    pub playtest: Option<Box<dyn playtest::Table>>,
+    pub playtest: Option<Box<dyn playtest::AnyTable>>,
     /// The playtest start dialog, when open.
     pub start_dialog: Option<playtest::StartDialog>,
     /// The pick-up battle wizard, when open; the editor waits behind it.
@@ -757,11 +757,11 @@ impl VedetteApp {
     /// Centres the view on a hex (in the next map frame, when the map's
     /// rectangle is known).
     /// The playtest table as its own type, if one of that type is open.
-    pub fn table<T: playtest::Table>(&self) -> Option<&T> {
+    pub fn table<T: playtest::AnyTable>(&self) -> Option<&T> {
         self.playtest.as_deref()?.get::<T>()
     }
 
-    pub fn table_mut<T: playtest::Table>(&mut self) -> Option<&mut T> {
+    pub fn table_mut<T: playtest::AnyTable>(&mut self) -> Option<&mut T> {
         self.playtest.as_deref_mut()?.get_mut::<T>()
     }
 

@@ -17,12 +17,14 @@ mod naw;
 mod one_hour;
 pub mod seats;
 mod start;
+pub mod table;
 
-pub use napoleon::NapoleonTable;
-pub use naw::{AttackDraft, Playtest, Session, Setup};
-pub use one_hour::{Draft, OneHourTable, Pick};
+pub use napoleon::{NapoleonTable, NapoleonTableRules};
+pub use naw::{AttackDraft, NawTableRules, Playtest, Session, Setup};
+pub use one_hour::{Draft, OneHourTable, OneHourTableRules, Pick};
 pub use seats::Speed;
 pub use start::{StartChoice, StartDialog, VariantChoice};
+pub use table::{Table, TableRules};
 
 use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::play::Seat;
@@ -55,7 +57,7 @@ pub enum PlaytestAction {
 /// A playtest table, whatever its rule set: what the window around it
 /// asks of it. Each rule set's table is a module here, made by [`start`]
 /// and [`load`], the one place the window meets a rule set's table.
-pub trait Table: Any {
+pub trait AnyTable: Any {
     /// The whole table for a frame: its panels and the map.
     fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction;
     /// Writes the game log (atomically), naming the scenario file.
@@ -73,12 +75,12 @@ pub trait Table: Any {
     fn unsaved(&self) -> bool;
 }
 
-impl dyn Table {
+impl dyn AnyTable {
     /// The table as its own type (tests and rule-set-specific menus).
-    pub fn get<T: Table>(&self) -> Option<&T> {
+    pub fn get<T: AnyTable>(&self) -> Option<&T> {
         (self as &dyn Any).downcast_ref::<T>()
     }
-    pub fn get_mut<T: Table>(&mut self) -> Option<&mut T> {
+    pub fn get_mut<T: AnyTable>(&mut self) -> Option<&mut T> {
         (self as &mut dyn Any).downcast_mut::<T>()
     }
 }
@@ -90,10 +92,10 @@ pub fn start(
     map: &Map,
     choice: StartChoice,
     scenario_file: Option<PathBuf>,
-) -> Result<Box<dyn Table>, String> {
+) -> Result<Box<dyn AnyTable>, String> {
     Ok(match scenario.rules {
         RuleSet::NapoleonAtWaterloo(_) => {
-            Box::new(naw::Playtest::start(scenario, map, choice, scenario_file)?)
+            Box::new(Playtest::start(scenario, map, choice, scenario_file)?)
         }
         RuleSet::Napoleon(_) => {
             Box::new(NapoleonTable::start(scenario, map, choice, scenario_file)?)
@@ -109,15 +111,11 @@ pub fn load(
     path: &Path,
     seats: [Seat; 2],
     scenario_file: Option<PathBuf>,
-) -> Result<Box<dyn Table>, String> {
+) -> Result<Box<dyn AnyTable>, String> {
     Ok(match scenario.rules {
-        RuleSet::NapoleonAtWaterloo(_) => Box::new(naw::Playtest::load(
-            scenario,
-            map,
-            path,
-            seats,
-            scenario_file,
-        )?),
+        RuleSet::NapoleonAtWaterloo(_) => {
+            Box::new(Playtest::load(scenario, map, path, seats, scenario_file)?)
+        }
         RuleSet::Napoleon(_) => Box::new(NapoleonTable::load(
             scenario,
             map,

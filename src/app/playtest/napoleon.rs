@@ -11,27 +11,19 @@
 //! (`legal_commands`, `waiting_for`). Every action is a `Command` the
 //! engine checks; a refusal is shown with its section.
 
-use super::event_log::EventLog;
-use super::history::history_ui;
-use super::seats::{Played, Seats};
-use super::{
-    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
-    UNDO_MOVE, draw_die,
-};
+use super::table::{Table, TableRules};
+use super::{StartChoice, draw_die};
 use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::engine::napoleon::{
     Activation, Command, Direction, Event, HexIx, MeleeOdds, NO_HEX, Napoleon, Pending, Phase,
-    PieceIx, PieceKind, Reach, State, refusal, sentence,
+    PieceIx, PieceKind, Reach, State, refusal,
 };
 use crate::hex::{Hex, Layout, Point};
-use crate::play::Seat;
-use crate::scenario::{Map, Scenario};
 use egui::{
     Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
 };
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 /// The shared playtest machinery, on this table's rule set.
 pub type NapoleonSession = crate::play::Session<Napoleon>;
@@ -43,11 +35,13 @@ const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
 const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
 const PURPLE: Color32 = Color32::from_rgb(150, 40, 170);
 
-/// The *Napoleon* table.
-pub struct NapoleonTable {
-    pub session: NapoleonSession,
-    pub seats: Seats<Napoleon>,
-    pub scenario_file: Option<PathBuf>,
+/// The *Napoleon* table: the shell's [`Table`] with what this rule set
+/// keeps between frames.
+pub type NapoleonTable = Table<NapoleonTableRules>;
+
+/// What the *Napoleon* table keeps between frames.
+#[derive(Default)]
+pub struct NapoleonTableRules {
     /// The piece selected: to move, to aim (a gun) or to look at.
     pub selected: Option<PieceIx>,
     /// The selected piece's reach, for the position (history length) it
@@ -55,93 +49,13 @@ pub struct NapoleonTable {
     reach: Option<(PieceIx, usize, Vec<Reach>)>,
     /// The legal commands of the live position, for its history length.
     legal: Option<(usize, Vec<Command>)>,
-    /// The last thing done or refused: (accepted, text).
-    pub message: Option<(bool, String)>,
-    pub game_over_dismissed: bool,
-    /// History length when last saved.
-    pub saved_len: usize,
-    pub confirm_leave: bool,
-    log: EventLog,
-    pub hovered: Option<Hex>,
     /// Where the pointer is over the map (the facing a click asks for).
     hover_pos: Option<Pos2>,
-    /// Where the map was drawn last frame (tests and hit-testing).
-    pub map_rect: Option<Rect>,
     /// The map's layout last frame.
     pub last_layout: Option<Layout>,
 }
 
-impl NapoleonTable {
-    pub fn new(session: NapoleonSession, scenario_file: Option<PathBuf>) -> NapoleonTable {
-        let seats = Seats::new(&session);
-        let saved_len = session.len();
-        NapoleonTable {
-            session,
-            seats,
-            scenario_file,
-            selected: None,
-            reach: None,
-            legal: None,
-            message: None,
-            game_over_dismissed: false,
-            saved_len,
-            confirm_leave: false,
-            log: EventLog::default(),
-            hovered: None,
-            hover_pos: None,
-            map_rect: None,
-            last_layout: None,
-        }
-    }
-
-    /// Starts a game of the scenario; the engine's reason if it cannot be
-    /// played. The rules have no variant to set up.
-    pub fn start(
-        scenario: &Scenario,
-        map: &Map,
-        choice: StartChoice,
-        scenario_file: Option<PathBuf>,
-    ) -> Result<NapoleonTable, String> {
-        let setup = crate::play::Setup {
-            seats: choice.seats,
-            seed: choice.seed,
-            rules: (),
-        };
-        NapoleonSession::start(scenario, map, setup)
-            .map(|s| NapoleonTable::new(s, scenario_file))
-            .map_err(|e| e.to_string())
-    }
-
-    /// Resumes a saved game log on the scenario; seats as given.
-    pub fn load(
-        scenario: &Scenario,
-        map: &Map,
-        path: &Path,
-        seats: [Seat; 2],
-        scenario_file: Option<PathBuf>,
-    ) -> Result<NapoleonTable, String> {
-        let log = super::read_log::<Napoleon>(path)?;
-        let session = NapoleonSession::resume(scenario, map, &log, seats)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut t = NapoleonTable::new(session, scenario_file);
-        t.seats.paused = true;
-        t.next_mover();
-        t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
-        Ok(t)
-    }
-
-    /// Writes the game log (atomically), naming the scenario file.
-    pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
-        self.saved_len = self.session.len();
-        self.message = Some((true, text));
-        Ok(())
-    }
-
-    pub fn unsaved(&self) -> bool {
-        self.session.len() != self.saved_len
-    }
-
+impl Table<NapoleonTableRules> {
     /// The position shown (the replay cursor's).
     pub fn state(&self) -> &State {
         &self.session.shown().state
@@ -151,35 +65,8 @@ impl NapoleonTable {
         &self.session.game.state
     }
 
-    fn side_name(&self, side: u8) -> String {
-        self.live().board.side_names[side as usize & 1].clone()
-    }
-
     fn name(&self, p: PieceIx) -> String {
         self.live().board.pieces[p as usize].name.clone()
-    }
-
-    /// Whether a human may give a command now.
-    pub fn human_to_act(&self) -> bool {
-        self.session.is_live()
-            && !self.session.game.is_over()
-            && self.session.seat_to_play().is_human()
-    }
-
-    /// Gives a command; the events or the refusal go to the message line.
-    pub fn give(&mut self, cmd: Command) -> bool {
-        match self.session.execute(&cmd) {
-            Ok(events) => {
-                self.message = Some((true, events_text(&self.live().board, &events)));
-                self.after_change();
-                true
-            }
-            Err(e) => {
-                let why = refusal(&self.live().board, &e);
-                self.message = Some((false, format!("Refused: {why}")));
-                false
-            }
-        }
     }
 
     /// Gives commands in order, stopping at the first refusal; the events
@@ -189,7 +76,7 @@ impl NapoleonTable {
         for c in cmds {
             match self.session.execute(c) {
                 Ok(events) => {
-                    let t = events_text(&self.live().board, &events);
+                    let t = self.events_text(&events);
                     if !t.is_empty() {
                         texts.push(t);
                     }
@@ -197,25 +84,25 @@ impl NapoleonTable {
                 Err(e) => {
                     texts.push(format!("Refused: {}", refusal(&self.live().board, &e)));
                     self.message = Some((false, texts.join("; ")));
-                    self.after_change();
+                    self.drop_stale();
                     return false;
                 }
             }
         }
         self.message = Some((true, texts.join("; ")));
-        self.after_change();
+        self.drop_stale();
         true
     }
 
-    fn after_change(&mut self) {
-        self.reach = None;
-        self.legal = None;
-        if let Some(p) = self.selected
+    fn drop_stale(&mut self) {
+        self.own.reach = None;
+        self.own.legal = None;
+        if let Some(p) = self.own.selected
             && !self.live().on_map(p)
         {
-            self.selected = None;
+            self.own.selected = None;
         }
-        if self.selected.is_none() {
+        if self.own.selected.is_none() {
             self.next_mover();
         }
     }
@@ -239,6 +126,7 @@ impl NapoleonTable {
             .map(|(p, _)| *p)
             .collect();
         let after = self
+            .own
             .selected
             .and_then(|s| movers.iter().position(|&p| p == s))
             .map_or(0, |i| i + 1);
@@ -250,22 +138,22 @@ impl NapoleonTable {
     /// The legal commands of the live position (cached per position).
     pub fn legal(&mut self) -> &[Command] {
         let n = self.session.len();
-        if self.legal.as_ref().is_none_or(|(k, _)| *k != n) {
-            self.legal = Some((n, self.session.game.state.legal_commands()));
+        if self.own.legal.as_ref().is_none_or(|(k, _)| *k != n) {
+            self.own.legal = Some((n, self.session.game.state.legal_commands()));
         }
-        self.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
+        self.own.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
     }
 
     /// Selects a piece (its reach, targets or moves are shown).
     pub fn select(&mut self, p: Option<PieceIx>) {
-        self.selected = p;
-        self.reach = None;
+        self.own.selected = p;
+        self.own.reach = None;
     }
 
     /// The piece the rules let move now, if it is the selected one: a
     /// piece of the active force, or the pursuing cavalry.
     fn mover(&self) -> Option<PieceIx> {
-        let p = self.selected?;
+        let p = self.own.selected?;
         let st = self.live();
         let pursuing =
             matches!(st.pending, Some(Pending::Pursuing { cavalry, .. }) if cavalry == p);
@@ -282,19 +170,23 @@ impl NapoleonTable {
     pub fn reach(&mut self) -> &[Reach] {
         let len = self.session.len();
         let Some(p) = self.mover().filter(|_| self.session.is_live()) else {
-            self.reach = None;
+            self.own.reach = None;
             return &[];
         };
         if self
+            .own
             .reach
             .as_ref()
             .is_none_or(|(q, n, _)| *q != p || *n != len)
         {
             let st = &self.session.game.state;
             let id = st.board.pieces[p as usize].id.clone();
-            self.reach = Some((p, len, st.reach(&id)));
+            self.own.reach = Some((p, len, st.reach(&id)));
         }
-        self.reach.as_ref().map_or(&[], |(_, _, r)| r.as_slice())
+        self.own
+            .reach
+            .as_ref()
+            .map_or(&[], |(_, _, r)| r.as_slice())
     }
 
     /// The hex choices the rules wait for (an evasion, a move back, an
@@ -341,7 +233,7 @@ impl NapoleonTable {
         };
         // A gun's target.
         if let Phase::Bombardment { side } = st.phase
-            && let Some(g) = self.selected
+            && let Some(g) = self.own.selected
             && st.board.pieces[g as usize].side == side
             && st.board.pieces[g as usize].kind.is_gun()
         {
@@ -357,7 +249,7 @@ impl NapoleonTable {
         // The General's move.
         if let Phase::Maneuver { side } = st.phase
             && st.active.is_none()
-            && let Some(g) = self.selected
+            && let Some(g) = self.own.selected
             && g == st.board.armies[side as usize].general
             && st.pos[g as usize] != hix
         {
@@ -443,6 +335,7 @@ impl NapoleonTable {
         let here: Vec<PieceIx> = st.at(hix).collect();
         let to_act = st.to_act();
         let current = self
+            .own
             .selected
             .and_then(|s| here.iter().position(|&q| q == s));
         // Clicking a stack again cycles through it.
@@ -494,189 +387,6 @@ impl NapoleonTable {
         self.give(Command::Formation { piece: id, column });
     }
 
-    /// Takes back the last step, turn or formation change (Ctrl+Z).
-    pub fn undo(&mut self) {
-        match self.session.undo_move() {
-            Ok(c) => {
-                self.message = Some((true, format!("Took back {}", Napoleon::command_name(&c))));
-                self.after_change();
-            }
-            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
-        }
-    }
-
-    /// Lets computer seats play, at the chosen speed.
-    pub fn tick(&mut self, now: f64) -> bool {
-        match self.seats.tick(&mut self.session, now) {
-            Played::Nothing => false,
-            Played::Played(side, cmd, events) => {
-                let who = self.side_name(side);
-                let text = events_text(&self.live().board, &events);
-                self.message = Some((
-                    true,
-                    format!(
-                        "{who} (computer): {} — {text}",
-                        Napoleon::command_name(&cmd)
-                    ),
-                ));
-                self.after_change();
-                true
-            }
-            Played::Stuck(why) => {
-                self.message = Some((false, why));
-                self.after_change();
-                false
-            }
-        }
-    }
-
-    pub fn computer_busy(&self) -> bool {
-        self.seats.busy(&self.session)
-    }
-
-    /// The event log as shown: (command number, line), oldest first.
-    pub fn log(&self) -> &[(usize, String)] {
-        self.log.lines()
-    }
-
-    pub fn request_leave(&mut self) {
-        self.confirm_leave = true;
-    }
-
-    /// The whole table for a frame.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &mut MapView,
-        draw: DrawOptions,
-    ) -> PlaytestAction {
-        let ctx = ui.ctx().clone();
-        let mut action = PlaytestAction::None;
-        if !ctx.text_edit_focused() && !self.confirm_leave {
-            self.keys(&ctx, &mut action);
-        }
-        let now = ctx.input(|i| i.time);
-        // The seats wait while the leave prompt is open (issue 35 item 24).
-        if !self.confirm_leave {
-            self.tick(now);
-        }
-        if self.computer_busy() {
-            let wait = self.seats.wait(now);
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
-        }
-        self.log.refresh(&self.session.game, |g, e| {
-            Some(format!("[{}] {}", e.section(), sentence(&g.state.board, e)))
-        });
-        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("game log")
-            .resizable(true)
-            .default_size(170.0)
-            .min_size(80.0)
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width((ui.available_width() - 380.0).max(200.0));
-                        self.log.ui(ui, self.session.cursor());
-                    });
-                    ui.separator();
-                    ui.vertical(|ui| self.dice_ui(ui));
-                });
-            });
-        egui::Panel::right("game")
-            .resizable(true)
-            .default_size(380.0)
-            .min_size(320.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| self.map_ui(ui, view, draw));
-        self.game_over_ui(&ctx, &mut action);
-        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
-        super::leave_ui(
-            &ctx,
-            &mut self.confirm_leave,
-            unsaved,
-            self.session.len(),
-            &mut action,
-        );
-        action
-    }
-
-    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let mut rotate = 0i8;
-        let mut formation = false;
-        let mut next = false;
-        let mut end = false;
-        ctx.input_mut(|i| {
-            if i.consume_shortcut(&UNDO_MOVE) {
-                self.undo();
-            }
-            if i.consume_shortcut(&END_PHASE) {
-                end = true;
-            }
-            if i.consume_shortcut(&SAVE_GAME) {
-                *action = PlaytestAction::SaveGame;
-            }
-            if i.consume_shortcut(&LOAD_GAME) {
-                *action = PlaytestAction::LoadGame;
-            }
-            if i.consume_shortcut(&STEP_BACK) {
-                self.session.step_back();
-            }
-            if i.consume_shortcut(&STEP_FORWARD) {
-                self.session.step_forward();
-            }
-            let plain = i.modifiers.is_none();
-            if i.key_pressed(Key::End) && plain {
-                self.session.seek(usize::MAX);
-            }
-            if i.key_pressed(Key::Home) && plain {
-                self.session.seek(0);
-            }
-            if i.key_pressed(Key::Escape) {
-                self.select(None);
-            }
-            if i.key_pressed(Key::Space) && plain {
-                self.seats.paused = !self.seats.paused;
-            }
-            if i.key_pressed(Key::Period) && plain {
-                self.seats.step_computer();
-            }
-            if i.key_pressed(Key::Q) && plain {
-                rotate = -1;
-            }
-            if i.key_pressed(Key::E) && plain {
-                rotate = 1;
-            }
-            if i.key_pressed(Key::C) && plain {
-                formation = true;
-            }
-            if i.key_pressed(Key::N) && plain {
-                next = true;
-            }
-            if i.key_pressed(Key::F5) {
-                self.confirm_leave = true;
-            }
-        });
-        if !self.human_to_act() {
-            return;
-        }
-        if rotate != 0 {
-            self.rotate(rotate);
-        }
-        if formation {
-            self.toggle_formation();
-        }
-        if next {
-            self.next_mover();
-        }
-        if end {
-            self.end_step();
-        }
-    }
-
     /// Ctrl+Enter: ends what the side to act is doing now (its
     /// declarations, its activation's movement left to right, its phase).
     pub fn end_step(&mut self) {
@@ -696,131 +406,6 @@ impl NapoleonTable {
 
     // ---------------------------------------------------------------
     // The side panel
-
-    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        self.turn_ui(ui, action);
-        ui.separator();
-        super::message_ui(ui, self.message.as_ref());
-        if self.human_to_act() {
-            let st = self.live().clone();
-            if st.pending.is_some() {
-                self.pending_ui(ui, &st);
-            } else {
-                match st.phase {
-                    Phase::Skirmish { side } => self.skirmish_ui(ui, &st, side),
-                    Phase::Bombardment { side } => self.bombard_ui(ui, &st, side),
-                    Phase::Maneuver { side } if st.active.is_some() => {
-                        self.activation_ui(ui, &st, side)
-                    }
-                    Phase::Maneuver { side } => self.forces_ui(ui, &st, side),
-                    Phase::Over => {}
-                }
-            }
-        } else if !self.session.game.is_over() && self.session.is_live() {
-            ui.label(format!(
-                "{} (computer) is playing.",
-                self.side_name(self.live().to_act())
-            ));
-        }
-        ui.separator();
-        self.selected_ui(ui);
-        ui.separator();
-        self.armies_ui(ui);
-        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
-            ui.separator();
-            self.seats.ui(ui);
-        }
-        ui.separator();
-        history_ui(ui, &mut self.session, action);
-        self.legend_ui(ui);
-    }
-
-    fn turn_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        let st = self.state().clone();
-        ui.horizontal(|ui| {
-            let limit = st
-                .board
-                .turn_limit
-                .map_or(String::new(), |l| format!(" of {l}"));
-            ui.heading(format!("Turn {}{limit}, impulse {}", st.turn, st.impulse));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Back to editor")
-                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
-                    .clicked()
-                {
-                    *action = PlaytestAction::None;
-                    self.request_leave();
-                }
-            });
-        });
-        let phase = match st.phase {
-            Phase::Skirmish { side } => format!("{} Skirmish [3.4]", self.side_name(side)),
-            Phase::Bombardment { side } => {
-                format!("{} Bombardment [3.5]", self.side_name(side))
-            }
-            Phase::Maneuver { side } => {
-                format!("{} Maneuver & Combat [3.7]", self.side_name(side))
-            }
-            Phase::Over => "The game is over [4.1]".into(),
-        };
-        ui.label(RichText::new(phase).strong().size(16.0));
-        // The initiative dice of this impulse [3.3].
-        if let Some((dice, totals, winner)) = self.last_event(|e| match e {
-            Event::InitiativeRolled {
-                dice,
-                totals,
-                winner,
-                ends_turn: false,
-                ..
-            } => Some((*dice, *totals, *winner)),
-            _ => None,
-        }) {
-            ui.horizontal(|ui| {
-                for (s, d) in dice.iter().enumerate() {
-                    let (rect, _) = ui.allocate_exact_size(vec2(26.0, 26.0), Sense::hover());
-                    draw_die(ui.painter(), rect, *d);
-                    ui.label(format!("{} {}", self.side_name(s as u8), totals[s]));
-                }
-            });
-            ui.label(format!(
-                "Initiative [3.3]: {} moves first this impulse",
-                self.side_name(winner)
-            ));
-        }
-        if let Some(o) = &st.outcome {
-            let text = match o.winner {
-                Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), o.reason),
-                None => format!("Draw [4.1]: {}", o.reason),
-            };
-            ui.colored_label(RED, text);
-        } else {
-            let to_act = st.to_act();
-            ui.label(format!(
-                "To act: {} ({})",
-                self.side_name(to_act),
-                self.session.setup.seats[to_act as usize].name()
-            ));
-            if st.pending.is_some() {
-                ui.label(RichText::new(format!("Waiting: {}", st.waiting_for())).color(PURPLE));
-            }
-        }
-        if !self.session.is_live() {
-            ui.horizontal(|ui| {
-                ui.colored_label(
-                    ORANGE,
-                    format!(
-                        "Replay: position after command {} of {}",
-                        self.session.cursor(),
-                        self.session.len()
-                    ),
-                );
-                if ui.button("Back to the present").clicked() {
-                    self.session.seek(usize::MAX);
-                }
-            });
-        }
-    }
 
     /// The last event up to the replay cursor that `f` picks.
     fn last_event<T>(&self, f: impl Fn(&Event) -> Option<T>) -> Option<T> {
@@ -891,7 +476,7 @@ impl NapoleonTable {
             let gun = &st.board.pieces[g as usize];
             ui.horizontal_wrapped(|ui| {
                 if ui
-                    .selectable_label(self.selected == Some(g), &gun.name)
+                    .selectable_label(self.own.selected == Some(g), &gun.name)
                     .clicked()
                 {
                     self.select(Some(g));
@@ -1071,7 +656,7 @@ impl NapoleonTable {
                     }
                     let info = &st.board.pieces[*p as usize];
                     if ui
-                        .selectable_label(self.selected == Some(*p), &info.name)
+                        .selectable_label(self.own.selected == Some(*p), &info.name)
                         .clicked()
                     {
                         self.select(Some(*p));
@@ -1261,7 +846,7 @@ impl NapoleonTable {
         }
         let pursuing = matches!(st.pending, Some(Pending::Pursuing { .. }));
         if pursuing && let Some(Pending::Pursuing { cavalry, .. }) = st.pending {
-            if self.selected != Some(cavalry) {
+            if self.own.selected != Some(cavalry) {
                 self.select(Some(cavalry));
             }
             ui.label(
@@ -1289,7 +874,7 @@ impl NapoleonTable {
     /// The selected piece: what it is and its state.
     fn selected_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state();
-        let Some(p) = self.selected.filter(|&p| st.on_map(p)) else {
+        let Some(p) = self.own.selected.filter(|&p| st.on_map(p)) else {
             ui.label(RichText::new("Click a piece to select it.").weak());
             return;
         };
@@ -1483,105 +1068,16 @@ impl NapoleonTable {
         }
     }
 
-    fn legend_ui(&mut self, ui: &mut egui::Ui) {
-        ui.separator();
-        ui.label(
-            RichText::new(
-                "Map: green = where the selected piece can end its move (orange: in contact \
-                 with the enemy); blue = where the General can move; purple = a choice the \
-                 rules wait for. The dark wedge on a counter is its front; C = column; red \
-                 number = casualty points; gold star = General, gold disc = leader with his \
-                 factor. Red ring = a gun's target, shaded = its front arc.",
-            )
-            .small()
-            .weak(),
-        );
-    }
-
-    fn status_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            let st = self.state();
-            match self
-                .hovered
-                .and_then(|h| st.board.hex_ix(h).map(|i| (h, i)))
-            {
-                Some((h, ix)) => {
-                    let mut text = format!(
-                        "{h}  {:?}, elevation {}",
-                        st.board.terrain[ix as usize], st.board.elevation[ix as usize]
-                    );
-                    for q in st.at(ix) {
-                        let info = &st.board.pieces[q as usize];
-                        text.push_str(&format!("  |  {}", info.name));
-                        if info.kind.is_unit() {
-                            text.push_str(&format!(
-                                " {} {}",
-                                compass(st, st.facing[q as usize]),
-                                if st.casualties[q as usize] > 0 {
-                                    format!("({} cas.)", st.casualties[q as usize])
-                                } else {
-                                    String::new()
-                                }
-                            ));
-                        }
-                    }
-                    ui.monospace(text);
-                }
-                None => {
-                    ui.monospace("—");
-                }
-            }
-        });
-    }
-
-    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let Some(outcome) = self.session.game.state.outcome.clone() else {
-            return;
-        };
-        if self.game_over_dismissed || !self.session.is_live() {
-            return;
-        }
-        let st = self.live().clone();
-        egui::Modal::new(egui::Id::unique("napoleon game over")).show(ctx, |ui| {
-            ui.set_width(420.0);
-            ui.heading("Game over");
-            let text = match outcome.winner {
-                Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), outcome.reason),
-                None => format!("Draw [4.1]: {}", outcome.reason),
-            };
-            ui.label(RichText::new(text).strong().size(16.0));
-            ui.label(format!(
-                "Turn {}, impulse {}, {}.",
-                st.turn,
-                st.impulse,
-                crate::words::counted(self.session.len(), "command", "commands")
-            ));
-            for (s, (lost, at)) in st.break_points().iter().enumerate() {
-                ui.label(format!(
-                    "{}: lost {} (break point {at}), {}",
-                    self.side_name(s as u8),
-                    crate::words::counted(lost, "unit", "units"),
-                    crate::words::counted(
-                        st.location_points(s as u8),
-                        "location point",
-                        "location points"
-                    )
-                ));
-            }
-            super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
-        });
-    }
-
     // ---------------------------------------------------------------
     // The map
 
     /// The hexside the pointer is nearest in the hovered hex.
     fn hover_facing(&self) -> Option<u8> {
-        self.facing_at(self.hovered?, self.hover_pos?)
+        self.facing_at(self.hovered?, self.own.hover_pos?)
     }
 
     fn facing_at(&self, h: Hex, pos: Pos2) -> Option<u8> {
-        let layout = self.last_layout.as_ref()?;
+        let layout = self.own.last_layout.as_ref()?;
         nearest_side(layout, &self.live().board, h, pos)
     }
 
@@ -1589,9 +1085,9 @@ impl NapoleonTable {
         let map = self.session.map.clone();
         let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
         let rect = response.rect;
-        self.last_layout = Some(layout);
+        self.own.last_layout = Some(layout);
         let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.hover_pos = response.hover_pos();
+        self.own.hover_pos = response.hover_pos();
         self.hovered = response.hover_pos().map(hex_of);
         if response.dragged() {
             view.pan += response.drag_delta();
@@ -1663,7 +1159,7 @@ impl NapoleonTable {
             if let Phase::Maneuver { side } = st.phase
                 && st.active.is_none()
                 && self.human_to_act()
-                && self.selected == Some(st.board.armies[side as usize].general)
+                && self.own.selected == Some(st.board.armies[side as usize].general)
             {
                 for (h, _) in st.general_moves(side) {
                     shapes.push(poly(h, BLUE.gamma_multiply(0.3), Stroke::new(1.5, BLUE)));
@@ -1671,7 +1167,7 @@ impl NapoleonTable {
             }
         }
         // A selected gun's front arc within range [3.5.3] (N7).
-        if let Some(g) = self.selected
+        if let Some(g) = self.own.selected
             && st.on_map(g)
             && st.board.pieces[g as usize].kind.is_gun()
         {
@@ -1710,7 +1206,7 @@ impl NapoleonTable {
                 );
             }
         }
-        if let Some(g) = self.selected
+        if let Some(g) = self.own.selected
             && st.on_map(g)
             && st.board.pieces[g as usize].kind.is_gun()
         {
@@ -1818,7 +1314,7 @@ impl NapoleonTable {
                         egui::StrokeKind::Outside,
                     );
                 }
-                if self.selected == Some(p) {
+                if self.own.selected == Some(p) {
                     painter.rect_stroke(
                         r.expand((side * 0.05).max(2.0)),
                         side * 0.1,
@@ -1847,8 +1343,63 @@ impl NapoleonTable {
                     r,
                     info.kind == PieceKind::General,
                     &text,
-                    self.selected == Some(o),
+                    self.own.selected == Some(o),
                 );
+            }
+        }
+    }
+
+    fn turn_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let phase = match st.phase {
+            Phase::Skirmish { side } => format!("{} Skirmish [3.4]", self.side_name(side)),
+            Phase::Bombardment { side } => {
+                format!("{} Bombardment [3.5]", self.side_name(side))
+            }
+            Phase::Maneuver { side } => {
+                format!("{} Maneuver & Combat [3.7]", self.side_name(side))
+            }
+            Phase::Over => "The game is over [4.1]".into(),
+        };
+        ui.label(RichText::new(phase).strong().size(16.0));
+        // The initiative dice of this impulse [3.3].
+        if let Some((dice, totals, winner)) = self.last_event(|e| match e {
+            Event::InitiativeRolled {
+                dice,
+                totals,
+                winner,
+                ends_turn: false,
+                ..
+            } => Some((*dice, *totals, *winner)),
+            _ => None,
+        }) {
+            ui.horizontal(|ui| {
+                for (s, d) in dice.iter().enumerate() {
+                    let (rect, _) = ui.allocate_exact_size(vec2(26.0, 26.0), Sense::hover());
+                    draw_die(ui.painter(), rect, *d);
+                    ui.label(format!("{} {}", self.side_name(s as u8), totals[s]));
+                }
+            });
+            ui.label(format!(
+                "Initiative [3.3]: {} moves first this impulse",
+                self.side_name(winner)
+            ));
+        }
+        if let Some(o) = &st.outcome {
+            let text = match o.winner {
+                Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), o.reason),
+                None => format!("Draw [4.1]: {}", o.reason),
+            };
+            ui.colored_label(RED, text);
+        } else {
+            let to_act = st.to_act();
+            ui.label(format!(
+                "To act: {} ({})",
+                self.side_name(to_act),
+                self.session.setup.seats[to_act as usize].name()
+            ));
+            if st.pending.is_some() {
+                ui.label(RichText::new(format!("Waiting: {}", st.waiting_for())).color(PURPLE));
             }
         }
     }
@@ -2002,36 +1553,165 @@ fn melee_odds_ui(ui: &mut egui::Ui, st: &State, att: PieceIx, def: PieceIx, odds
     });
 }
 
-/// What a command did, for the message line: the events as sentences.
-fn events_text(board: &crate::engine::napoleon::Board, events: &[Event]) -> String {
-    events
-        .iter()
-        .filter(|e| !matches!(e, Event::PhaseBegan { .. }))
-        .map(|e| sentence(board, e))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+impl TableRules for NapoleonTableRules {
+    type R = Napoleon;
+    const BESIDE_LOG: f32 = 380.0;
+    const PANEL_WIDTH: f32 = 380.0;
 
-impl Table for NapoleonTable {
-    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
-        NapoleonTable::ui(self, ui, view, draw)
+    fn new(_: &NapoleonSession) -> NapoleonTableRules {
+        NapoleonTableRules::default()
     }
-    fn save(&mut self, path: &Path) -> Result<(), String> {
-        NapoleonTable::save(self, path)
+
+    /// The rules have no variant to set up.
+    fn setup(_: &StartChoice) {}
+
+    fn said(e: &Event) -> bool {
+        !matches!(e, Event::PhaseBegan { .. })
     }
-    fn request_leave(&mut self) {
-        self.confirm_leave = true;
+
+    fn after_change(t: &mut NapoleonTable) {
+        t.drop_stale();
     }
-    fn set_message(&mut self, ok: bool, text: String) {
-        self.message = Some((ok, text));
+
+    fn after_load(t: &mut NapoleonTable) {
+        t.next_mover();
     }
-    fn seats(&self) -> [Seat; 2] {
-        self.session.setup.seats
+
+    fn end_phase(t: &mut NapoleonTable) {
+        t.end_step();
     }
-    fn seed(&self) -> u64 {
-        self.session.setup.seed
+
+    fn cancel(t: &mut NapoleonTable) {
+        t.select(None);
     }
-    fn unsaved(&self) -> bool {
-        NapoleonTable::unsaved(self)
+
+    fn keys(t: &mut NapoleonTable, ctx: &egui::Context) {
+        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
+        let rotate = if plain(Key::Q) {
+            -1
+        } else if plain(Key::E) {
+            1
+        } else {
+            0
+        };
+        let (formation, next) = (plain(Key::C), plain(Key::N));
+        if !t.human_to_act() {
+            return;
+        }
+        if rotate != 0 {
+            t.rotate(rotate);
+        }
+        if formation {
+            t.toggle_formation();
+        }
+        if next {
+            t.next_mover();
+        }
+    }
+
+    fn heading(t: &NapoleonTable) -> String {
+        let st = t.state();
+        let limit = st
+            .board
+            .turn_limit
+            .map_or(String::new(), |l| format!(" of {l}"));
+        format!("Turn {}{limit}, impulse {}", st.turn, st.impulse)
+    }
+
+    fn turn_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
+        t.turn_ui(ui);
+    }
+
+    fn act_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
+        let st = t.live().clone();
+        if st.pending.is_some() {
+            t.pending_ui(ui, &st);
+        } else {
+            match st.phase {
+                Phase::Skirmish { side } => t.skirmish_ui(ui, &st, side),
+                Phase::Bombardment { side } => t.bombard_ui(ui, &st, side),
+                Phase::Maneuver { side } if st.active.is_some() => t.activation_ui(ui, &st, side),
+                Phase::Maneuver { side } => t.forces_ui(ui, &st, side),
+                Phase::Over => {}
+            }
+        }
+    }
+
+    fn sections_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
+        ui.separator();
+        t.selected_ui(ui);
+        ui.separator();
+        t.armies_ui(ui);
+    }
+
+    fn beside_log_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
+        t.dice_ui(ui);
+    }
+
+    fn map_ui(t: &mut NapoleonTable, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        t.map_ui(ui, view, draw);
+    }
+
+    fn hover_text(t: &NapoleonTable, h: Hex) -> Option<String> {
+        let st = t.state();
+        let ix = st.board.hex_ix(h)?;
+        let mut text = format!(
+            "{h}  {:?}, elevation {}",
+            st.board.terrain[ix as usize], st.board.elevation[ix as usize]
+        );
+        for q in st.at(ix) {
+            let info = &st.board.pieces[q as usize];
+            text.push_str(&format!("  |  {}", info.name));
+            if info.kind.is_unit() {
+                text.push_str(&format!(
+                    " {} {}",
+                    compass(st, st.facing[q as usize]),
+                    if st.casualties[q as usize] > 0 {
+                        format!("({} cas.)", st.casualties[q as usize])
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        }
+        Some(text)
+    }
+
+    fn game_over_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
+        let st = t.live().clone();
+        let Some(outcome) = st.outcome.clone() else {
+            return;
+        };
+        let text = match outcome.winner {
+            Some(w) => format!("{} wins [4.1]: {}", t.side_name(w), outcome.reason),
+            None => format!("Draw [4.1]: {}", outcome.reason),
+        };
+        ui.label(RichText::new(text).strong().size(16.0));
+        ui.label(format!(
+            "Turn {}, impulse {}, {}.",
+            st.turn,
+            st.impulse,
+            crate::words::counted(t.session.len(), "command", "commands")
+        ));
+        for (s, (lost, at)) in st.break_points().iter().enumerate() {
+            ui.label(format!(
+                "{}: lost {} (break point {at}), {}",
+                t.side_name(s as u8),
+                crate::words::counted(lost, "unit", "units"),
+                crate::words::counted(
+                    st.location_points(s as u8),
+                    "location point",
+                    "location points"
+                )
+            ));
+        }
+    }
+
+    fn legend() -> &'static str {
+        "Map: green = where the selected piece can end its move (orange: in contact \
+         with the enemy); blue = where the General can move; purple = a choice the \
+         rules wait for. The dark wedge on a counter is its front; C = column; red \
+         number = casualty points; gold star = General, gold disc = leader with his \
+         factor. Red ring = a gun's target, shaded = its front arc."
     }
 }

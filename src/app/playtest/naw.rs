@@ -6,32 +6,24 @@
 //! engine's reason and case. The editor's document is never touched: the
 //! game runs on the snapshot in `play::Session`.
 
-use super::event_log::EventLog;
-use super::history::history_ui;
-use super::seats::{Played, Seats};
-use super::{
-    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
-    UNDO_MOVE, VariantChoice, draw_die,
-};
+use super::table::{Table, TableRules};
+use super::{StartChoice, VariantChoice, draw_die};
 use crate::app::map_view::{self, DrawOptions, MapView};
-use crate::engine::Rules;
 use crate::engine::naw::{
     Command, Event, HexIx, Naw, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
     VariantSetup,
 };
 use crate::hex::{Hex, Point};
-use crate::play::Seat;
 
 /// The shared playtest machinery, on this table's rule set.
 pub type Session = crate::play::Session<Naw>;
 pub type Setup = crate::play::Setup<Naw>;
-use crate::scenario::{Map, Scenario, UnitKind};
+use crate::scenario::UnitKind;
 use egui::{
     Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2,
     vec2,
 };
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
@@ -55,12 +47,13 @@ impl AttackDraft {
     }
 }
 
-/// A playtest in progress.
-pub struct Playtest {
-    pub session: Session,
-    pub seats: Seats<Naw>,
-    /// The scenario file the game is played on (named in saved logs).
-    pub scenario_file: Option<PathBuf>,
+/// The Napoleon at Waterloo table: the shell's [`Table`] with what this
+/// rule set keeps between frames.
+pub type Playtest = Table<NawTableRules>;
+
+/// What the Napoleon at Waterloo table keeps between frames.
+#[derive(Default)]
+pub struct NawTableRules {
     /// The unit selected to move.
     pub selected: Option<UnitIx>,
     /// A reinforcement chosen from the list, to be placed on an entry hex.
@@ -73,121 +66,19 @@ pub struct Playtest {
     pub losses: Vec<UnitIx>,
     /// The unit chosen to advance when several may [6.6].
     pub advancing: Option<UnitIx>,
-    /// The last thing done or refused: (accepted, text).
-    pub message: Option<(bool, String)>,
     pub proposals: Option<Vec<Proposal>>,
     /// Whether a human seat's chit is shown (held by its player).
     pub peek: [bool; 2],
-    pub game_over_dismissed: bool,
-    /// History length when last saved.
-    pub saved_len: usize,
-    pub confirm_leave: bool,
-    log: EventLog,
     drag: Option<UnitIx>,
     /// The engine's verdict on the drafted attack, for the position
     /// (history length) and draft it was asked for: checking an attack
     /// searches the remaining obligations, so it is not redone each frame.
     attack_check: Option<(usize, AttackDraft, Result<(), String>)>,
-    pub hovered: Option<Hex>,
-    /// Where the map was drawn last frame (tests and hit-testing).
-    pub map_rect: Option<Rect>,
 }
 
-impl Playtest {
-    pub fn new(session: Session, scenario_file: Option<PathBuf>) -> Playtest {
-        let seats = Seats::new(&session);
-        let saved_len = session.len();
-        Playtest {
-            session,
-            seats,
-            scenario_file,
-            selected: None,
-            entering: None,
-            reach: None,
-            draft: AttackDraft::default(),
-            losses: Vec::new(),
-            advancing: None,
-            message: None,
-            proposals: None,
-            peek: [false; 2],
-            game_over_dismissed: false,
-            saved_len,
-            confirm_leave: false,
-            log: EventLog::default(),
-            drag: None,
-            attack_check: None,
-            hovered: None,
-            map_rect: None,
-        }
-    }
-
-    /// Starts a game of the scenario; the engine's reason if it cannot be
-    /// played.
-    pub fn start(
-        scenario: &Scenario,
-        map: &Map,
-        choice: StartChoice,
-        scenario_file: Option<PathBuf>,
-    ) -> Result<Playtest, String> {
-        let variant = match choice.variant {
-            VariantChoice::Off => VariantSetup::Off,
-            VariantChoice::Drawn => VariantSetup::Drawn,
-            VariantChoice::Fixed => VariantSetup::Fixed(choice.chits[0], choice.chits[1]),
-        };
-        let setup = Setup {
-            seats: choice.seats,
-            seed: choice.seed,
-            rules: variant,
-        };
-        Session::start(scenario, map, setup)
-            .map(|s| Playtest::new(s, scenario_file))
-            .map_err(|e| e.to_string())
-    }
-
-    /// Resumes a saved game log on the scenario; seats as given.
-    pub fn load(
-        scenario: &Scenario,
-        map: &Map,
-        path: &Path,
-        seats: [Seat; 2],
-        scenario_file: Option<PathBuf>,
-    ) -> Result<Playtest, String> {
-        let log = super::read_log::<Naw>(path)?;
-        let session = Session::resume(scenario, map, &log, seats)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut p = Playtest::new(session, scenario_file);
-        p.seats.paused = true;
-        p.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
-        Ok(p)
-    }
-
-    /// Writes the game log (atomically), naming the scenario file.
-    pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
-        self.saved_len = self.session.len();
-        self.message = Some((true, text));
-        Ok(())
-    }
-
-    /// Whether commands were played since the game was started, loaded or
-    /// saved.
-    pub fn unsaved(&self) -> bool {
-        self.session.len() != self.saved_len
-    }
-
+impl Table<NawTableRules> {
     fn state(&self) -> &State {
         &self.session.shown().state
-    }
-
-    fn side_name(&self, side: u8) -> String {
-        self.session.game.state.board.side_names[side as usize].clone()
-    }
-
-    /// Whether a human may give a command now.
-    pub fn human_to_act(&self) -> bool {
-        self.session.is_live()
-            && !self.session.game.is_over()
-            && self.session.seat_to_play().is_human()
     }
 
     fn unit_name(&self, u: UnitIx) -> String {
@@ -214,87 +105,38 @@ impl Playtest {
         }
     }
 
-    /// Gives a command; the events or the refusal go to the message line.
-    pub fn give(&mut self, cmd: Command) -> bool {
-        match self.session.execute(&cmd) {
-            Ok(events) => {
-                self.message = Some((true, events_text(&self.session.game.state.board, &events)));
-                self.after_change();
-                true
-            }
-            Err(e) => {
-                let why = self.session.game.state.board.refusal(&e);
-                self.message = Some((false, format!("Refused: {why}")));
-                false
-            }
-        }
-    }
-
-    /// Drops choices that no longer fit the position.
-    fn after_change(&mut self) {
-        let st = &self.session.game.state;
-        if st.phase != Phase::Movement {
-            self.selected = None;
-            self.entering = None;
-        }
-        if let Some(u) = self.selected
-            && st.unit_hex(u).is_none()
-        {
-            self.selected = None;
-        }
-        if let Some(u) = self.entering
-            && st.pos[u as usize] != Pos::Waiting
-        {
-            self.entering = None;
-        }
-        if st.pending.is_some() || st.phase != Phase::Combat {
-            self.draft = AttackDraft::default();
-            self.proposals = None;
-        }
-        if !matches!(
-            st.pending.as_ref().and_then(|p| p.steps.front()),
-            Some(Step::Losses { .. })
-        ) {
-            self.losses.clear();
-        }
-        if !matches!(
-            st.pending.as_ref().and_then(|p| p.steps.front()),
-            Some(Step::Advance { .. })
-        ) {
-            self.advancing = None;
-        }
-        self.reach = None;
-    }
-
     /// Selects a unit to move (its reachable hexes are shown).
     pub fn select(&mut self, u: Option<UnitIx>) {
-        self.selected = u;
-        self.entering = None;
-        self.reach = None;
+        self.own.selected = u;
+        self.own.entering = None;
+        self.own.reach = None;
     }
 
     /// The reachable hexes of the selected unit in the shown position.
     pub fn reach(&mut self) -> &[Reach] {
         let len = self.session.cursor();
-        let stale = match (&self.reach, self.selected) {
+        let stale = match (&self.own.reach, self.own.selected) {
             (Some((u, n, _)), Some(s)) => *u != s || *n != len,
             (None, Some(_)) => true,
             (_, None) => {
-                self.reach = None;
+                self.own.reach = None;
                 return &[];
             }
         };
-        if stale && let Some(u) = self.selected {
+        if stale && let Some(u) = self.own.selected {
             let r = self.state().reachable(u);
-            self.reach = Some((u, len, r));
+            self.own.reach = Some((u, len, r));
         }
-        self.reach.as_ref().map_or(&[], |(_, _, r)| r.as_slice())
+        self.own
+            .reach
+            .as_ref()
+            .map_or(&[], |(_, _, r)| r.as_slice())
     }
 
     /// Moves the selected unit to a hex: along the path shown when the hex
     /// is reachable, else by asking the engine, which says why not.
     pub fn move_selected_to(&mut self, h: Hex) -> bool {
-        let Some(u) = self.selected else {
+        let Some(u) = self.own.selected else {
             return false;
         };
         let path = self
@@ -353,17 +195,17 @@ impl Playtest {
                     // Only the attack's own units can be its losses [6.3].
                     let attackers = st.loss_candidates();
                     for u in here.into_iter().filter(|u| attackers.contains(u)) {
-                        if let Some(i) = self.losses.iter().position(|&x| x == u) {
-                            self.losses.remove(i);
+                        if let Some(i) = self.own.losses.iter().position(|&x| x == u) {
+                            self.own.losses.remove(i);
                         } else {
-                            self.losses.push(u);
+                            self.own.losses.push(u);
                         }
                     }
                 }
                 Step::Advance { units, .. } => {
                     if let Some(&u) = here.iter().find(|u| units.contains(u)) {
-                        self.advancing = Some(u);
-                    } else if let Some(u) = self.advancing.or(units.first().copied()) {
+                        self.own.advancing = Some(u);
+                    } else if let Some(u) = self.own.advancing.or(units.first().copied()) {
                         let unit = self.id(u);
                         self.give(Command::Advance { unit, to: h });
                     }
@@ -373,10 +215,10 @@ impl Playtest {
         }
         match st.phase {
             Phase::Movement => {
-                if let Some(u) = self.entering {
+                if let Some(u) = self.own.entering {
                     let unit = self.id(u);
                     if self.give(Command::Enter { unit, hex: h }) {
-                        self.entering = None;
+                        self.own.entering = None;
                     }
                     return;
                 }
@@ -387,11 +229,15 @@ impl Playtest {
                     .collect();
                 if !own.is_empty() {
                     // Clicking a stack again picks the next unit in it.
-                    let next = match self.selected.and_then(|s| own.iter().position(|&u| u == s)) {
+                    let next = match self
+                        .own
+                        .selected
+                        .and_then(|s| own.iter().position(|&u| u == s))
+                    {
                         Some(i) => own[(i + 1) % own.len()],
                         None => own[own.len() - 1],
                     };
-                    if self.selected == Some(next) && own.len() == 1 {
+                    if self.own.selected == Some(next) && own.len() == 1 {
                         self.select(None);
                     } else {
                         self.select(Some(next));
@@ -419,7 +265,7 @@ impl Playtest {
                     }
                     return;
                 }
-                if self.selected.is_some() {
+                if self.own.selected.is_some() {
                     self.move_selected_to(h);
                 } else if let Some(&u) = here.last() {
                     self.message = Some((
@@ -444,8 +290,8 @@ impl Playtest {
     /// are defenders, friends adjacent to an enemy attack, other friendly
     /// artillery bombards [5.4], [5.6].
     pub fn toggle_in_attack(&mut self, u: UnitIx) {
-        self.proposals = None;
-        let d = &mut self.draft;
+        self.own.proposals = None;
+        let d = &mut self.own.draft;
         for list in [&mut d.attackers, &mut d.bombarding, &mut d.defenders] {
             if let Some(i) = list.iter().position(|&x| x == u) {
                 list.remove(i);
@@ -469,10 +315,11 @@ impl Playtest {
         let ids = |v: &[UnitIx]| v.iter().map(|&u| self.id(u)).collect::<Vec<_>>();
         let st = &self.session.game.state;
         Command::Attack {
-            attackers: ids(&self.draft.attackers),
-            bombarding: ids(&self.draft.bombarding),
-            defenders: ids(&self.draft.defenders),
+            attackers: ids(&self.own.draft.attackers),
+            bombarding: ids(&self.own.draft.bombarding),
+            defenders: ids(&self.own.draft.defenders),
             column: self
+                .own
                 .draft
                 .lower
                 .and_then(|c| st.board.crt.columns.get(c).copied()),
@@ -483,9 +330,9 @@ impl Playtest {
     /// why (cached per position and draft).
     pub fn check_draft(&mut self) -> Result<(), String> {
         let len = self.session.len();
-        if let Some((n, d, r)) = &self.attack_check
+        if let Some((n, d, r)) = &self.own.attack_check
             && *n == len
-            && *d == self.draft
+            && *d == self.own.draft
         {
             return r.clone();
         }
@@ -493,7 +340,7 @@ impl Playtest {
             .session
             .check(&self.attack_command())
             .map_err(|e| self.session.game.state.board.refusal(&e));
-        self.attack_check = Some((len, self.draft.clone(), r.clone()));
+        self.own.attack_check = Some((len, self.own.draft.clone(), r.clone()));
         r
     }
 
@@ -505,7 +352,7 @@ impl Playtest {
         let cmd = self.attack_command();
         let ok = self.give(cmd);
         if ok {
-            self.draft = AttackDraft::default();
+            self.own.draft = AttackDraft::default();
         }
         ok
     }
@@ -518,184 +365,6 @@ impl Playtest {
         self.give(cmd)
     }
 
-    pub fn undo(&mut self) {
-        match self.session.undo_move() {
-            Ok(c) => {
-                self.message = Some((true, format!("Took back {}", Naw::command_name(&c))));
-                self.after_change();
-            }
-            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
-        }
-    }
-
-    /// Lets computer seats play, at the chosen speed. `now` is the UI
-    /// clock in seconds. Returns whether anything was played.
-    pub fn tick(&mut self, now: f64) -> bool {
-        match self.seats.tick(&mut self.session, now) {
-            Played::Nothing => false,
-            Played::Played(side, cmd, events) => {
-                let who = self.side_name(side);
-                let text = events_text(&self.session.game.state.board, &events);
-                self.message = Some((
-                    true,
-                    format!("{who} (computer): {} — {text}", Naw::command_name(&cmd)),
-                ));
-                self.after_change();
-                true
-            }
-            Played::Stuck(why) => {
-                // Commands played before it this frame still count.
-                self.message = Some((false, why));
-                self.after_change();
-                false
-            }
-        }
-    }
-
-    /// Plays the next computer command now, even when paused.
-    pub fn step_computer(&mut self) {
-        self.seats.step_computer();
-    }
-
-    /// Whether a computer seat is waiting for its turn to come (for the
-    /// window to keep repainting).
-    pub fn computer_busy(&self) -> bool {
-        self.seats.busy(&self.session)
-    }
-
-    /// The event log as shown: (command number, line), oldest first.
-    pub fn log(&self) -> &[(usize, String)] {
-        self.log.lines()
-    }
-
-    fn refresh_log(&mut self) {
-        // The chits stay secret (the game-over window reveals them) [9.0].
-        self.log.refresh(&self.session.game, |g, e| {
-            (!matches!(e, Event::AttackFinished)).then(|| log_text(&g.state.board, e))
-        });
-    }
-
-    /// The whole playtest for a frame: its panels and the map.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &mut MapView,
-        draw: DrawOptions,
-    ) -> PlaytestAction {
-        let ctx = ui.ctx().clone();
-        let mut action = PlaytestAction::None;
-        let typing = ctx.text_edit_focused();
-        if !typing && !self.confirm_leave {
-            self.keys(&ctx, &mut action);
-        }
-        let now = ctx.input(|i| i.time);
-        // The seats wait while the leave prompt is open (issue 35 item 24).
-        if !self.confirm_leave {
-            self.tick(now);
-        }
-        if self.computer_busy() {
-            let wait = self.seats.wait(now);
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
-        }
-        self.refresh_log();
-        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("game log")
-            .resizable(true)
-            .default_size(170.0)
-            .min_size(80.0)
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width((ui.available_width() - 420.0).max(200.0));
-                        self.log_ui(ui);
-                    });
-                    ui.separator();
-                    ui.vertical(|ui| self.crt_ui(ui));
-                });
-            });
-        egui::Panel::right("game")
-            .resizable(true)
-            .default_size(370.0)
-            .min_size(320.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| self.map_ui(ui, view, draw));
-        self.game_over_ui(&ctx, &mut action);
-        self.leave_ui(&ctx, &mut action);
-        action
-    }
-
-    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        ctx.input_mut(|i| {
-            if i.consume_shortcut(&UNDO_MOVE) {
-                self.undo();
-            }
-            if i.consume_shortcut(&END_PHASE) && self.human_to_act() {
-                self.end_phase();
-            }
-            if i.consume_shortcut(&SAVE_GAME) {
-                *action = PlaytestAction::SaveGame;
-            }
-            if i.consume_shortcut(&LOAD_GAME) {
-                *action = PlaytestAction::LoadGame;
-            }
-            if i.consume_shortcut(&STEP_BACK) {
-                self.session.step_back();
-            }
-            if i.consume_shortcut(&STEP_FORWARD) {
-                self.session.step_forward();
-            }
-            if i.key_pressed(Key::End) && i.modifiers.is_none() {
-                self.session.seek(usize::MAX);
-            }
-            if i.key_pressed(Key::Home) && i.modifiers.is_none() {
-                self.session.seek(0);
-            }
-            if i.key_pressed(Key::Escape) {
-                self.select(None);
-                self.draft = AttackDraft::default();
-                self.proposals = None;
-            }
-            if i.key_pressed(Key::Space) && i.modifiers.is_none() {
-                self.seats.paused = !self.seats.paused;
-            }
-            if i.key_pressed(Key::Period) && i.modifiers.is_none() {
-                self.seats.step_computer();
-            }
-            if i.key_pressed(Key::F5) {
-                *action = PlaytestAction::Leave;
-            }
-        });
-        if *action == PlaytestAction::Leave {
-            *action = PlaytestAction::None;
-            self.request_leave();
-        }
-        let (next, suggest) = ctx.input(|i| {
-            (
-                i.key_pressed(Key::N) && i.modifiers.is_none(),
-                i.key_pressed(Key::A) && i.modifiers.is_none(),
-            )
-        });
-        if next && self.human_to_act() {
-            self.select_next_mover();
-        }
-        if suggest && self.human_to_act() {
-            self.take_suggestion();
-        }
-        let enter = ctx.input(|i| i.key_pressed(Key::Enter) && i.modifiers.is_none());
-        if enter
-            && self.human_to_act()
-            && self.session.game.state.phase == Phase::Combat
-            && self.session.game.state.pending.is_none()
-            && !self.draft.is_empty()
-        {
-            self.roll();
-        }
-    }
-
     /// N: selects the next unit of the side to play that can still move.
     pub fn select_next_mover(&mut self) {
         let st = &self.session.game.state;
@@ -703,7 +372,7 @@ impl Playtest {
             return;
         }
         let n = st.board.units.len();
-        let start = self.selected.map_or(0, |u| u as usize + 1);
+        let start = self.own.selected.map_or(0, |u| u as usize + 1);
         let found = (0..n)
             .map(|k| ((start + k) % n) as UnitIx)
             .find(|&u| st.side_of(u) == st.phasing && !st.reachable(u).is_empty());
@@ -729,7 +398,7 @@ impl Playtest {
         match st.suggest_attacks(None) {
             Some(p) if !p.is_empty() => {
                 let first = &p[0];
-                self.draft = AttackDraft {
+                self.own.draft = AttackDraft {
                     attackers: first.attackers.clone(),
                     bombarding: first.bombarding.clone(),
                     defenders: first.defenders.clone(),
@@ -746,7 +415,7 @@ impl Playtest {
                         )
                     },
                 ));
-                self.proposals = Some(p);
+                self.own.proposals = Some(p);
             }
             Some(_) => self.message = Some((true, "No attacks are required [5.1]".into())),
             None => {
@@ -758,67 +427,16 @@ impl Playtest {
         }
     }
 
-    /// Leaves the playtest, asking first if the game has unsaved moves.
-    pub fn request_leave(&mut self) {
-        self.confirm_leave = true;
-    }
-
-    fn leave_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
-        super::leave_ui(
-            ctx,
-            &mut self.confirm_leave,
-            unsaved,
-            self.session.len(),
-            action,
-        );
-    }
-
-    fn status_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            let st = self.state();
-            match self.hovered.and_then(|h| st.board.ix(h).map(|i| (h, i))) {
-                Some((h, ix)) if st.board.info(ix).on_map => {
-                    let mut text = format!("{h}  {}", st.board.info(ix).terrain_name);
-                    for u in self.units_at(h) {
-                        let info = st.board.unit(u);
-                        text.push_str(&format!(
-                            "  |  {} {} {}-{} [{}]",
-                            info.designation,
-                            info.kind.name(),
-                            info.strength,
-                            info.movement,
-                            info.id
-                        ));
-                    }
-                    ui.monospace(text);
-                }
-                _ => {
-                    ui.monospace("—");
-                }
-            }
-            if let Some((ok, msg)) = &self.message {
-                ui.separator();
-                let c = if *ok { ui.visuals().text_color() } else { RED };
-                ui.label(RichText::new(msg).color(c));
-            }
-        });
-    }
-
-    fn log_ui(&mut self, ui: &mut egui::Ui) {
-        self.log.ui(ui, self.session.cursor());
-    }
-
     /// The column the CRT highlights: the drafted attack's, or the last
     /// attack's; and the last die roll for that attack.
     fn crt_focus(&self) -> (Option<usize>, Option<u32>) {
         let st = self.state();
-        if st.phase == Phase::Combat && st.pending.is_none() && !self.draft.is_empty() {
+        if st.phase == Phase::Combat && st.pending.is_none() && !self.own.draft.is_empty() {
             let o = st.odds(
-                &self.draft.attackers,
-                &self.draft.bombarding,
-                &self.draft.defenders,
-                self.draft.lower,
+                &self.own.draft.attackers,
+                &self.own.draft.bombarding,
+                &self.own.draft.defenders,
+                self.own.draft.lower,
             );
             return (Some(o.final_column), None);
         }
@@ -847,135 +465,10 @@ impl Playtest {
         (None, None)
     }
 
-    fn crt_ui(&mut self, ui: &mut egui::Ui) {
-        ui.strong("Combat Results Table [6.3]");
-        let (focus, roll) = self.crt_focus();
-        let st = self.state();
-        let crt = &st.board.crt;
-        egui::Grid::new("crt")
-            .spacing(vec2(4.0, 1.0))
-            .min_col_width(28.0)
-            .show(ui, |ui| {
-                ui.label(RichText::new("die").small().weak());
-                for (i, c) in crt.columns.iter().enumerate() {
-                    let t = RichText::new(c.to_string()).small().strong();
-                    if Some(i) == focus {
-                        ui.label(t.background_color(GOLD).color(Color32::BLACK));
-                    } else {
-                        ui.label(t);
-                    }
-                }
-                ui.end_row();
-                for row in &crt.rows {
-                    ui.label(RichText::new(row.die.to_string()).small().weak());
-                    for (i, r) in row.results.iter().enumerate() {
-                        let mut t = RichText::new(r.code()).small().monospace();
-                        if Some(i) == focus {
-                            t = if Some(row.die) == roll {
-                                t.background_color(RED).color(Color32::WHITE).strong()
-                            } else {
-                                t.background_color(Color32::from_rgb(250, 235, 160))
-                                    .color(Color32::BLACK)
-                            };
-                        }
-                        ui.label(t);
-                    }
-                    ui.end_row();
-                }
-            });
-        ui.label(
-            RichText::new("Ae/Ar: attacker eliminated/retreats; Ee: exchange; Dr/De: defender retreats/eliminated")
-                .small()
-                .weak(),
-        );
-    }
-
-    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        self.turn_ui(ui, action);
-        ui.separator();
-        super::message_ui(ui, self.message.as_ref());
-        if self.human_to_act() {
-            let st = &self.session.game.state;
-            if st.pending.is_some() {
-                self.pending_ui(ui);
-            } else if st.phase == Phase::Movement {
-                self.movement_ui(ui);
-            } else {
-                self.combat_ui(ui);
-            }
-        } else if !self.session.game.is_over() && self.session.is_live() {
-            ui.label(format!(
-                "{} (computer) is playing.",
-                self.side_name(self.session.game.state.to_act())
-            ));
-        }
-        self.die_ui(ui);
-        ui.separator();
-        self.score_ui(ui);
-        ui.separator();
-        self.reinforcements_due_ui(ui);
-        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
-            ui.separator();
-            self.computer_ui(ui);
-        }
-        ui.separator();
-        self.replay_ui(ui, action);
-        self.legend_ui(ui);
-    }
-
-    fn turn_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        let st = self.state().clone();
-        let side = self.side_name(st.phasing);
-        ui.horizontal(|ui| {
-            ui.heading(format!("Game-Turn {} of {}", st.turn, st.board.turns));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Back to editor")
-                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
-                    .clicked()
-                {
-                    *action = PlaytestAction::None;
-                    self.request_leave();
-                }
-            });
-        });
-        let phase = match st.phase {
-            Phase::Movement => "Movement Phase [4.0]",
-            Phase::Combat => "Combat Phase [6.0]",
-        };
-        ui.label(RichText::new(format!("{side} {phase}")).strong().size(16.0));
-        if let Some(o) = &st.outcome {
-            ui.colored_label(RED, outcome_text(o));
-        } else {
-            let to_act = st.to_act();
-            let seat = self.session.setup.seats[to_act as usize];
-            ui.label(format!(
-                "To act: {} ({})",
-                self.side_name(to_act),
-                seat.name()
-            ));
-        }
-        if !self.session.is_live() {
-            ui.horizontal(|ui| {
-                ui.colored_label(
-                    ORANGE,
-                    format!(
-                        "Replay: position after command {} of {}",
-                        self.session.cursor(),
-                        self.session.len()
-                    ),
-                );
-                if ui.button("Back to the present").clicked() {
-                    self.session.seek(usize::MAX);
-                }
-            });
-        }
-    }
-
     fn movement_ui(&mut self, ui: &mut egui::Ui) {
         ui.strong("Move");
         let st = self.state().clone();
-        match self.selected {
+        match self.own.selected {
             Some(u) => {
                 let info = st.board.unit(u);
                 let why = st.cannot_move(u);
@@ -1063,7 +556,7 @@ impl Playtest {
         for (u, hexes) in avail {
             ui.horizontal(|ui| {
                 let name = self.unit_name(u);
-                let chosen = self.entering == Some(u);
+                let chosen = self.own.entering == Some(u);
                 let label = if hexes.is_empty() {
                     format!("{name}: every entry hex is blocked [7.2]")
                 } else {
@@ -1076,9 +569,9 @@ impl Playtest {
                     format!("{name}: enters at {list}")
                 };
                 if ui.selectable_label(chosen, label).clicked() {
-                    self.selected = None;
-                    self.reach = None;
-                    self.entering = if chosen { None } else { Some(u) };
+                    self.own.selected = None;
+                    self.own.reach = None;
+                    self.own.entering = if chosen { None } else { Some(u) };
                     if !chosen {
                         self.message =
                             Some((true, "Click a blue entry hex to bring the unit on".into()));
@@ -1111,7 +604,7 @@ impl Playtest {
             )
             .weak(),
         );
-        if !self.draft.is_empty() {
+        if !self.own.draft.is_empty() {
             self.odds_ui(ui);
         }
         ui.horizontal(|ui| {
@@ -1131,7 +624,7 @@ impl Playtest {
                                 format!("{} attacks meet every obligation", p.len())
                             },
                         ));
-                        self.proposals = Some(p);
+                        self.own.proposals = Some(p);
                     }
                     None => {
                         self.message = Some((
@@ -1149,7 +642,7 @@ impl Playtest {
                 self.end_phase();
             }
         });
-        if let Some(props) = self.proposals.clone() {
+        if let Some(props) = self.own.proposals.clone() {
             for (i, p) in props.iter().enumerate() {
                 let names = |v: &[UnitIx]| {
                     v.iter()
@@ -1163,7 +656,7 @@ impl Playtest {
                 }
                 ui.horizontal(|ui| {
                     if ui.button(format!("Use {}", i + 1)).clicked() {
-                        self.draft = AttackDraft {
+                        self.own.draft = AttackDraft {
                             attackers: p.attackers.clone(),
                             bombarding: p.bombarding.clone(),
                             defenders: p.defenders.clone(),
@@ -1178,7 +671,7 @@ impl Playtest {
 
     fn odds_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let d = self.draft.clone();
+        let d = self.own.draft.clone();
         let o = st.odds(&d.attackers, &d.bombarding, &d.defenders, d.lower);
         let cols = &st.board.crt.columns;
         egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -1287,7 +780,7 @@ impl Playtest {
                     .response
                     .labelled_by(l.id);
                 if pick != current {
-                    self.draft.lower = (pick != o.column).then_some(pick);
+                    self.own.draft.lower = (pick != o.column).then_some(pick);
                 }
             });
             let final_col = cols
@@ -1310,7 +803,7 @@ impl Playtest {
                     self.roll();
                 }
                 if ui.button("Clear").clicked() {
-                    self.draft = AttackDraft::default();
+                    self.own.draft = AttackDraft::default();
                 }
             });
         });
@@ -1350,9 +843,14 @@ impl Playtest {
             }
             Step::Losses { at_least } => {
                 let attackers = st.loss_candidates();
-                let chosen: u32 = self.losses.iter().map(|&u| st.board.unit(u).strength).sum();
+                let chosen: u32 = self
+                    .own
+                    .losses
+                    .iter()
+                    .map(|&u| st.board.unit(u).strength)
+                    .sum();
                 for u in attackers {
-                    let mut on = self.losses.contains(&u);
+                    let mut on = self.own.losses.contains(&u);
                     let text = format!(
                         "{} ({})",
                         self.unit_name(u),
@@ -1360,9 +858,9 @@ impl Playtest {
                     );
                     if ui.checkbox(&mut on, text).changed() {
                         if on {
-                            self.losses.push(u);
+                            self.own.losses.push(u);
                         } else {
-                            self.losses.retain(|&x| x != u);
+                            self.own.losses.retain(|&x| x != u);
                         }
                     }
                 }
@@ -1371,12 +869,12 @@ impl Playtest {
                     crate::words::counted(at_least, "point", "points")
                 ));
                 if ui.button("Take these losses").clicked() {
-                    let units = self.losses.iter().map(|&u| self.id(u)).collect();
+                    let units = self.own.losses.iter().map(|&u| self.id(u)).collect();
                     self.give(Command::ChooseLosses { units });
                 }
             }
             Step::Advance { units, hexes, .. } => {
-                let unit = self.advancing.or(units.first().copied());
+                let unit = self.own.advancing.or(units.first().copied());
                 ui.label(
                     RichText::new("Pick the unit, then click a green hex, or decline.").weak(),
                 );
@@ -1386,7 +884,7 @@ impl Playtest {
                             .selectable_label(unit == Some(u), self.unit_name(u))
                             .clicked()
                         {
-                            self.advancing = Some(u);
+                            self.own.advancing = Some(u);
                         }
                     }
                 });
@@ -1536,151 +1034,6 @@ impl Playtest {
         }
     }
 
-    fn computer_ui(&mut self, ui: &mut egui::Ui) {
-        self.seats.ui(ui);
-    }
-
-    fn replay_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        history_ui(ui, &mut self.session, action);
-    }
-
-    fn legend_ui(&mut self, ui: &mut egui::Ui) {
-        ui.separator();
-        ui.label(
-            RichText::new(
-                "Map: green = reachable, orange = reachable but stops there (enemy ZOC), blue = entry hexes, yellow = retreat hexes. Red ! = must attack, red ring = must be attacked; green/blue/red outline = attacker/bombarding/defender, purple = in the attack being resolved; dimmed = moved or already in an attack. Blue dots: the last move.",
-            )
-            .small()
-            .weak(),
-        );
-    }
-
-    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let Some(outcome) = self.session.game.state.outcome.clone() else {
-            return;
-        };
-        if self.game_over_dismissed || !self.session.is_live() {
-            return;
-        }
-        let st = self.state().clone();
-        egui::Modal::new(egui::Id::unique("game over")).show(ctx, |ui| {
-            ui.set_width(420.0);
-            ui.heading("Game over");
-            ui.label(RichText::new(outcome_text(&outcome)).strong().size(16.0));
-            ui.label(format!(
-                "Game-Turn {} of {}, {}.",
-                st.turn,
-                st.board.turns,
-                crate::words::counted(self.session.len(), "command", "commands")
-            ));
-            for side in 0..2u8 {
-                let s = side as usize;
-                ui.label(format!(
-                    "{}: lost {} of {}{}",
-                    self.side_name(side),
-                    st.losses[s],
-                    crate::words::counted(st.board.thresholds[s], "point", "points"),
-                    if st.demoralized[s] {
-                        ", demoralized"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            if !st.board.exit_hexes.is_empty() {
-                ui.label(format!(
-                    "Exited by {}: {} of {}",
-                    self.side_name(st.board.exit_side),
-                    st.exited[st.board.exit_side as usize],
-                    crate::words::counted(st.board.exits_needed, "unit", "units")
-                ));
-            }
-            if let Some(chits) = st.chits {
-                ui.add_space(4.0);
-                ui.strong("The chits, revealed [9.0]");
-                if let Some(v) = self.session.scenario.variants.first() {
-                    for (s, table) in v.tables.iter().take(2).enumerate() {
-                        let text = table
-                            .chits
-                            .iter()
-                            .find(|c| c.code == chits[s])
-                            .map_or(String::new(), |c| c.text.clone());
-                        ui.label(format!(
-                            "{} drew {}: {text}",
-                            self.side_name(s as u8),
-                            chits[s]
-                        ));
-                    }
-                }
-            }
-            super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
-        });
-    }
-
-    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        let map = self.session.map.clone();
-        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
-        let rect = response.rect;
-        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.hovered = response.hover_pos().map(hex_of);
-        let press = ui.input(|i| i.pointer.press_origin());
-        let movement = self.human_to_act()
-            && self.session.game.state.phase == Phase::Movement
-            && self.session.game.state.pending.is_none();
-        if response.drag_started_by(PointerButton::Primary)
-            && movement
-            && let Some(h) = press.map(hex_of)
-        {
-            let to_act = self.session.game.state.to_act();
-            self.drag = self
-                .units_at(h)
-                .into_iter()
-                .rev()
-                .find(|&u| self.session.game.state.side_of(u) == to_act);
-            if self.drag.is_some() {
-                self.select(self.drag);
-            }
-        }
-        if response.dragged_by(PointerButton::Middle)
-            || response.dragged_by(PointerButton::Secondary)
-            || (response.dragged_by(PointerButton::Primary) && self.drag.is_none())
-        {
-            view.pan += response.drag_delta();
-        }
-        if response.drag_stopped()
-            && let Some(u) = self.drag.take()
-            && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
-        {
-            let h = hex_of(pos);
-            if self.state().unit_hex(u).map(|x| self.state().board.hex(x)) != Some(h) {
-                self.selected = Some(u);
-                self.move_selected_to(h);
-            }
-        }
-        if response.clicked()
-            && let Some(pos) = response.interact_pointer_pos()
-        {
-            self.click(hex_of(pos));
-        }
-        if response.secondary_clicked() {
-            self.select(None);
-            self.draft = AttackDraft::default();
-        }
-        let painter = ui.painter_at(rect);
-        let overlay = self.overlay_shapes(&layout);
-        super::draw_board(
-            &painter,
-            &layout,
-            &map,
-            &self.session.scenario,
-            draw.hex_numbers,
-            overlay,
-        );
-        self.draw_counters(&painter, &layout, rect);
-        map_view::draw_place_names(&painter, rect, &layout, &map);
-        self.draw_path_preview(&painter, &layout);
-    }
-
     /// Hex highlights: reachable hexes, entry hexes, retreat and advance
     /// hexes, and the last move's path.
     fn overlay_shapes(&mut self, layout: &crate::hex::Layout) -> Vec<Shape> {
@@ -1762,7 +1115,7 @@ impl Playtest {
             }
             return shapes;
         }
-        if let Some(u) = self.entering {
+        if let Some(u) = self.own.entering {
             let legal: Vec<HexIx> = st
                 .available_reinforcements()
                 .into_iter()
@@ -1807,7 +1160,7 @@ impl Playtest {
         let Some(h) = self.hovered else {
             return;
         };
-        let Some(u) = self.selected else {
+        let Some(u) = self.own.selected else {
             return;
         };
         let st = self.state();
@@ -1915,16 +1268,16 @@ impl Playtest {
                     );
                 };
                 let w = (side * 0.08).max(2.0);
-                if self.selected == Some(u) || self.entering == Some(u) {
+                if self.own.selected == Some(u) || self.own.entering == Some(u) {
                     ring(GOLD, w);
                 }
-                if self.draft.attackers.contains(&u) {
+                if self.own.draft.attackers.contains(&u) {
                     ring(GREEN, w);
-                } else if self.draft.bombarding.contains(&u) {
+                } else if self.own.draft.bombarding.contains(&u) {
                     ring(BLUE, w);
-                } else if self.draft.defenders.contains(&u) {
+                } else if self.own.draft.defenders.contains(&u) {
                     ring(RED, w);
-                } else if self.losses.contains(&u) {
+                } else if self.own.losses.contains(&u) {
                     ring(Color32::BLACK, w);
                 }
                 if pending_units.contains(&u) {
@@ -1951,25 +1304,149 @@ impl Playtest {
             }
         }
     }
-}
 
-/// The scenario file a saved game log names, if any.
-/// What a command did, for the message line.
-/// Sentences with the units' designations and the sides' names, never
-/// ids or raw lists.
-fn events_text(board: &crate::engine::naw::Board, events: &[Event]) -> String {
-    events
-        .iter()
-        .filter(|e| !matches!(e, Event::AttackFinished))
-        .map(|e| board.sentence(e))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+    /// Drops choices that no longer fit the position.
+    fn drop_stale(&mut self) {
+        let st = &self.session.game.state;
+        if st.phase != Phase::Movement {
+            self.own.selected = None;
+            self.own.entering = None;
+        }
+        if let Some(u) = self.own.selected
+            && st.unit_hex(u).is_none()
+        {
+            self.own.selected = None;
+        }
+        if let Some(u) = self.own.entering
+            && st.pos[u as usize] != Pos::Waiting
+        {
+            self.own.entering = None;
+        }
+        if st.pending.is_some() || st.phase != Phase::Combat {
+            self.own.draft = AttackDraft::default();
+            self.own.proposals = None;
+        }
+        if !matches!(
+            st.pending.as_ref().and_then(|p| p.steps.front()),
+            Some(Step::Losses { .. })
+        ) {
+            self.own.losses.clear();
+        }
+        if !matches!(
+            st.pending.as_ref().and_then(|p| p.steps.front()),
+            Some(Step::Advance { .. })
+        ) {
+            self.own.advancing = None;
+        }
+        self.own.reach = None;
+    }
 
-/// An event as the log shows it: its case, then the sentence; the chits
-/// stay secret (the game-over window reveals them) [9.0].
-fn log_text(board: &crate::engine::naw::Board, e: &Event) -> String {
-    format!("[{}] {}", e.case(), board.sentence(e))
+    fn crt_ui(&mut self, ui: &mut egui::Ui) {
+        ui.strong("Combat Results Table [6.3]");
+        let (focus, roll) = self.crt_focus();
+        let st = self.state();
+        let crt = &st.board.crt;
+        egui::Grid::new("crt")
+            .spacing(vec2(4.0, 1.0))
+            .min_col_width(28.0)
+            .show(ui, |ui| {
+                ui.label(RichText::new("die").small().weak());
+                for (i, c) in crt.columns.iter().enumerate() {
+                    let t = RichText::new(c.to_string()).small().strong();
+                    if Some(i) == focus {
+                        ui.label(t.background_color(GOLD).color(Color32::BLACK));
+                    } else {
+                        ui.label(t);
+                    }
+                }
+                ui.end_row();
+                for row in &crt.rows {
+                    ui.label(RichText::new(row.die.to_string()).small().weak());
+                    for (i, r) in row.results.iter().enumerate() {
+                        let mut t = RichText::new(r.code()).small().monospace();
+                        if Some(i) == focus {
+                            t = if Some(row.die) == roll {
+                                t.background_color(RED).color(Color32::WHITE).strong()
+                            } else {
+                                t.background_color(Color32::from_rgb(250, 235, 160))
+                                    .color(Color32::BLACK)
+                            };
+                        }
+                        ui.label(t);
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.label(
+            RichText::new("Ae/Ar: attacker eliminated/retreats; Ee: exchange; Dr/De: defender retreats/eliminated")
+                .small()
+                .weak(),
+        );
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        let map = self.session.map.clone();
+        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
+        let rect = response.rect;
+        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        self.hovered = response.hover_pos().map(hex_of);
+        let press = ui.input(|i| i.pointer.press_origin());
+        let movement = self.human_to_act()
+            && self.session.game.state.phase == Phase::Movement
+            && self.session.game.state.pending.is_none();
+        if response.drag_started_by(PointerButton::Primary)
+            && movement
+            && let Some(h) = press.map(hex_of)
+        {
+            let to_act = self.session.game.state.to_act();
+            self.own.drag = self
+                .units_at(h)
+                .into_iter()
+                .rev()
+                .find(|&u| self.session.game.state.side_of(u) == to_act);
+            if self.own.drag.is_some() {
+                self.select(self.own.drag);
+            }
+        }
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || (response.dragged_by(PointerButton::Primary) && self.own.drag.is_none())
+        {
+            view.pan += response.drag_delta();
+        }
+        if response.drag_stopped()
+            && let Some(u) = self.own.drag.take()
+            && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
+        {
+            let h = hex_of(pos);
+            if self.state().unit_hex(u).map(|x| self.state().board.hex(x)) != Some(h) {
+                self.own.selected = Some(u);
+                self.move_selected_to(h);
+            }
+        }
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            self.click(hex_of(pos));
+        }
+        if response.secondary_clicked() {
+            self.select(None);
+            self.own.draft = AttackDraft::default();
+        }
+        let painter = ui.painter_at(rect);
+        let overlay = self.overlay_shapes(&layout);
+        super::draw_board(
+            &painter,
+            &layout,
+            &map,
+            &self.session.scenario,
+            draw.hex_numbers,
+            overlay,
+        );
+        self.draw_counters(&painter, &layout, rect);
+        map_view::draw_place_names(&painter, rect, &layout, &map);
+        self.draw_path_preview(&painter, &layout);
+    }
 }
 
 fn outcome_text(o: &Outcome) -> String {
@@ -1979,26 +1456,188 @@ fn outcome_text(o: &Outcome) -> String {
     }
 }
 
-impl Table for Playtest {
-    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
-        Playtest::ui(self, ui, view, draw)
+impl TableRules for NawTableRules {
+    type R = Naw;
+    const BESIDE_LOG: f32 = 420.0;
+    const PANEL_WIDTH: f32 = 370.0;
+
+    fn new(_: &Session) -> NawTableRules {
+        NawTableRules::default()
     }
-    fn save(&mut self, path: &Path) -> Result<(), String> {
-        Playtest::save(self, path)
+
+    fn setup(choice: &StartChoice) -> VariantSetup {
+        match choice.variant {
+            VariantChoice::Off => VariantSetup::Off,
+            VariantChoice::Drawn => VariantSetup::Drawn,
+            VariantChoice::Fixed => VariantSetup::Fixed(choice.chits[0], choice.chits[1]),
+        }
     }
-    fn request_leave(&mut self) {
-        Playtest::request_leave(self);
+
+    fn said(e: &Event) -> bool {
+        !matches!(e, Event::AttackFinished)
     }
-    fn set_message(&mut self, ok: bool, text: String) {
-        self.message = Some((ok, text));
+
+    /// An event as the log shows it: its case, then the sentence; the
+    /// chits stay secret (the game-over window reveals them) [9.0].
+    fn log_line(board: &crate::engine::naw::Board, e: &Event) -> Option<String> {
+        (!matches!(e, Event::AttackFinished))
+            .then(|| format!("[{}] {}", e.case(), board.sentence(e)))
     }
-    fn seats(&self) -> [Seat; 2] {
-        self.session.setup.seats
+
+    fn after_change(t: &mut Playtest) {
+        t.drop_stale();
     }
-    fn seed(&self) -> u64 {
-        self.session.setup.seed
+
+    fn end_phase(t: &mut Playtest) {
+        t.end_phase();
     }
-    fn unsaved(&self) -> bool {
-        Playtest::unsaved(self)
+
+    fn cancel(t: &mut Playtest) {
+        t.select(None);
+        t.own.draft = AttackDraft::default();
+        t.own.proposals = None;
+    }
+
+    fn keys(t: &mut Playtest, ctx: &egui::Context) {
+        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
+        let (next, suggest, enter) = (plain(Key::N), plain(Key::A), plain(Key::Enter));
+        if !t.human_to_act() {
+            return;
+        }
+        if next {
+            t.select_next_mover();
+        }
+        if suggest {
+            t.take_suggestion();
+        }
+        let st = &t.session.game.state;
+        if enter && st.phase == Phase::Combat && st.pending.is_none() && !t.own.draft.is_empty() {
+            t.roll();
+        }
+    }
+
+    fn heading(t: &Playtest) -> String {
+        let st = t.state();
+        format!("Game-Turn {} of {}", st.turn, st.board.turns)
+    }
+
+    fn turn_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+        let st = t.state().clone();
+        let side = t.side_name(st.phasing);
+        let phase = match st.phase {
+            Phase::Movement => "Movement Phase [4.0]",
+            Phase::Combat => "Combat Phase [6.0]",
+        };
+        ui.label(RichText::new(format!("{side} {phase}")).strong().size(16.0));
+        if let Some(o) = &st.outcome {
+            ui.colored_label(RED, outcome_text(o));
+        } else {
+            let to_act = st.to_act();
+            let seat = t.session.setup.seats[to_act as usize];
+            ui.label(format!("To act: {} ({})", t.side_name(to_act), seat.name()));
+        }
+    }
+
+    fn act_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+        let st = &t.session.game.state;
+        if st.pending.is_some() {
+            t.pending_ui(ui);
+        } else if st.phase == Phase::Movement {
+            t.movement_ui(ui);
+        } else {
+            t.combat_ui(ui);
+        }
+    }
+
+    fn sections_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+        t.die_ui(ui);
+        ui.separator();
+        t.score_ui(ui);
+        ui.separator();
+        t.reinforcements_due_ui(ui);
+    }
+
+    fn beside_log_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+        t.crt_ui(ui);
+    }
+
+    fn map_ui(t: &mut Playtest, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        t.map_ui(ui, view, draw);
+    }
+
+    fn hover_text(t: &Playtest, h: Hex) -> Option<String> {
+        let st = t.state();
+        let ix = st.board.ix(h).filter(|&i| st.board.info(i).on_map)?;
+        let mut text = format!("{h}  {}", st.board.info(ix).terrain_name);
+        for u in t.units_at(h) {
+            let info = st.board.unit(u);
+            text.push_str(&format!(
+                "  |  {} {} {}-{} [{}]",
+                info.designation,
+                info.kind.name(),
+                info.strength,
+                info.movement,
+                info.id
+            ));
+        }
+        Some(text)
+    }
+
+    fn game_over_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+        let st = t.state().clone();
+        let Some(outcome) = st.outcome.clone() else {
+            return;
+        };
+        ui.label(RichText::new(outcome_text(&outcome)).strong().size(16.0));
+        ui.label(format!(
+            "Game-Turn {} of {}, {}.",
+            st.turn,
+            st.board.turns,
+            crate::words::counted(t.session.len(), "command", "commands")
+        ));
+        for side in 0..2u8 {
+            let s = side as usize;
+            ui.label(format!(
+                "{}: lost {} of {}{}",
+                t.side_name(side),
+                st.losses[s],
+                crate::words::counted(st.board.thresholds[s], "point", "points"),
+                if st.demoralized[s] {
+                    ", demoralized"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if !st.board.exit_hexes.is_empty() {
+            ui.label(format!(
+                "Exited by {}: {} of {}",
+                t.side_name(st.board.exit_side),
+                st.exited[st.board.exit_side as usize],
+                crate::words::counted(st.board.exits_needed, "unit", "units")
+            ));
+        }
+        if let Some(chits) = st.chits {
+            ui.add_space(4.0);
+            ui.strong("The chits, revealed [9.0]");
+            if let Some(v) = t.session.scenario.variants.first() {
+                for (s, table) in v.tables.iter().take(2).enumerate() {
+                    let text = table
+                        .chits
+                        .iter()
+                        .find(|c| c.code == chits[s])
+                        .map_or(String::new(), |c| c.text.clone());
+                    ui.label(format!(
+                        "{} drew {}: {text}",
+                        t.side_name(s as u8),
+                        chits[s]
+                    ));
+                }
+            }
+        }
+    }
+
+    fn legend() -> &'static str {
+        "Map: green = reachable, orange = reachable but stops there (enemy ZOC), blue = entry hexes, yellow = retreat hexes. Red ! = must attack, red ring = must be attacked; green/blue/red outline = attacker/bombarding/defender, purple = in the attack being resolved; dimmed = moved or already in an attack. Blue dots: the last move."
     }
 }

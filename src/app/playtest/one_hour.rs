@@ -13,13 +13,8 @@
 //! click lands nearest is the facing it ends in. Every action is a
 //! `Command` the engine checks; a refusal is shown with its ruling.
 
-use super::event_log::EventLog;
-use super::history::history_ui;
-use super::seats::{Played, Seats};
-use super::{
-    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice, Table,
-    UNDO_MOVE, draw_die,
-};
+use super::table::{Table, TableRules};
+use super::{StartChoice, draw_die};
 use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::engine::one_hour::board::FACINGS;
@@ -29,13 +24,10 @@ use crate::engine::one_hour::rules::{Odds, mode_words};
 use crate::engine::one_hour::types::{LeaderIx, UnitIx};
 use crate::engine::one_hour::{Command, Event, OneHour, Pending, Phase, State};
 use crate::hex::{Dir, Hex, Layout, Point};
-use crate::play::Seat;
 use crate::scenario::one_hour::{CardEffect, Commands};
-use crate::scenario::{Map, Scenario};
 use egui::{
     Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
 };
-use std::path::{Path, PathBuf};
 
 /// The shared playtest machinery, on this table's rule set.
 pub type OneHourSession = crate::play::Session<OneHour>;
@@ -74,11 +66,12 @@ struct MoveTo {
     steps: Vec<Hex>,
 }
 
-/// The One Hour Napoleonic table.
-pub struct OneHourTable {
-    pub session: OneHourSession,
-    pub seats: Seats<OneHour>,
-    pub scenario_file: Option<PathBuf>,
+/// The One Hour Napoleonic table: the shell's [`Table`] with what this
+/// rule set keeps between frames.
+pub type OneHourTable = Table<OneHourTableRules>;
+
+/// What the One Hour Napoleonic table keeps between frames.
+pub struct OneHourTableRules {
     pub selected: Option<Pick>,
     pub draft: Option<Draft>,
     /// Units picked on the map for a card's choice (H40).
@@ -87,111 +80,14 @@ pub struct OneHourTable {
     moves: Option<(Draft, usize, Vec<MoveTo>)>,
     /// The legal commands of the live position, for its history length.
     legal: Option<(usize, Vec<Command>)>,
-    /// The last thing done or refused: (accepted, text).
-    pub message: Option<(bool, String)>,
-    pub game_over_dismissed: bool,
-    /// History length when last saved.
-    pub saved_len: usize,
-    pub confirm_leave: bool,
-    log: EventLog,
-    pub hovered: Option<Hex>,
     hover_pos: Option<Pos2>,
-    /// Where the map was drawn last frame (tests and hit-testing).
-    pub map_rect: Option<Rect>,
     pub last_layout: Option<Layout>,
     /// Each engine unit's place in the scenario's list of units, looked
     /// up once: the counters are drawn from it every frame.
     scenario_ix: Vec<Option<usize>>,
 }
 
-impl OneHourTable {
-    pub fn new(session: OneHourSession, scenario_file: Option<PathBuf>) -> OneHourTable {
-        let seats = Seats::new(&session);
-        let saved_len = session.len();
-        let by_id: std::collections::HashMap<&crate::scenario::UnitId, usize> = session
-            .scenario
-            .units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (&u.id, i))
-            .collect();
-        let scenario_ix = session
-            .game
-            .state
-            .board
-            .units
-            .iter()
-            .map(|u| by_id.get(&u.id).copied())
-            .collect();
-        OneHourTable {
-            scenario_ix,
-            session,
-            seats,
-            scenario_file,
-            selected: None,
-            draft: None,
-            card_pick: Vec::new(),
-            moves: None,
-            legal: None,
-            message: None,
-            game_over_dismissed: false,
-            saved_len,
-            confirm_leave: false,
-            log: EventLog::default(),
-            hovered: None,
-            hover_pos: None,
-            map_rect: None,
-            last_layout: None,
-        }
-    }
-
-    /// Starts a game of the scenario; the engine's reason if it cannot be
-    /// played. The decks are shuffled with the game's dice.
-    pub fn start(
-        scenario: &Scenario,
-        map: &Map,
-        choice: StartChoice,
-        scenario_file: Option<PathBuf>,
-    ) -> Result<OneHourTable, String> {
-        let setup = crate::play::Setup {
-            seats: choice.seats,
-            seed: choice.seed,
-            rules: (),
-        };
-        OneHourSession::start(scenario, map, setup)
-            .map(|s| OneHourTable::new(s, scenario_file))
-            .map_err(|e| e.to_string())
-    }
-
-    /// Resumes a saved game log on the scenario; seats as given.
-    pub fn load(
-        scenario: &Scenario,
-        map: &Map,
-        path: &Path,
-        seats: [Seat; 2],
-        scenario_file: Option<PathBuf>,
-    ) -> Result<OneHourTable, String> {
-        let log = super::read_log::<OneHour>(path)?;
-        let session = OneHourSession::resume(scenario, map, &log, seats)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut t = OneHourTable::new(session, scenario_file);
-        t.seats.paused = true;
-        t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
-        Ok(t)
-    }
-
-    /// Writes the game log (atomically), naming the scenario file.
-    pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
-        self.saved_len = self.session.len();
-        self.message = Some((true, text));
-        Ok(())
-    }
-
-    pub fn unsaved(&self) -> bool {
-        self.session.len() != self.saved_len
-    }
-
+impl Table<OneHourTableRules> {
     /// The position shown (the replay cursor's).
     pub fn state(&self) -> &State {
         &self.session.shown().state
@@ -199,10 +95,6 @@ impl OneHourTable {
 
     fn live(&self) -> &State {
         &self.session.game.state
-    }
-
-    fn side_name(&self, side: u8) -> String {
-        self.live().board.side_names[side as usize & 1].clone()
     }
 
     fn unit_name(&self, u: UnitIx) -> String {
@@ -213,37 +105,12 @@ impl OneHourTable {
         self.live().board.leaders[l as usize].name.clone()
     }
 
-    /// Whether a human may give a command now.
-    pub fn human_to_act(&self) -> bool {
-        self.session.is_live()
-            && !self.session.game.is_over()
-            && self.session.seat_to_play().is_human()
-    }
-
-    /// Gives a command; the events or the refusal go to the message line.
-    pub fn give(&mut self, cmd: Command) -> bool {
-        match self.session.execute(&cmd) {
-            Ok(events) => {
-                // Events with no sentence of their own (the start of
-                // movement) leave no message: the panel says the phase.
-                let text = events_text(&self.live().board, &events);
-                self.message = (!text.is_empty()).then_some((true, text));
-                self.after_change();
-                true
-            }
-            Err(e) => {
-                self.message = Some((false, format!("Refused: {e}")));
-                false
-            }
-        }
-    }
-
-    fn after_change(&mut self) {
-        self.moves = None;
-        self.legal = None;
-        self.card_pick.clear();
+    fn drop_stale(&mut self) {
+        self.own.moves = None;
+        self.own.legal = None;
+        self.own.card_pick.clear();
         let st = self.live();
-        let gone = match self.selected {
+        let gone = match self.own.selected {
             Some(Pick::Unit(u)) => st.pos[u as usize].is_none(),
             Some(Pick::Leader(l)) => st.leader_pos[l as usize].is_none(),
             None => false,
@@ -252,7 +119,7 @@ impl OneHourTable {
             self.select(None);
         } else {
             // The draft starts again from where the unit now stands.
-            let sel = self.selected;
+            let sel = self.own.selected;
             self.select(sel);
         }
     }
@@ -260,19 +127,19 @@ impl OneHourTable {
     /// The legal commands of the live position (cached per position).
     pub fn legal(&mut self) -> &[Command] {
         let n = self.session.len();
-        if self.legal.as_ref().is_none_or(|(k, _)| *k != n) {
-            self.legal = Some((n, self.session.game.state.legal_commands()));
+        if self.own.legal.as_ref().is_none_or(|(k, _)| *k != n) {
+            self.own.legal = Some((n, self.session.game.state.legal_commands()));
         }
-        self.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
+        self.own.legal.as_ref().map_or(&[], |(_, v)| v.as_slice())
     }
 
     /// Selects a unit or leader; a unit of the side to act gets a fresh
     /// draft move (its facing and formation as they are).
     pub fn select(&mut self, p: Option<Pick>) {
-        self.selected = p;
-        self.moves = None;
+        self.own.selected = p;
+        self.own.moves = None;
         let st = self.live();
-        self.draft = match p {
+        self.own.draft = match p {
             Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => Some(Draft {
                 unit: u,
                 start: st.facing[u as usize],
@@ -284,7 +151,7 @@ impl OneHourTable {
     }
 
     fn selected_unit(&self) -> Option<UnitIx> {
-        match self.selected {
+        match self.own.selected {
             Some(Pick::Unit(u)) => Some(u),
             _ => None,
         }
@@ -305,7 +172,7 @@ impl OneHourTable {
     /// The boxes the drafted move can end in (step 3 only), each once.
     fn moves(&mut self) -> Vec<MoveTo> {
         let len = self.session.len();
-        let Some(d) = self.draft.filter(|d| {
+        let Some(d) = self.own.draft.filter(|d| {
             self.session.is_live()
                 && self.live().phase == Phase::Move
                 && self.own_selected() == Some(d.unit)
@@ -313,6 +180,7 @@ impl OneHourTable {
             return Vec::new();
         };
         if self
+            .own
             .moves
             .as_ref()
             .is_none_or(|(k, n, _)| *k != d || *n != len)
@@ -339,9 +207,10 @@ impl OneHourTable {
                     steps: r.path,
                 })
                 .collect();
-            self.moves = Some((d, len, out));
+            self.own.moves = Some((d, len, out));
         }
-        self.moves
+        self.own
+            .moves
             .as_ref()
             .map_or(Vec::new(), |(_, _, v)| v.clone())
     }
@@ -394,7 +263,7 @@ impl OneHourTable {
 
     /// A selected leader's moves (H23): (box, path).
     fn leader_moves(&self) -> Vec<(Hex, Vec<Hex>)> {
-        let Some(Pick::Leader(l)) = self.selected else {
+        let Some(Pick::Leader(l)) = self.own.selected else {
             return Vec::new();
         };
         let st = self.live();
@@ -463,17 +332,17 @@ impl OneHourTable {
         if let Phase::CardChoice { .. } = st.phase {
             // Units picked for the card (H40).
             if let Some(u) = st.unit_at(h) {
-                if let Some(i) = self.card_pick.iter().position(|&x| x == u) {
-                    self.card_pick.remove(i);
+                if let Some(i) = self.own.card_pick.iter().position(|&x| x == u) {
+                    self.own.card_pick.remove(i);
                 } else {
-                    self.card_pick.push(u);
+                    self.own.card_pick.push(u);
                 }
                 self.select(Some(Pick::Unit(u)));
             }
             return;
         }
         // A leader's move.
-        if let Some(Pick::Leader(l)) = self.selected
+        if let Some(Pick::Leader(l)) = self.own.selected
             && st.board.leaders[l as usize].side == st.side
             && st.leader_pos[l as usize] != Some(h)
             && st.unit_at(h).is_none_or(|u| st.side_of(u) == st.side)
@@ -505,7 +374,7 @@ impl OneHourTable {
                 return;
             }
             if st.phase == Phase::Move
-                && let Some(d) = self.draft
+                && let Some(d) = self.own.draft
             {
                 // Its own box: the side clicked is the facing to pivot
                 // to first (drafted, not yet given).
@@ -539,7 +408,7 @@ impl OneHourTable {
         let st = self.state();
         let unit = st.unit_at(h);
         let leaders: Vec<LeaderIx> = st.leaders_at(h).collect();
-        let pick = match self.selected {
+        let pick = match self.own.selected {
             Some(Pick::Unit(u)) if Some(u) == unit && !leaders.is_empty() => {
                 Some(Pick::Leader(leaders[0]))
             }
@@ -559,7 +428,7 @@ impl OneHourTable {
 
     /// Sets the facing the drafted move pivots to first (H4).
     pub fn set_start(&mut self, f: Dir) {
-        if let Some(d) = self.draft.as_mut() {
+        if let Some(d) = self.own.draft.as_mut() {
             d.start = f;
             let unit = d.unit;
             let name = self.unit_name(unit);
@@ -577,7 +446,7 @@ impl OneHourTable {
     /// Q and E: the drafted pivot a quarter turn anticlockwise (-1) or
     /// clockwise (1).
     pub fn rotate(&mut self, by: i32) {
-        let Some(d) = self.draft.filter(|_| self.live().phase == Phase::Move) else {
+        let Some(d) = self.own.draft.filter(|_| self.live().phase == Phase::Move) else {
             self.message = Some((
                 false,
                 "Select a unit of yours in step 3 to pivot it (H4)".into(),
@@ -590,7 +459,7 @@ impl OneHourTable {
 
     /// C: the drafted move in column of route or deployed (H33).
     pub fn toggle_column(&mut self) {
-        if let Some(d) = self.draft.as_mut() {
+        if let Some(d) = self.own.draft.as_mut() {
             d.column = !d.column;
         }
     }
@@ -598,7 +467,7 @@ impl OneHourTable {
     /// P: gives the drafted pivot and formation change as the unit's
     /// move, without steps.
     pub fn pivot_only(&mut self) {
-        let Some(d) = self.draft else {
+        let Some(d) = self.own.draft else {
             return;
         };
         let st = self.live();
@@ -622,7 +491,7 @@ impl OneHourTable {
         };
         let st = self.live();
         let form = st.formation[u as usize] != Formation::Square;
-        let facing = self.draft.map_or(st.facing[u as usize], |d| d.start);
+        let facing = self.own.draft.map_or(st.facing[u as usize], |d| d.start);
         self.give(Command::Square {
             unit: u,
             form,
@@ -634,17 +503,6 @@ impl OneHourTable {
     pub fn rally(&mut self) {
         if let Some(u) = self.own_selected() {
             self.give(Command::Rally { unit: u });
-        }
-    }
-
-    /// Takes back the last move (Ctrl+Z), if it rolled no die.
-    pub fn undo(&mut self) {
-        match self.session.undo_move() {
-            Ok(c) => {
-                self.message = Some((true, format!("Took back {}", OneHour::command_name(&c))));
-                self.after_change();
-            }
-            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
         }
     }
 
@@ -664,280 +522,8 @@ impl OneHourTable {
         self.give(cmd);
     }
 
-    /// Lets computer seats play, at the chosen speed.
-    pub fn tick(&mut self, now: f64) -> bool {
-        match self.seats.tick(&mut self.session, now) {
-            Played::Nothing => false,
-            Played::Played(side, cmd, events) => {
-                let who = self.side_name(side);
-                let text = events_text(&self.live().board, &events);
-                self.message = Some((
-                    true,
-                    format!("{who} (computer): {} — {text}", OneHour::command_name(&cmd)),
-                ));
-                self.after_change();
-                true
-            }
-            Played::Stuck(why) => {
-                self.message = Some((false, why));
-                self.after_change();
-                false
-            }
-        }
-    }
-
-    pub fn computer_busy(&self) -> bool {
-        self.seats.busy(&self.session)
-    }
-
-    /// The event log as shown: (command number, line), oldest first.
-    pub fn log(&self) -> &[(usize, String)] {
-        self.log.lines()
-    }
-
-    pub fn request_leave(&mut self) {
-        self.confirm_leave = true;
-    }
-
-    /// The whole table for a frame.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &mut MapView,
-        draw: DrawOptions,
-    ) -> PlaytestAction {
-        let ctx = ui.ctx().clone();
-        let mut action = PlaytestAction::None;
-        if !ctx.text_edit_focused() && !self.confirm_leave {
-            self.keys(&ctx, &mut action);
-        }
-        let now = ctx.input(|i| i.time);
-        // The seats wait while the leave prompt is open (issue 35 item 24).
-        if !self.confirm_leave {
-            self.tick(now);
-        }
-        if self.computer_busy() {
-            let wait = self.seats.wait(now);
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
-        }
-        self.log.refresh(&self.session.game, |g, e| {
-            log_line(&g.state.board, e).map(|t| format!("[{}] {t}", e.section()))
-        });
-        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("game log")
-            .resizable(true)
-            .default_size(170.0)
-            .min_size(80.0)
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        ui.set_width((ui.available_width() - 380.0).max(200.0));
-                        self.log.ui(ui, self.session.cursor());
-                    });
-                    ui.separator();
-                    ui.vertical(|ui| self.dice_ui(ui));
-                });
-            });
-        egui::Panel::right("game")
-            .resizable(true)
-            .default_size(380.0)
-            .min_size(320.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE)
-            .show(ui, |ui| self.map_ui(ui, view, draw));
-        self.game_over_ui(&ctx, &mut action);
-        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
-        super::leave_ui(
-            &ctx,
-            &mut self.confirm_leave,
-            unsaved,
-            self.session.len(),
-            &mut action,
-        );
-        action
-    }
-
-    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let mut rotate = 0;
-        let (mut column, mut pivot, mut square, mut rally, mut end) =
-            (false, false, false, false, false);
-        ctx.input_mut(|i| {
-            if i.consume_shortcut(&UNDO_MOVE) {
-                self.undo();
-            }
-            if i.consume_shortcut(&END_PHASE) {
-                end = true;
-            }
-            if i.consume_shortcut(&SAVE_GAME) {
-                *action = PlaytestAction::SaveGame;
-            }
-            if i.consume_shortcut(&LOAD_GAME) {
-                *action = PlaytestAction::LoadGame;
-            }
-            if i.consume_shortcut(&STEP_BACK) {
-                self.session.step_back();
-            }
-            if i.consume_shortcut(&STEP_FORWARD) {
-                self.session.step_forward();
-            }
-            let plain = i.modifiers.is_none();
-            if i.key_pressed(Key::End) && plain {
-                self.session.seek(usize::MAX);
-            }
-            if i.key_pressed(Key::Home) && plain {
-                self.session.seek(0);
-            }
-            if i.key_pressed(Key::Escape) {
-                self.select(None);
-            }
-            if i.key_pressed(Key::Space) && plain {
-                self.seats.paused = !self.seats.paused;
-            }
-            if i.key_pressed(Key::Period) && plain {
-                self.seats.step_computer();
-            }
-            if plain {
-                if i.key_pressed(Key::Q) {
-                    rotate = -1;
-                }
-                if i.key_pressed(Key::E) {
-                    rotate = 1;
-                }
-                column |= i.key_pressed(Key::C);
-                pivot |= i.key_pressed(Key::P);
-                square |= i.key_pressed(Key::S);
-                rally |= i.key_pressed(Key::R);
-            }
-            if i.key_pressed(Key::F5) {
-                self.confirm_leave = true;
-            }
-        });
-        if !self.human_to_act() {
-            return;
-        }
-        if rotate != 0 {
-            self.rotate(rotate);
-        }
-        if column {
-            self.toggle_column();
-        }
-        if pivot {
-            self.pivot_only();
-        }
-        if square {
-            self.square();
-        }
-        if rally {
-            self.rally();
-        }
-        if end {
-            self.end_step();
-        }
-    }
-
     // ---------------------------------------------------------------
     // The side panel
-
-    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        self.turn_ui(ui, action);
-        ui.separator();
-        self.card_ui(ui);
-        super::message_ui(ui, self.message.as_ref());
-        if self.human_to_act() {
-            let st = self.live().clone();
-            if let Some(p) = st.pending.front() {
-                self.pending_ui(ui, p);
-            } else {
-                match &st.phase {
-                    Phase::Card => {
-                        let d = &st.decks[st.side as usize & 1];
-                        let label = if d.draw.is_empty() && d.discard.is_empty() {
-                            "No card to draw: on to shooting"
-                        } else {
-                            "Draw a chance card"
-                        };
-                        if ui
-                            .button(RichText::new(label).strong())
-                            .on_hover_text("Step 1 of the player turn (Ctrl+Enter) [H38]")
-                            .clicked()
-                        {
-                            self.give(Command::Draw);
-                        }
-                    }
-                    Phase::CardChoice {
-                        card,
-                        chooser,
-                        amount,
-                    } => self.card_choice_ui(ui, &st, *card, *chooser, *amount),
-                    Phase::Shoot => self.shoot_ui(ui, &st),
-                    Phase::Move => self.move_ui(ui, &st),
-                    Phase::Volley | Phase::Over => {}
-                }
-            }
-        } else if !self.session.game.is_over() && self.session.is_live() {
-            ui.label(format!(
-                "{} (computer) is playing.",
-                self.side_name(self.live().to_act())
-            ));
-        }
-        ui.separator();
-        self.selected_ui(ui);
-        ui.separator();
-        self.armies_ui(ui);
-        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
-            ui.separator();
-            self.seats.ui(ui);
-        }
-        ui.separator();
-        history_ui(ui, &mut self.session, action);
-        self.legend_ui(ui);
-    }
-
-    fn turn_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
-        let st = self.state().clone();
-        ui.horizontal(|ui| {
-            ui.heading(format!("Turn {} of {}", st.turn, st.board.turn_limit));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Back to editor")
-                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
-                    .clicked()
-                {
-                    *action = PlaytestAction::None;
-                    self.request_leave();
-                }
-            });
-        });
-        let side = self.side_name(st.side);
-        let step = match st.phase {
-            Phase::Card => format!("{side}: 1. draw a chance card [H38]"),
-            Phase::CardChoice { chooser, .. } => format!(
-                "{side}: 1. the card's choice, by {} [H40]",
-                self.side_name(chooser)
-            ),
-            Phase::Shoot => format!("{side}: 2. shooting [H15]"),
-            Phase::Move => format!("{side}: 3. movement and charges [H10]"),
-            Phase::Volley => "2. the hits of both sides' fire take effect [H9]".into(),
-            Phase::Over => "The game is over [H9]".into(),
-        };
-        ui.label(RichText::new(step).strong().size(16.0));
-        if st.board.options.turn_structure
-            == crate::scenario::one_hour::TurnStructure::SimultaneousFire
-        {
-            ui.label(
-                RichText::new(format!(
-                    "Simultaneous fire [H9]: both sides draw, then both shoot, hits taking \
-                     effect after all fire ({} held), then each side moves.",
-                    st.volley.len()
-                ))
-                .small()
-                .weak(),
-            );
-        }
-    }
 
     /// The card on the table this player turn, drawn as a card.
     fn card_ui(&mut self, ui: &mut egui::Ui) {
@@ -1013,14 +599,19 @@ impl OneHourTable {
                     .small()
                     .weak(),
             );
-            let names: Vec<String> = self.card_pick.iter().map(|&u| self.unit_name(u)).collect();
+            let names: Vec<String> = self
+                .own
+                .card_pick
+                .iter()
+                .map(|&u| self.unit_name(u))
+                .collect();
             let label = if names.is_empty() {
                 "Choose the units picked".to_string()
             } else {
                 format!("Choose {}", names.join(", "))
             };
             if ui
-                .add_enabled(!self.card_pick.is_empty(), egui::Button::new(label))
+                .add_enabled(!self.own.card_pick.is_empty(), egui::Button::new(label))
                 .clicked()
             {
                 let max = match effect {
@@ -1030,7 +621,7 @@ impl OneHourTable {
                     _ => 0,
                 };
                 let c = Command::ChooseCard {
-                    units: self.card_pick.clone(),
+                    units: self.own.card_pick.clone(),
                     mode: None,
                     amount: amount.is_none().then_some(max),
                 };
@@ -1112,7 +703,7 @@ impl OneHourTable {
              end its move; click near a box side to end facing it. Q/E pivot first, C column of \
              route, P pivot only, S square, R rally."
         ));
-        if let Some(d) = self.draft
+        if let Some(d) = self.own.draft
             && self.own_selected() == Some(d.unit)
         {
             let u = d.unit;
@@ -1154,7 +745,7 @@ impl OneHourTable {
                     .checkbox(&mut along, format!("{} goes along", self.leader_name(l)))
                     .on_hover_text("A leader moves with the unit he is with [H23]")
                     .changed()
-                    && let Some(dd) = self.draft.as_mut()
+                    && let Some(dd) = self.own.draft.as_mut()
                 {
                     dd.leader = along.then_some(l);
                 }
@@ -1271,7 +862,7 @@ impl OneHourTable {
     /// or a leader with his commands.
     fn selected_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state();
-        match self.selected {
+        match self.own.selected {
             Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => {
                 let info = &st.board.units[u as usize];
                 let s = &info.spec;
@@ -1574,101 +1165,11 @@ impl OneHourTable {
         }
     }
 
-    fn legend_ui(&mut self, ui: &mut egui::Ui) {
-        ui.separator();
-        ui.label(
-            RichText::new(
-                "Map: green = where the selected unit can end its move; orange ring = a target \
-                 it can shoot, red ring = one it can charge; blue = where a selected leader can \
-                 go; purple = a box the rules wait for. The dark wedge on a counter is its \
-                 front; red disc = hits taken; C = column of route, SQ = square; a dimmed \
-                 counter has acted; purple tags: what the card did (no fire, no move, \
-                 x2). Gold star = army commander, gold disc = leader. A flag on an \
-                 objective shows who holds it.",
-            )
-            .small()
-            .weak(),
-        );
-    }
-
-    fn status_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            let st = self.state();
-            match self.hovered.filter(|&h| st.board.on_map(h)) {
-                Some(h) => {
-                    let b = st.board.at(h);
-                    let mut text = format!("{h}  {:?}", b.terrain);
-                    if b.strongpoint {
-                        text.push_str(", strongpoint");
-                    }
-                    if b.fortified {
-                        text.push_str(", fortified");
-                    }
-                    if b.level > 0 {
-                        text.push_str(&format!(", hill {}", b.level));
-                    }
-                    if let Some(u) = st.unit_at(h) {
-                        text.push_str(&format!(
-                            "  |  {} {} faces {}, {}",
-                            st.board.units[u as usize].name,
-                            formation_words(st.formation[u as usize]),
-                            st.facing[u as usize].name(),
-                            crate::words::counted(st.hits[u as usize], "hit", "hits")
-                        ));
-                    }
-                    for l in st.leaders_at(h) {
-                        text.push_str(&format!("  |  {}", st.board.leaders[l as usize].name));
-                    }
-                    ui.monospace(text);
-                }
-                None => {
-                    ui.monospace("—");
-                }
-            }
-        });
-    }
-
-    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let Some(outcome) = self.session.game.state.outcome.clone() else {
-            return;
-        };
-        if self.game_over_dismissed || !self.session.is_live() {
-            return;
-        }
-        let st = self.live().clone();
-        egui::Modal::new(egui::Id::unique("one hour game over")).show(ctx, |ui| {
-            ui.set_width(420.0);
-            ui.heading("Game over");
-            let text = match outcome.winner {
-                Some(w) => format!("{} wins [H9]: {}", self.side_name(w), outcome.reason),
-                None => format!("Draw [H9]: {}", outcome.reason),
-            };
-            ui.label(RichText::new(text).strong().size(16.0));
-            ui.label(format!(
-                "Turn {} of {}, {}.",
-                st.turn,
-                st.board.turn_limit,
-                crate::words::counted(self.session.len(), "command", "commands")
-            ));
-            for s in 0..2u8 {
-                ui.label(format!(
-                    "{}: {} routed, {} drawn, {}, {}",
-                    self.side_name(s),
-                    crate::words::counted(st.lost[s as usize], "unit", "units"),
-                    crate::words::counted(st.cards_drawn[s as usize], "card", "cards"),
-                    crate::words::counted(st.shots[s as usize], "shot", "shots"),
-                    crate::words::counted(st.charges[s as usize], "charge", "charges")
-                ));
-            }
-            super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
-        });
-    }
-
     // ---------------------------------------------------------------
     // The map
 
     fn facing_at(&self, h: Hex, pos: Pos2) -> Option<Dir> {
-        let layout = self.last_layout.as_ref()?;
+        let layout = self.own.last_layout.as_ref()?;
         nearest_side(layout, h, pos)
     }
 
@@ -1676,9 +1177,9 @@ impl OneHourTable {
         let map = self.session.map.clone();
         let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
         let rect = response.rect;
-        self.last_layout = Some(layout);
+        self.own.last_layout = Some(layout);
         let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.hover_pos = response.hover_pos();
+        self.own.hover_pos = response.hover_pos();
         self.hovered = response.hover_pos().map(hex_of);
         if response.dragged() {
             view.pan += response.drag_delta();
@@ -1841,6 +1342,7 @@ impl OneHourTable {
                 continue;
             }
             let Some(unit) = self
+                .own
                 .scenario_ix
                 .get(u as usize)
                 .copied()
@@ -1921,7 +1423,7 @@ impl OneHourTable {
                     Color32::WHITE,
                 );
             }
-            if self.card_pick.contains(&u) {
+            if self.own.card_pick.contains(&u) {
                 painter.rect_stroke(
                     r.expand(3.0),
                     side * 0.1,
@@ -1929,7 +1431,7 @@ impl OneHourTable {
                     egui::StrokeKind::Outside,
                 );
             }
-            if self.selected == Some(Pick::Unit(u)) {
+            if self.own.selected == Some(Pick::Unit(u)) {
                 painter.rect_stroke(
                     r.expand((side * 0.05).max(2.0)),
                     side * 0.1,
@@ -1937,7 +1439,7 @@ impl OneHourTable {
                     egui::StrokeKind::Outside,
                 );
                 // The drafted pivot, if it differs.
-                if let Some(d) = self.draft.filter(|d| d.unit == u)
+                if let Some(d) = self.own.draft.filter(|d| d.unit == u)
                     && d.start != st.facing[u as usize]
                     && self.session.is_live()
                 {
@@ -1981,7 +1483,37 @@ impl OneHourTable {
                 (side * 0.18).max(5.0),
                 info.commands == Commands::All,
                 &initial,
-                self.selected == Some(Pick::Leader(l as LeaderIx)),
+                self.own.selected == Some(Pick::Leader(l as LeaderIx)),
+            );
+        }
+    }
+
+    fn turn_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let side = self.side_name(st.side);
+        let step = match st.phase {
+            Phase::Card => format!("{side}: 1. draw a chance card [H38]"),
+            Phase::CardChoice { chooser, .. } => format!(
+                "{side}: 1. the card's choice, by {} [H40]",
+                self.side_name(chooser)
+            ),
+            Phase::Shoot => format!("{side}: 2. shooting [H15]"),
+            Phase::Move => format!("{side}: 3. movement and charges [H10]"),
+            Phase::Volley => "2. the hits of both sides' fire take effect [H9]".into(),
+            Phase::Over => "The game is over [H9]".into(),
+        };
+        ui.label(RichText::new(step).strong().size(16.0));
+        if st.board.options.turn_structure
+            == crate::scenario::one_hour::TurnStructure::SimultaneousFire
+        {
+            ui.label(
+                RichText::new(format!(
+                    "Simultaneous fire [H9]: both sides draw, then both shoot, hits taking \
+                     effect after all fire ({} held), then each side moves.",
+                    st.volley.len()
+                ))
+                .small()
+                .weak(),
             );
         }
     }
@@ -2074,41 +1606,229 @@ fn card_choice_text(st: &State, c: &Command) -> String {
 }
 
 /// A log line for an event, or none for those the log leaves out.
-fn log_line(b: &crate::engine::one_hour::Board, e: &Event) -> Option<String> {
-    match e {
-        Event::Asked { .. } | Event::Answered | Event::ShootingBegan | Event::MovementBegan => None,
-        _ => Some(sentence(b, e)),
-    }
+/// Whether the log and the message line say an event: the questions and
+/// answers of the rules and the starts of steps are left to the panel.
+fn shown(e: &Event) -> bool {
+    !matches!(
+        e,
+        Event::Asked { .. } | Event::Answered | Event::ShootingBegan | Event::MovementBegan
+    )
 }
 
-fn events_text(b: &crate::engine::one_hour::Board, events: &[Event]) -> String {
-    events
-        .iter()
-        .filter_map(|e| log_line(b, e))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+impl TableRules for OneHourTableRules {
+    type R = OneHour;
+    const BESIDE_LOG: f32 = 380.0;
+    const PANEL_WIDTH: f32 = 380.0;
 
-impl Table for OneHourTable {
-    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
-        OneHourTable::ui(self, ui, view, draw)
+    fn new(session: &OneHourSession) -> OneHourTableRules {
+        let by_id: std::collections::HashMap<&crate::scenario::UnitId, usize> = session
+            .scenario
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (&u.id, i))
+            .collect();
+        let scenario_ix = session
+            .game
+            .state
+            .board
+            .units
+            .iter()
+            .map(|u| by_id.get(&u.id).copied())
+            .collect();
+        OneHourTableRules {
+            selected: None,
+            draft: None,
+            card_pick: Vec::new(),
+            moves: None,
+            legal: None,
+            hover_pos: None,
+            last_layout: None,
+            scenario_ix,
+        }
     }
-    fn save(&mut self, path: &Path) -> Result<(), String> {
-        OneHourTable::save(self, path)
+
+    /// The decks are shuffled with the game's dice: nothing to choose.
+    fn setup(_: &StartChoice) {}
+
+    fn said(e: &Event) -> bool {
+        shown(e)
     }
-    fn request_leave(&mut self) {
-        OneHourTable::request_leave(self);
+
+    fn log_line(b: &crate::engine::one_hour::Board, e: &Event) -> Option<String> {
+        shown(e).then(|| format!("[{}] {}", e.section(), sentence(b, e)))
     }
-    fn set_message(&mut self, ok: bool, text: String) {
-        self.message = Some((ok, text));
+
+    fn after_change(t: &mut OneHourTable) {
+        t.drop_stale();
     }
-    fn seats(&self) -> [Seat; 2] {
-        self.session.setup.seats
+
+    fn end_phase(t: &mut OneHourTable) {
+        t.end_step();
     }
-    fn seed(&self) -> u64 {
-        self.session.game.seed
+
+    fn cancel(t: &mut OneHourTable) {
+        t.select(None);
     }
-    fn unsaved(&self) -> bool {
-        OneHourTable::unsaved(self)
+
+    fn keys(t: &mut OneHourTable, ctx: &egui::Context) {
+        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
+        let rotate = if plain(Key::Q) {
+            -1
+        } else if plain(Key::E) {
+            1
+        } else {
+            0
+        };
+        let (column, pivot, square, rally) =
+            (plain(Key::C), plain(Key::P), plain(Key::S), plain(Key::R));
+        if !t.human_to_act() {
+            return;
+        }
+        if rotate != 0 {
+            t.rotate(rotate);
+        }
+        if column {
+            t.toggle_column();
+        }
+        if pivot {
+            t.pivot_only();
+        }
+        if square {
+            t.square();
+        }
+        if rally {
+            t.rally();
+        }
+    }
+
+    fn heading(t: &OneHourTable) -> String {
+        let st = t.state();
+        format!("Turn {} of {}", st.turn, st.board.turn_limit)
+    }
+
+    fn turn_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        t.turn_ui(ui);
+    }
+
+    fn before_message_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        t.card_ui(ui);
+    }
+
+    fn act_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        let st = t.live().clone();
+        if let Some(p) = st.pending.front() {
+            t.pending_ui(ui, p);
+            return;
+        }
+        match &st.phase {
+            Phase::Card => {
+                let d = &st.decks[st.side as usize & 1];
+                let label = if d.draw.is_empty() && d.discard.is_empty() {
+                    "No card to draw: on to shooting"
+                } else {
+                    "Draw a chance card"
+                };
+                if ui
+                    .button(RichText::new(label).strong())
+                    .on_hover_text("Step 1 of the player turn (Ctrl+Enter) [H38]")
+                    .clicked()
+                {
+                    t.give(Command::Draw);
+                }
+            }
+            Phase::CardChoice {
+                card,
+                chooser,
+                amount,
+            } => t.card_choice_ui(ui, &st, *card, *chooser, *amount),
+            Phase::Shoot => t.shoot_ui(ui, &st),
+            Phase::Move => t.move_ui(ui, &st),
+            Phase::Volley | Phase::Over => {}
+        }
+    }
+
+    fn sections_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        ui.separator();
+        t.selected_ui(ui);
+        ui.separator();
+        t.armies_ui(ui);
+    }
+
+    fn beside_log_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        t.dice_ui(ui);
+    }
+
+    fn map_ui(t: &mut OneHourTable, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        t.map_ui(ui, view, draw);
+    }
+
+    fn hover_text(t: &OneHourTable, h: Hex) -> Option<String> {
+        let st = t.state();
+        if !st.board.on_map(h) {
+            return None;
+        }
+        let b = st.board.at(h);
+        let mut text = format!("{h}  {:?}", b.terrain);
+        if b.strongpoint {
+            text.push_str(", strongpoint");
+        }
+        if b.fortified {
+            text.push_str(", fortified");
+        }
+        if b.level > 0 {
+            text.push_str(&format!(", hill {}", b.level));
+        }
+        if let Some(u) = st.unit_at(h) {
+            text.push_str(&format!(
+                "  |  {} {} faces {}, {}",
+                st.board.units[u as usize].name,
+                formation_words(st.formation[u as usize]),
+                st.facing[u as usize].name(),
+                crate::words::counted(st.hits[u as usize], "hit", "hits")
+            ));
+        }
+        for l in st.leaders_at(h) {
+            text.push_str(&format!("  |  {}", st.board.leaders[l as usize].name));
+        }
+        Some(text)
+    }
+
+    fn game_over_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+        let st = t.live().clone();
+        let Some(outcome) = st.outcome.clone() else {
+            return;
+        };
+        let text = match outcome.winner {
+            Some(w) => format!("{} wins [H9]: {}", t.side_name(w), outcome.reason),
+            None => format!("Draw [H9]: {}", outcome.reason),
+        };
+        ui.label(RichText::new(text).strong().size(16.0));
+        ui.label(format!(
+            "Turn {} of {}, {}.",
+            st.turn,
+            st.board.turn_limit,
+            crate::words::counted(t.session.len(), "command", "commands")
+        ));
+        for s in 0..2u8 {
+            ui.label(format!(
+                "{}: {} routed, {} drawn, {}, {}",
+                t.side_name(s),
+                crate::words::counted(st.lost[s as usize], "unit", "units"),
+                crate::words::counted(st.cards_drawn[s as usize], "card", "cards"),
+                crate::words::counted(st.shots[s as usize], "shot", "shots"),
+                crate::words::counted(st.charges[s as usize], "charge", "charges")
+            ));
+        }
+    }
+
+    fn legend() -> &'static str {
+        "Map: green = where the selected unit can end its move; orange ring = a target \
+         it can shoot, red ring = one it can charge; blue = where a selected leader can \
+         go; purple = a box the rules wait for. The dark wedge on a counter is its \
+         front; red disc = hits taken; C = column of route, SQ = square; a dimmed \
+         counter has acted; purple tags: what the card did (no fire, no move, \
+         x2). Gold star = army commander, gold disc = leader. A flag on an \
+         objective shows who holds it."
     }
 }

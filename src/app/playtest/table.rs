@@ -1,0 +1,512 @@
+//! The one playtest table (issue 36): everything the tables of all rule
+//! sets share, generic over a rule set's [`TableRules`]. [`Table`] owns
+//! the session and its seats, the replay cursor, the event log, the
+//! message line, saving and loading, the unsaved-game and leave prompts,
+//! the game-over window, the status bar, the keys every table answers the
+//! same way (undo, end phase, save, load, history, pause, step, leave) and
+//! the panel layout. A rule set supplies only what is its own, through
+//! the trait: its side-panel sections, its map (overlays, counters, how a
+//! click becomes a command), its own keys, what it keeps between frames
+//! (`Table::own`) and its words for the log.
+
+use super::event_log::EventLog;
+use super::history::history_ui;
+use super::seats::{Played, Seats};
+use super::{
+    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice,
+    UNDO_MOVE,
+};
+use crate::ai::Computer;
+use crate::app::map_view::{DrawOptions, MapView};
+use crate::engine::Rules;
+use crate::hex::Hex;
+use crate::play::{Seat, Session, Setup};
+use crate::scenario::{Map, Scenario};
+use egui::{Color32, Key, Rect, RichText};
+use std::path::{Path, PathBuf};
+
+/// A rule set's event and board, as a table names them.
+pub type EventOf<T> = <<T as TableRules>::R as Rules>::Event;
+pub type BoardOf<T> = <<T as TableRules>::R as Rules>::Board;
+
+/// The red of a refusal on the status bar and in the panels.
+pub const REFUSED: Color32 = Color32::from_rgb(200, 40, 40);
+
+/// What a rule set's table adds to the shell: the one place a rule set
+/// plugs into the window's playtest (registered in `playtest::start` and
+/// `playtest::load`). Each hook gets the whole table: the shell's state
+/// (`session`, `message`, …) and the rule set's own (`own`).
+pub trait TableRules: Sized + 'static {
+    type R: Computer;
+    /// The bottom panel's width for [`TableRules::beside_log_ui`].
+    const BESIDE_LOG: f32;
+    /// The side panel's width when the table opens.
+    const PANEL_WIDTH: f32;
+
+    /// What the table keeps for a game just started or loaded.
+    fn new(session: &Session<Self::R>) -> Self;
+    /// The rules' part of a new game's setup, from the start dialog.
+    fn setup(choice: &StartChoice) -> <Self::R as Rules>::Setup;
+    /// Whether the message line says this event (bookkeeping is left
+    /// out; the log may still show it).
+    fn said(event: &EventOf<Self>) -> bool {
+        let _ = event;
+        true
+    }
+    /// The event's line in the log; `None` leaves it out.
+    fn log_line(board: &BoardOf<Self>, event: &EventOf<Self>) -> Option<String> {
+        Some(format!(
+            "[{}] {}",
+            Self::R::event_section(event),
+            Self::R::event_sentence(board, event)
+        ))
+    }
+    /// Drops what no longer fits the position, after any change.
+    fn after_change(t: &mut Table<Self>);
+    /// After a saved game is loaded (the seats are paused).
+    fn after_load(t: &mut Table<Self>) {
+        let _ = t;
+    }
+    /// Ctrl+Enter: ends what the human to act is doing now.
+    fn end_phase(t: &mut Table<Self>);
+    /// Escape: drops the selection and anything being put together.
+    fn cancel(t: &mut Table<Self>);
+    /// The rule set's own keys, read after the shell's (no text field
+    /// focused, no prompt open).
+    fn keys(t: &mut Table<Self>, ctx: &egui::Context);
+    /// The side panel's heading ("Game-Turn 3 of 10"); the shell puts the
+    /// "Back to editor" button beside it.
+    fn heading(t: &Table<Self>) -> String;
+    /// Under the heading: the phase and who is to act. The shell adds the
+    /// replay notice below.
+    fn turn_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
+    /// Above the message line (a card on the table).
+    fn before_message_ui(t: &mut Table<Self>, ui: &mut egui::Ui) {
+        let _ = (t, ui);
+    }
+    /// What the human to act can do now.
+    fn act_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
+    /// The side panel's sections below (scores, armies, dice, …); the
+    /// shell adds the seats, the history and the legend after them.
+    fn sections_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
+    /// Right of the log in the bottom panel (tables, dice).
+    fn beside_log_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
+    /// The map: its overlays and counters, clicks and drags.
+    fn map_ui(t: &mut Table<Self>, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions);
+    /// The status bar's words for the hovered hex and what is on it.
+    fn hover_text(t: &Table<Self>, hex: Hex) -> Option<String>;
+    /// The game-over window's body (outcome, tallies); the shell adds
+    /// its heading and buttons.
+    fn game_over_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
+    /// What the map's marks mean, under the side panel.
+    fn legend() -> &'static str;
+}
+
+/// A playtest table of one rule set: the shell's state, and the rule
+/// set's own in `own`.
+pub struct Table<T: TableRules> {
+    pub session: Session<T::R>,
+    pub seats: Seats<T::R>,
+    /// The scenario file the game is played on (named in saved logs).
+    pub scenario_file: Option<PathBuf>,
+    /// The last thing done or refused: (accepted, text).
+    pub message: Option<(bool, String)>,
+    /// History length when last saved.
+    pub saved_len: usize,
+    pub confirm_leave: bool,
+    pub game_over_dismissed: bool,
+    pub log: EventLog,
+    pub hovered: Option<Hex>,
+    /// Where the map was drawn last frame (tests and hit-testing).
+    pub map_rect: Option<Rect>,
+    /// What the rule set keeps between frames.
+    pub own: T,
+}
+
+impl<T: TableRules> Table<T> {
+    pub fn new(session: Session<T::R>, scenario_file: Option<PathBuf>) -> Table<T> {
+        let own = T::new(&session);
+        Table {
+            seats: Seats::new(&session),
+            saved_len: session.len(),
+            session,
+            scenario_file,
+            message: None,
+            confirm_leave: false,
+            game_over_dismissed: false,
+            log: EventLog::default(),
+            hovered: None,
+            map_rect: None,
+            own,
+        }
+    }
+
+    /// Starts a game of the scenario; the engine's reason if it cannot be
+    /// played.
+    pub fn start(
+        scenario: &Scenario,
+        map: &Map,
+        choice: StartChoice,
+        scenario_file: Option<PathBuf>,
+    ) -> Result<Table<T>, String> {
+        let setup = Setup {
+            seats: choice.seats,
+            seed: choice.seed,
+            rules: T::setup(&choice),
+        };
+        Session::<T::R>::start(scenario, map, setup)
+            .map(|s| Table::new(s, scenario_file))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Resumes a saved game log on the scenario; seats as given, computer
+    /// seats paused.
+    pub fn load(
+        scenario: &Scenario,
+        map: &Map,
+        path: &Path,
+        seats: [Seat; 2],
+        scenario_file: Option<PathBuf>,
+    ) -> Result<Table<T>, String> {
+        let log = super::read_log::<T::R>(path)?;
+        let session = Session::resume(scenario, map, &log, seats)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut t = Table::new(session, scenario_file);
+        t.seats.paused = true;
+        T::after_load(&mut t);
+        t.message = Some((true, super::loaded_text(path, log.entries.len(), seats)));
+        Ok(t)
+    }
+
+    /// Writes the game log (atomically), naming the scenario file.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        let text = super::save_log(&self.session, self.scenario_file.as_ref(), path)?;
+        self.saved_len = self.session.len();
+        self.message = Some((true, text));
+        Ok(())
+    }
+
+    /// Whether commands were played since the game was started, loaded or
+    /// saved.
+    pub fn unsaved(&self) -> bool {
+        self.session.len() != self.saved_len
+    }
+
+    /// Whether a human may give a command now.
+    pub fn human_to_act(&self) -> bool {
+        self.session.is_live()
+            && !self.session.game.is_over()
+            && self.session.seat_to_play().is_human()
+    }
+
+    /// The board of the game.
+    pub fn board(&self) -> &BoardOf<T> {
+        T::R::board_of(&self.session.game.state)
+    }
+
+    pub fn side_name(&self, side: u8) -> String {
+        T::R::side_name(self.board(), side)
+    }
+
+    /// The events as the message line says them.
+    pub fn events_text(&self, events: &[EventOf<T>]) -> String {
+        let board = self.board();
+        events
+            .iter()
+            .filter(|e| T::said(e))
+            .map(|e| T::R::event_sentence(board, e))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// Gives a command; the events or the refusal go to the message line.
+    pub fn give(&mut self, cmd: <T::R as Rules>::Command) -> bool {
+        match self.session.execute(&cmd) {
+            Ok(events) => {
+                // Events with no sentence of their own (the start of a
+                // step) leave no message: the panel says the phase.
+                let text = self.events_text(&events);
+                self.message = (!text.is_empty()).then_some((true, text));
+                T::after_change(self);
+                true
+            }
+            Err(e) => {
+                let why = T::R::refusal_sentence(self.board(), &e);
+                self.message = Some((false, format!("Refused: {why}")));
+                false
+            }
+        }
+    }
+
+    /// Takes back the last move, as far as the rules allow.
+    pub fn undo(&mut self) {
+        match self.session.undo_move() {
+            Ok(c) => {
+                self.message = Some((true, format!("Took back {}", T::R::command_name(&c))));
+                T::after_change(self);
+            }
+            Err(e) => self.message = Some((false, format!("Cannot undo: {e}"))),
+        }
+    }
+
+    /// Lets computer seats play, at the chosen speed. `now` is the UI
+    /// clock in seconds. Returns whether anything was played.
+    pub fn tick(&mut self, now: f64) -> bool {
+        match self.seats.tick(&mut self.session, now) {
+            Played::Nothing => false,
+            Played::Played(side, cmd, events) => {
+                let who = self.side_name(side);
+                let text = self.events_text(&events);
+                self.message = Some((
+                    true,
+                    format!("{who} (computer): {} — {text}", T::R::command_name(&cmd)),
+                ));
+                T::after_change(self);
+                true
+            }
+            Played::Stuck(why) => {
+                // Commands played before it this frame still count.
+                self.message = Some((false, why));
+                T::after_change(self);
+                false
+            }
+        }
+    }
+
+    /// Plays the next computer command now, even when paused.
+    pub fn step_computer(&mut self) {
+        self.seats.step_computer();
+    }
+
+    /// Whether a computer seat is waiting for its turn to come (for the
+    /// window to keep repainting).
+    pub fn computer_busy(&self) -> bool {
+        self.seats.busy(&self.session)
+    }
+
+    /// The event log as shown: (command number, line), oldest first.
+    pub fn log(&self) -> &[(usize, String)] {
+        self.log.lines()
+    }
+
+    /// Leaves the playtest, asking first if the game has unsaved moves.
+    pub fn request_leave(&mut self) {
+        self.confirm_leave = true;
+    }
+
+    /// The whole table for a frame: its panels and the map.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &mut MapView,
+        draw: DrawOptions,
+    ) -> PlaytestAction {
+        let ctx = ui.ctx().clone();
+        let mut action = PlaytestAction::None;
+        if !ctx.text_edit_focused() && !self.confirm_leave {
+            self.keys(&ctx, &mut action);
+            T::keys(self, &ctx);
+        }
+        let now = ctx.input(|i| i.time);
+        // The seats wait while the leave prompt is open (issue 35 item 24).
+        if !self.confirm_leave {
+            self.tick(now);
+        }
+        if self.computer_busy() {
+            let wait = self.seats.wait(now);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.min(0.25)));
+        }
+        self.log.refresh(&self.session.game, |g, e| {
+            T::log_line(T::R::board_of(&g.state), e)
+        });
+        egui::Panel::bottom("game status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::bottom("game log")
+            .resizable(true)
+            .default_size(170.0)
+            .min_size(80.0)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width((ui.available_width() - T::BESIDE_LOG).max(200.0));
+                        self.log.ui(ui, self.session.cursor());
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| T::beside_log_ui(self, ui));
+                });
+            });
+        egui::Panel::right("game")
+            .resizable(true)
+            .default_size(T::PANEL_WIDTH)
+            .min_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| T::map_ui(self, ui, view, draw));
+        self.game_over_ui(&ctx, &mut action);
+        let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
+        super::leave_ui(
+            &ctx,
+            &mut self.confirm_leave,
+            unsaved,
+            self.session.len(),
+            &mut action,
+        );
+        action
+    }
+
+    /// The keys every table answers the same way.
+    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        let (mut undo, mut end, mut cancel) = (false, false, false);
+        ctx.input_mut(|i| {
+            undo = i.consume_shortcut(&UNDO_MOVE);
+            end = i.consume_shortcut(&END_PHASE);
+            if i.consume_shortcut(&SAVE_GAME) {
+                *action = PlaytestAction::SaveGame;
+            }
+            if i.consume_shortcut(&LOAD_GAME) {
+                *action = PlaytestAction::LoadGame;
+            }
+            if i.consume_shortcut(&STEP_BACK) {
+                self.session.step_back();
+            }
+            if i.consume_shortcut(&STEP_FORWARD) {
+                self.session.step_forward();
+            }
+            let plain = i.modifiers.is_none();
+            if i.key_pressed(Key::End) && plain {
+                self.session.seek(usize::MAX);
+            }
+            if i.key_pressed(Key::Home) && plain {
+                self.session.seek(0);
+            }
+            cancel = i.key_pressed(Key::Escape);
+            if i.key_pressed(Key::Space) && plain {
+                self.seats.paused = !self.seats.paused;
+            }
+            if i.key_pressed(Key::Period) && plain {
+                self.seats.step_computer();
+            }
+            if i.key_pressed(Key::F5) {
+                self.confirm_leave = true;
+            }
+        });
+        if undo {
+            self.undo();
+        }
+        if cancel {
+            T::cancel(self);
+        }
+        if end && self.human_to_act() {
+            T::end_phase(self);
+        }
+    }
+
+    /// The side panel: heading, message, what to do now, the rule set's
+    /// sections, then seats, history and legend.
+    fn panel_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        ui.horizontal(|ui| {
+            ui.heading(T::heading(self));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Back to editor")
+                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
+                    .clicked()
+                {
+                    self.request_leave();
+                }
+            });
+        });
+        T::turn_ui(self, ui);
+        if !self.session.is_live() {
+            ui.horizontal(|ui| {
+                ui.colored_label(
+                    Color32::from_rgb(230, 130, 20),
+                    format!(
+                        "Replay: position after command {} of {}",
+                        self.session.cursor(),
+                        self.session.len()
+                    ),
+                );
+                if ui.button("Back to the present").clicked() {
+                    self.session.seek(usize::MAX);
+                }
+            });
+        }
+        ui.separator();
+        T::before_message_ui(self, ui);
+        super::message_ui(ui, self.message.as_ref());
+        if self.human_to_act() {
+            T::act_ui(self, ui);
+        } else if !self.session.game.is_over() && self.session.is_live() {
+            let to_act = T::R::to_act(&self.session.game.state);
+            ui.label(format!("{} (computer) is playing.", self.side_name(to_act)));
+        }
+        T::sections_ui(self, ui);
+        if self.session.setup.seats.iter().any(|s| !s.is_human()) {
+            ui.separator();
+            self.seats.ui(ui);
+        }
+        ui.separator();
+        history_ui(ui, &mut self.session, action);
+        ui.separator();
+        ui.label(RichText::new(T::legend()).small().weak());
+    }
+
+    /// The status bar: the hovered hex, then the message (a refusal in
+    /// red), so a refusal is seen whatever the side panel shows.
+    fn status_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            match self.hovered.and_then(|h| T::hover_text(self, h)) {
+                Some(text) => ui.monospace(text),
+                None => ui.monospace("—"),
+            };
+            if let Some((ok, msg)) = &self.message {
+                ui.separator();
+                let c = if *ok {
+                    ui.visuals().text_color()
+                } else {
+                    REFUSED
+                };
+                ui.label(RichText::new(msg).color(c));
+            }
+        });
+    }
+
+    fn game_over_ui(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
+        if !self.session.game.is_over() || self.game_over_dismissed || !self.session.is_live() {
+            return;
+        }
+        egui::Modal::new(egui::Id::unique("game over")).show(ctx, |ui| {
+            ui.set_width(420.0);
+            ui.heading("Game over");
+            T::game_over_ui(self, ui);
+            super::game_over_buttons(ui, action, &mut self.game_over_dismissed);
+        });
+    }
+}
+
+impl<T: TableRules> super::AnyTable for Table<T> {
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction {
+        Table::ui(self, ui, view, draw)
+    }
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        Table::save(self, path)
+    }
+    fn request_leave(&mut self) {
+        Table::request_leave(self)
+    }
+    fn set_message(&mut self, ok: bool, text: String) {
+        self.message = Some((ok, text));
+    }
+    fn seats(&self) -> [Seat; 2] {
+        self.session.setup.seats
+    }
+    fn seed(&self) -> u64 {
+        self.session.setup.seed
+    }
+    fn unsaved(&self) -> bool {
+        Table::unsaved(self)
+    }
+}
