@@ -336,7 +336,7 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
     h.get_by_label_contains("check:");
     // Select the French unit on the map and move it one hex south,
     // ending faced toward the enemy on the hill: a turn, then a step.
-    let layout = table(&h).own.last_layout.expect("drawn");
+    let layout = table(&h).last_layout.expect("drawn");
     let c = layout.center(hx("0303"));
     click_at(&mut h, pos2(c.x as f32, c.y as f32));
     let st = table(&h).session.game.state.clone();

@@ -177,7 +177,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
             .find(|r| r.hex != at && r.contacts.is_empty())
             .expect("a hex to move to");
         // Click near the hexside of the facing the reach offers there.
-        let layout = table(&h).own.last_layout.expect("drawn");
+        let layout = table(&h).last_layout.expect("drawn");
         let centre = layout.center(target.hex);
         let edge = layout
             .edge(target.hex, st.board.dir(target.facing))

@@ -292,30 +292,6 @@ pub fn leave_ui(
     });
 }
 
-/// The table's message line: the last thing done, or a refusal in red.
-pub fn message_ui(ui: &mut egui::Ui, message: Option<&(bool, String)>) {
-    // No frame for no words (issue 35 item 29: an empty black bar).
-    let Some((ok, msg)) = message.filter(|(_, m)| !m.trim().is_empty()) else {
-        return;
-    };
-    let (fill, ink) = if *ok {
-        (ui.visuals().extreme_bg_color, ui.visuals().text_color())
-    } else {
-        (
-            Color32::from_rgb(255, 228, 222),
-            Color32::from_rgb(150, 20, 10),
-        )
-    };
-    egui::Frame::new()
-        .fill(fill)
-        .inner_margin(6.0)
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(egui::RichText::new(msg.as_str()).color(ink));
-        });
-}
-
 /// The game-over window's buttons: save the log, look at the game, or
 /// go back to the editor.
 pub fn game_over_buttons(ui: &mut egui::Ui, action: &mut PlaytestAction, dismissed: &mut bool) {

@@ -13,13 +13,13 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
-use crate::app::map_view::{self, DrawOptions, MapView};
+use crate::app::map_view;
 use crate::engine::Rules;
 use crate::engine::napoleon::{
     Activation, Command, Direction, Event, HexIx, MeleeOdds, NO_HEX, Napoleon, Pending, Phase,
     PieceIx, PieceKind, Reach, State, refusal,
 };
-use crate::hex::{Hex, Layout, Point};
+use crate::hex::{Hex, Layout};
 use egui::{
     Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
 };
@@ -49,10 +49,6 @@ pub struct NapoleonTableRules {
     reach: Option<(PieceIx, usize, Vec<Reach>)>,
     /// The legal commands of the live position, for its history length.
     legal: Option<(usize, Vec<Command>)>,
-    /// Where the pointer is over the map (the facing a click asks for).
-    hover_pos: Option<Pos2>,
-    /// The map's layout last frame.
-    pub last_layout: Option<Layout>,
 }
 
 impl Table<NapoleonTableRules> {
@@ -1073,48 +1069,12 @@ impl Table<NapoleonTableRules> {
 
     /// The hexside the pointer is nearest in the hovered hex.
     fn hover_facing(&self) -> Option<u8> {
-        self.facing_at(self.hovered?, self.own.hover_pos?)
+        self.facing_at(self.hovered?, self.hover_pos?)
     }
 
     fn facing_at(&self, h: Hex, pos: Pos2) -> Option<u8> {
-        let layout = self.own.last_layout.as_ref()?;
+        let layout = self.last_layout.as_ref()?;
         nearest_side(layout, &self.live().board, h, pos)
-    }
-
-    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        let map = self.session.map.clone();
-        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
-        let rect = response.rect;
-        self.own.last_layout = Some(layout);
-        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.own.hover_pos = response.hover_pos();
-        self.hovered = response.hover_pos().map(hex_of);
-        if response.dragged() {
-            view.pan += response.drag_delta();
-        }
-        if response.clicked()
-            && let Some(pos) = response.interact_pointer_pos()
-        {
-            let h = hex_of(pos);
-            let toward = self.facing_at(h, pos);
-            self.click(h, toward);
-        }
-        if response.secondary_clicked() {
-            self.select(None);
-        }
-        let painter = ui.painter_at(rect);
-        let overlay = self.overlay_shapes(&layout);
-        super::draw_board(
-            &painter,
-            &layout,
-            &map,
-            &self.session.scenario,
-            draw.hex_numbers,
-            overlay,
-        );
-        self.draw_counters(&painter, &layout, rect);
-        map_view::draw_place_names(&painter, rect, &layout, &map);
-        self.draw_aim(&painter, &layout);
     }
 
     /// Hex highlights: the selected piece's reach, the General's moves,
@@ -1648,8 +1608,22 @@ impl TableRules for NapoleonTableRules {
         t.dice_ui(ui);
     }
 
-    fn map_ui(t: &mut NapoleonTable, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        t.map_ui(ui, view, draw);
+    /// The hexside nearest the click is the facing asked for.
+    fn click(t: &mut NapoleonTable, h: Hex, pos: Pos2) {
+        let toward = t.facing_at(h, pos);
+        t.click(h, toward);
+    }
+
+    fn overlay(t: &mut NapoleonTable, layout: &Layout) -> Vec<Shape> {
+        t.overlay_shapes(layout)
+    }
+
+    fn draw_counters(t: &mut NapoleonTable, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+        t.draw_counters(painter, layout, clip);
+    }
+
+    fn draw_over(t: &mut NapoleonTable, painter: &egui::Painter, layout: &Layout) {
+        t.draw_aim(painter, layout);
     }
 
     fn hover_text(t: &NapoleonTable, h: Hex) -> Option<String> {

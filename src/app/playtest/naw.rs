@@ -8,21 +8,18 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, VariantChoice, draw_die};
-use crate::app::map_view::{self, DrawOptions, MapView};
+use crate::app::map_view;
 use crate::engine::naw::{
     Command, Event, HexIx, Naw, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
     VariantSetup,
 };
-use crate::hex::{Hex, Point};
+use crate::hex::{Hex, Layout};
 
 /// The shared playtest machinery, on this table's rule set.
 pub type Session = crate::play::Session<Naw>;
 pub type Setup = crate::play::Setup<Naw>;
 use crate::scenario::UnitKind;
-use egui::{
-    Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2,
-    vec2,
-};
+use egui::{Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2, vec2};
 use std::collections::BTreeMap;
 
 const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
@@ -1383,70 +1380,6 @@ impl Table<NawTableRules> {
                 .weak(),
         );
     }
-
-    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        let map = self.session.map.clone();
-        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
-        let rect = response.rect;
-        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.hovered = response.hover_pos().map(hex_of);
-        let press = ui.input(|i| i.pointer.press_origin());
-        let movement = self.human_to_act()
-            && self.session.game.state.phase == Phase::Movement
-            && self.session.game.state.pending.is_none();
-        if response.drag_started_by(PointerButton::Primary)
-            && movement
-            && let Some(h) = press.map(hex_of)
-        {
-            let to_act = self.session.game.state.to_act();
-            self.own.drag = self
-                .units_at(h)
-                .into_iter()
-                .rev()
-                .find(|&u| self.session.game.state.side_of(u) == to_act);
-            if self.own.drag.is_some() {
-                self.select(self.own.drag);
-            }
-        }
-        if response.dragged_by(PointerButton::Middle)
-            || response.dragged_by(PointerButton::Secondary)
-            || (response.dragged_by(PointerButton::Primary) && self.own.drag.is_none())
-        {
-            view.pan += response.drag_delta();
-        }
-        if response.drag_stopped()
-            && let Some(u) = self.own.drag.take()
-            && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
-        {
-            let h = hex_of(pos);
-            if self.state().unit_hex(u).map(|x| self.state().board.hex(x)) != Some(h) {
-                self.own.selected = Some(u);
-                self.move_selected_to(h);
-            }
-        }
-        if response.clicked()
-            && let Some(pos) = response.interact_pointer_pos()
-        {
-            self.click(hex_of(pos));
-        }
-        if response.secondary_clicked() {
-            self.select(None);
-            self.own.draft = AttackDraft::default();
-        }
-        let painter = ui.painter_at(rect);
-        let overlay = self.overlay_shapes(&layout);
-        super::draw_board(
-            &painter,
-            &layout,
-            &map,
-            &self.session.scenario,
-            draw.hex_numbers,
-            overlay,
-        );
-        self.draw_counters(&painter, &layout, rect);
-        map_view::draw_place_names(&painter, rect, &layout, &map);
-        self.draw_path_preview(&painter, &layout);
-    }
 }
 
 fn outcome_text(o: &Outcome) -> String {
@@ -1492,6 +1425,7 @@ impl TableRules for NawTableRules {
         t.end_phase();
     }
 
+    /// Escape or a right click.
     fn cancel(t: &mut Playtest) {
         t.select(None);
         t.own.draft = AttackDraft::default();
@@ -1561,8 +1495,49 @@ impl TableRules for NawTableRules {
         t.crt_ui(ui);
     }
 
-    fn map_ui(t: &mut Playtest, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        t.map_ui(ui, view, draw);
+    fn click(t: &mut Playtest, h: Hex, _: Pos2) {
+        t.click(h);
+    }
+
+    /// A unit of the side to act, dragged in its Movement Phase, moves
+    /// where it is dropped.
+    fn drag_start(t: &mut Playtest, h: Hex) -> bool {
+        let st = &t.session.game.state;
+        if !(t.human_to_act() && st.phase == Phase::Movement && st.pending.is_none()) {
+            return false;
+        }
+        let to_act = st.to_act();
+        t.own.drag = t
+            .units_at(h)
+            .into_iter()
+            .rev()
+            .find(|&u| t.session.game.state.side_of(u) == to_act);
+        if t.own.drag.is_some() {
+            t.select(t.own.drag);
+        }
+        t.own.drag.is_some()
+    }
+
+    fn drag_end(t: &mut Playtest, h: Hex) {
+        let Some(u) = t.own.drag.take() else {
+            return;
+        };
+        if t.state().unit_hex(u).map(|x| t.state().board.hex(x)) != Some(h) {
+            t.own.selected = Some(u);
+            t.move_selected_to(h);
+        }
+    }
+
+    fn overlay(t: &mut Playtest, layout: &Layout) -> Vec<Shape> {
+        t.overlay_shapes(layout)
+    }
+
+    fn draw_counters(t: &mut Playtest, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+        t.draw_counters(painter, layout, clip);
+    }
+
+    fn draw_over(t: &mut Playtest, painter: &egui::Painter, layout: &Layout) {
+        t.draw_path_preview(painter, layout);
     }
 
     fn hover_text(t: &Playtest, h: Hex) -> Option<String> {

@@ -15,7 +15,7 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
-use crate::app::map_view::{self, DrawOptions, MapView};
+use crate::app::map_view;
 use crate::engine::Rules;
 use crate::engine::one_hour::board::FACINGS;
 use crate::engine::one_hour::contract::sentence;
@@ -23,7 +23,7 @@ use crate::engine::one_hour::fire::Formation;
 use crate::engine::one_hour::rules::{Odds, mode_words};
 use crate::engine::one_hour::types::{LeaderIx, UnitIx};
 use crate::engine::one_hour::{Command, Event, OneHour, Pending, Phase, State};
-use crate::hex::{Dir, Hex, Layout, Point};
+use crate::hex::{Dir, Hex, Layout};
 use crate::scenario::one_hour::{CardEffect, Commands};
 use egui::{
     Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
@@ -80,8 +80,6 @@ pub struct OneHourTableRules {
     moves: Option<(Draft, usize, Vec<MoveTo>)>,
     /// The legal commands of the live position, for its history length.
     legal: Option<(usize, Vec<Command>)>,
-    hover_pos: Option<Pos2>,
-    pub last_layout: Option<Layout>,
     /// Each engine unit's place in the scenario's list of units, looked
     /// up once: the counters are drawn from it every frame.
     scenario_ix: Vec<Option<usize>>,
@@ -1169,45 +1167,8 @@ impl Table<OneHourTableRules> {
     // The map
 
     fn facing_at(&self, h: Hex, pos: Pos2) -> Option<Dir> {
-        let layout = self.own.last_layout.as_ref()?;
+        let layout = self.last_layout.as_ref()?;
         nearest_side(layout, h, pos)
-    }
-
-    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        let map = self.session.map.clone();
-        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
-        let rect = response.rect;
-        self.own.last_layout = Some(layout);
-        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
-        self.own.hover_pos = response.hover_pos();
-        self.hovered = response.hover_pos().map(hex_of);
-        if response.dragged() {
-            view.pan += response.drag_delta();
-        }
-        if response.clicked()
-            && let Some(pos) = response.interact_pointer_pos()
-        {
-            let h = hex_of(pos);
-            let toward = self.facing_at(h, pos);
-            self.click(h, toward);
-        }
-        if response.secondary_clicked() {
-            self.select(None);
-        }
-        let painter = ui.painter_at(rect);
-        let overlay = self.overlay_shapes(&layout);
-        super::draw_board(
-            &painter,
-            &layout,
-            &map,
-            &self.session.scenario,
-            draw.hex_numbers,
-            overlay,
-        );
-        self.draw_objectives(&painter, &layout);
-        self.draw_counters(&painter, &layout, rect);
-        map_view::draw_place_names(&painter, rect, &layout, &map);
-        self.draw_aim(&painter, &layout);
     }
 
     /// Box highlights: the drafted move's end boxes, a leader's moves,
@@ -1642,8 +1603,6 @@ impl TableRules for OneHourTableRules {
             card_pick: Vec::new(),
             moves: None,
             legal: None,
-            hover_pos: None,
-            last_layout: None,
             scenario_ix,
         }
     }
@@ -1711,7 +1670,7 @@ impl TableRules for OneHourTableRules {
         t.turn_ui(ui);
     }
 
-    fn before_message_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
+    fn before_act_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
         t.card_ui(ui);
     }
 
@@ -1759,8 +1718,26 @@ impl TableRules for OneHourTableRules {
         t.dice_ui(ui);
     }
 
-    fn map_ui(t: &mut OneHourTable, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
-        t.map_ui(ui, view, draw);
+    /// The box side nearest the click is the facing asked for.
+    fn click(t: &mut OneHourTable, h: Hex, pos: Pos2) {
+        let toward = t.facing_at(h, pos);
+        t.click(h, toward);
+    }
+
+    fn overlay(t: &mut OneHourTable, layout: &Layout) -> Vec<Shape> {
+        t.overlay_shapes(layout)
+    }
+
+    fn draw_under_counters(t: &mut OneHourTable, painter: &egui::Painter, layout: &Layout) {
+        t.draw_objectives(painter, layout);
+    }
+
+    fn draw_counters(t: &mut OneHourTable, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+        t.draw_counters(painter, layout, clip);
+    }
+
+    fn draw_over(t: &mut OneHourTable, painter: &egui::Painter, layout: &Layout) {
+        t.draw_aim(painter, layout);
     }
 
     fn hover_text(t: &OneHourTable, h: Hex) -> Option<String> {

@@ -5,8 +5,9 @@
 //! the game-over window, the status bar, the keys every table answers the
 //! same way (undo, end phase, save, load, history, pause, step, leave) and
 //! the panel layout. A rule set supplies only what is its own, through
-//! the trait: its side-panel sections, its map (overlays, counters, how a
-//! click becomes a command), its own keys, what it keeps between frames
+//! the trait: its side-panel sections, its map's highlights and counters
+//! and how a click or drag becomes a command (the shell does the map's
+//! fit, zoom, pan and drawing order), its own keys, what it keeps between frames
 //! (`Table::own`) and its words for the log.
 
 use super::event_log::EventLog;
@@ -17,12 +18,12 @@ use super::{
     UNDO_MOVE,
 };
 use crate::ai::Computer;
-use crate::app::map_view::{DrawOptions, MapView};
+use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
-use crate::hex::Hex;
+use crate::hex::{Hex, Layout, Point};
 use crate::play::{Seat, Session, Setup};
 use crate::scenario::{Map, Scenario};
-use egui::{Color32, Key, Rect, RichText};
+use egui::{Color32, Key, PointerButton, Pos2, Rect, RichText, Shape};
 use std::path::{Path, PathBuf};
 
 /// A rule set's event and board, as a table names them.
@@ -31,6 +32,9 @@ pub type BoardOf<T> = <<T as TableRules>::R as Rules>::Board;
 
 /// The red of a refusal on the status bar and in the panels.
 pub const REFUSED: Color32 = Color32::from_rgb(200, 40, 40);
+
+/// The height of the message strip above the map: three lines.
+const MESSAGE_STRIP: f32 = 58.0;
 
 /// What a rule set's table adds to the shell: the one place a rule set
 /// plugs into the window's playtest (registered in `playtest::start` and
@@ -80,8 +84,8 @@ pub trait TableRules: Sized + 'static {
     /// Under the heading: the phase and who is to act. The shell adds the
     /// replay notice below.
     fn turn_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
-    /// Above the message line (a card on the table).
-    fn before_message_ui(t: &mut Table<Self>, ui: &mut egui::Ui) {
+    /// Above what the human to act can do (a card on the table).
+    fn before_act_ui(t: &mut Table<Self>, ui: &mut egui::Ui) {
         let _ = (t, ui);
     }
     /// What the human to act can do now.
@@ -91,8 +95,32 @@ pub trait TableRules: Sized + 'static {
     fn sections_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
     /// Right of the log in the bottom panel (tables, dice).
     fn beside_log_ui(t: &mut Table<Self>, ui: &mut egui::Ui);
-    /// The map: its overlays and counters, clicks and drags.
-    fn map_ui(t: &mut Table<Self>, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions);
+    /// A click on the map (left button, no drag) at `pos`, in `hex`.
+    fn click(t: &mut Table<Self>, hex: Hex, pos: Pos2);
+    /// A left-button drag starting in `hex`: whether the rule set takes
+    /// it (to drag a piece); if not, the drag pans the map.
+    fn drag_start(t: &mut Table<Self>, hex: Hex) -> bool {
+        let _ = (t, hex);
+        false
+    }
+    /// The drag the rule set took ends in `hex`.
+    fn drag_end(t: &mut Table<Self>, hex: Hex) {
+        let _ = (t, hex);
+    }
+    /// Highlights drawn on the board, under the counters (reachable
+    /// hexes, choices the rules wait for).
+    fn overlay(t: &mut Table<Self>, layout: &Layout) -> Vec<Shape>;
+    /// Marks between the board and the counters (objectives).
+    fn draw_under_counters(t: &mut Table<Self>, painter: &egui::Painter, layout: &Layout) {
+        let _ = (t, painter, layout);
+    }
+    /// The counters, clipped to `clip`.
+    fn draw_counters(t: &mut Table<Self>, painter: &egui::Painter, layout: &Layout, clip: Rect);
+    /// What is drawn over everything, place names included (a path being
+    /// planned, a gun's aim).
+    fn draw_over(t: &mut Table<Self>, painter: &egui::Painter, layout: &Layout) {
+        let _ = (t, painter, layout);
+    }
     /// The status bar's words for the hovered hex and what is on it.
     fn hover_text(t: &Table<Self>, hex: Hex) -> Option<String>;
     /// The game-over window's body (outcome, tallies); the shell adds
@@ -119,6 +147,12 @@ pub struct Table<T: TableRules> {
     pub hovered: Option<Hex>,
     /// Where the map was drawn last frame (tests and hit-testing).
     pub map_rect: Option<Rect>,
+    /// The map's layout last frame.
+    pub last_layout: Option<Layout>,
+    /// Where the pointer is over the map (the facing a click asks for).
+    pub hover_pos: Option<Pos2>,
+    /// Whether the rule set took the left-button drag in progress.
+    dragging: bool,
     /// What the rule set keeps between frames.
     pub own: T,
 }
@@ -137,6 +171,9 @@ impl<T: TableRules> Table<T> {
             log: EventLog::default(),
             hovered: None,
             map_rect: None,
+            last_layout: None,
+            hover_pos: None,
+            dragging: false,
             own,
         }
     }
@@ -341,9 +378,15 @@ impl<T: TableRules> Table<T> {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.panel_ui(ui, &mut action));
             });
+        // The message above the map, where the eye is, in a strip of its
+        // own height: nothing moves when a message comes or grows.
+        egui::Panel::top("game message")
+            .exact_size(MESSAGE_STRIP)
+            .resizable(false)
+            .show(ui, |ui| self.message_strip_ui(ui));
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
-            .show(ui, |ui| T::map_ui(self, ui, view, draw));
+            .show(ui, |ui| self.map_ui(ui, view, draw));
         self.game_over_ui(&ctx, &mut action);
         let unsaved = self.unsaved() && !(self.session.game.is_over() && self.game_over_dismissed);
         super::leave_ui(
@@ -354,6 +397,59 @@ impl<T: TableRules> Table<T> {
             &mut action,
         );
         action
+    }
+
+    /// The map: fit and zoom (`map_area`), pan by dragging, the hovered
+    /// hex, clicks and drags for the rule set, then the board, its
+    /// highlights, the counters, the place names over them, and what the
+    /// rule set draws on top.
+    fn map_ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) {
+        let map = self.session.map.clone();
+        let (response, layout) = super::map_area(ui, view, &map, &mut self.map_rect);
+        let rect = response.rect;
+        self.last_layout = Some(layout);
+        let hex_of = |pos: Pos2| layout.hex_at(Point::new(pos.x as f64, pos.y as f64));
+        self.hover_pos = response.hover_pos();
+        self.hovered = response.hover_pos().map(hex_of);
+        if response.drag_started_by(PointerButton::Primary)
+            && let Some(h) = ui.input(|i| i.pointer.press_origin()).map(hex_of)
+        {
+            self.dragging = T::drag_start(self, h);
+        }
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || (response.dragged_by(PointerButton::Primary) && !self.dragging)
+        {
+            view.pan += response.drag_delta();
+        }
+        if response.drag_stopped()
+            && std::mem::take(&mut self.dragging)
+            && let Some(pos) = response.interact_pointer_pos().or(response.hover_pos())
+        {
+            T::drag_end(self, hex_of(pos));
+        }
+        if response.clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            T::click(self, hex_of(pos), pos);
+        }
+        if response.secondary_clicked() {
+            T::cancel(self);
+        }
+        let painter = ui.painter_at(rect);
+        let overlay = T::overlay(self, &layout);
+        super::draw_board(
+            &painter,
+            &layout,
+            &map,
+            &self.session.scenario,
+            draw.hex_numbers,
+            overlay,
+        );
+        T::draw_under_counters(self, &painter, &layout);
+        T::draw_counters(self, &painter, &layout, rect);
+        map_view::draw_place_names(&painter, rect, &layout, &map);
+        T::draw_over(self, &painter, &layout);
     }
 
     /// The keys every table answers the same way.
@@ -435,8 +531,7 @@ impl<T: TableRules> Table<T> {
             });
         }
         ui.separator();
-        T::before_message_ui(self, ui);
-        super::message_ui(ui, self.message.as_ref());
+        T::before_act_ui(self, ui);
         if self.human_to_act() {
             T::act_ui(self, ui);
         } else if !self.session.game.is_over() && self.session.is_live() {
@@ -452,6 +547,35 @@ impl<T: TableRules> Table<T> {
         history_ui(ui, &mut self.session, action);
         ui.separator();
         ui.label(RichText::new(T::legend()).small().weak());
+    }
+
+    /// The message strip above the map: the last thing done, or a
+    /// refusal in red; a long one scrolls within the strip.
+    fn message_strip_ui(&mut self, ui: &mut egui::Ui) {
+        egui::ScrollArea::vertical()
+            .id_salt("game message")
+            .stick_to_bottom(false)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                match &self.message {
+                    Some((ok, msg)) if !msg.trim().is_empty() => {
+                        let ink = if *ok {
+                            ui.visuals().strong_text_color()
+                        } else {
+                            REFUSED
+                        };
+                        ui.label(RichText::new(msg).color(ink));
+                    }
+                    _ => {
+                        ui.label(
+                            RichText::new(
+                                "What happens, and why the rules refuse a move, shows here.",
+                            )
+                            .weak(),
+                        );
+                    }
+                }
+            });
     }
 
     /// The status bar: the hovered hex, then the message (a refusal in

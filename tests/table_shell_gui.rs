@@ -1,0 +1,139 @@
+//! Issue 36: the one playtest table shell, the same for every rule set.
+//! A refused command is seen where the eye is, beside the map and on the
+//! status bar, even with the side panel scrolled to its bottom; and the
+//! side panel's buttons stay where they are when a message comes or
+//! grows to two lines.
+
+mod common;
+
+use common::{harness, root};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use vedette::app::VedetteApp;
+use vedette::app::playtest::{NapoleonTable, OneHourTable, Playtest};
+use vedette::engine::{napoleon, naw, one_hour};
+use vedette::play::Seat;
+
+/// A hot-seat game of the scenario, started from the window (F5, Start).
+fn start(scenario: &str) -> Harness<'static, VedetteApp> {
+    let mut h = harness(VedetteApp::open(root().join(scenario)));
+    h.key_press(Key::F5);
+    h.run();
+    h.state_mut()
+        .start_dialog
+        .as_mut()
+        .expect("the start dialog")
+        .seats = [Seat::Human, Seat::Human];
+    h.get_by_label("Start").click();
+    h.run();
+    assert!(h.state().playtest.is_some(), "{scenario}: the table opens");
+    h
+}
+
+/// Where the map was drawn.
+fn map_rect(h: &Harness<'_, VedetteApp>) -> egui::Rect {
+    let app = h.state();
+    app.table::<Playtest>()
+        .and_then(|t| t.map_rect)
+        .or_else(|| app.table::<NapoleonTable>().and_then(|t| t.map_rect))
+        .or_else(|| app.table::<OneHourTable>().and_then(|t| t.map_rect))
+        .expect("the map is drawn")
+}
+
+/// Scrolls the side panel to its bottom (its last button into view).
+fn scroll_panel_down(h: &mut Harness<'_, VedetteApp>) {
+    h.get_by_label("New game…").scroll_to_me();
+    h.run();
+}
+
+/// Gives a command the rules refuse, as a click on the table would.
+fn refuse(h: &mut Harness<'_, VedetteApp>) {
+    let app = h.state_mut();
+    let given = if let Some(t) = app.table_mut::<Playtest>() {
+        // Not in the Movement Phase [3.0].
+        t.give(naw::Command::EndCombat)
+    } else if let Some(t) = app.table_mut::<NapoleonTable>() {
+        // Declarations of skirmishes come first [3.4].
+        t.give(napoleon::Command::EndBombardment)
+    } else if let Some(t) = app.table_mut::<OneHourTable>() {
+        // The chance card comes first (H38).
+        t.give(one_hour::Command::EndShooting)
+    } else {
+        panic!("no table")
+    };
+    assert!(!given, "the command is refused");
+    h.run();
+}
+
+fn refused_where_the_eye_is(scenario: &str) {
+    let mut h = start(scenario);
+    scroll_panel_down(&mut h);
+    refuse(&mut h);
+    let map = map_rect(&h);
+    let screen = h.ctx.content_rect();
+    let shown: Vec<egui::Rect> = h
+        .get_all_by_label_contains("Refused:")
+        .map(|n| n.rect())
+        .collect();
+    // Beside the map: in the strip over it, as wide as the map is.
+    assert!(
+        shown.iter().any(|r| r.left() >= map.left() - 1.0
+            && r.right() <= map.right() + 1.0
+            && r.bottom() <= map.top() + 1.0),
+        "{scenario}: no refusal over the map {map:?}: {shown:?}"
+    );
+    // On the status bar, at the foot of the window.
+    assert!(
+        shown.iter().any(|r| r.top() > screen.bottom() - 40.0),
+        "{scenario}: no refusal on the status bar: {shown:?}"
+    );
+}
+
+#[test]
+fn issue36_a_refusal_shows_beside_the_map_and_on_the_status_bar_with_the_panel_scrolled_down() {
+    for s in [
+        "scenarios/waterloo.ron",
+        "scenarios/saint-aubin.ron",
+        "scenarios/waterloo-one-hour.ron",
+    ] {
+        refused_where_the_eye_is(s);
+    }
+}
+
+fn buttons_stay_put(scenario: &str) {
+    let mut h = start(scenario);
+    let before = h.get_by_label("Save game…").rect();
+    h.state_mut()
+        .playtest
+        .as_mut()
+        .expect("a table")
+        .set_message(false, "Refused: a first line of reasons. ".repeat(12));
+    h.run();
+    assert!(
+        h.get_all_by_label_contains("a first line of reasons")
+            .any(|n| n.rect().height() > 20.0),
+        "{scenario}: the message takes two lines or more"
+    );
+    let after = h.get_by_label("Save game…").rect();
+    assert_eq!(before, after, "{scenario}: the side panel's button moved");
+    let map_before = map_rect(&h);
+    h.state_mut()
+        .playtest
+        .as_mut()
+        .expect("a table")
+        .set_message(true, String::new());
+    h.run();
+    assert_eq!(map_rect(&h), map_before, "{scenario}: the map moved");
+}
+
+#[test]
+fn issue36_the_side_panel_and_the_map_do_not_move_when_a_two_line_message_comes() {
+    for s in [
+        "scenarios/waterloo.ron",
+        "scenarios/saint-aubin.ron",
+        "scenarios/waterloo-one-hour.ron",
+    ] {
+        buttons_stay_put(s);
+    }
+}
