@@ -1056,10 +1056,10 @@ impl Table<OneHourTableRules> {
                     range,
                 } => (
                     format!(
-                        "{} shoots {} at {range}: {hits} hit{} [H15]",
+                        "{} shoots {} at {range}: {} [H15]",
                         b.units[*unit as usize].name,
                         b.units[*target as usize].name,
-                        plural(*hits)
+                        crate::words::counted(hits, "hit", "hits")
                     ),
                     dice.clone(),
                     *need,
@@ -1072,10 +1072,10 @@ impl Table<OneHourTableRules> {
                     hits,
                 } => (
                     format!(
-                        "{} charges {}: {hits} hit{} [H27]",
+                        "{} charges {}: {} [H27]",
                         b.units[*unit as usize].name,
                         b.units[*target as usize].name,
-                        plural(*hits)
+                        crate::words::counted(hits, "hit", "hits")
                     ),
                     dice.clone(),
                     *need,
@@ -1086,9 +1086,9 @@ impl Table<OneHourTableRules> {
                     regained,
                 } => (
                     format!(
-                        "{} rallies: {regained} hit{} removed [H21]",
+                        "{} rallies: {} removed [H21]",
                         b.units[*unit as usize].name,
-                        plural(*regained)
+                        crate::words::counted(regained, "hit", "hits")
                     ),
                     vec![*face],
                     None,
@@ -1114,9 +1114,9 @@ impl Table<OneHourTableRules> {
                 ),
                 Event::Recovered { unit, face, hits } => (
                     format!(
-                        "{} recovers {hits} hit{} [H41]",
+                        "{} recovers {} [H41]",
                         b.units[*unit as usize].name,
-                        plural(*hits)
+                        crate::words::counted(hits, "hit", "hits")
                     ),
                     vec![*face],
                     None,
@@ -1505,10 +1505,6 @@ fn nearest_side(layout: &Layout, h: Hex, pos: Pos2) -> Option<Dir> {
         .iter()
         .copied()
         .max_by(|&a, &b| dir_vector(a).dot(v).total_cmp(&dir_vector(b).dot(v)))
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn formation_words(f: Formation) -> &'static str {

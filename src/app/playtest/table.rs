@@ -310,11 +310,6 @@ impl<T: TableRules> Table<T> {
         }
     }
 
-    /// Plays the next computer command now, even when paused.
-    pub fn step_computer(&mut self) {
-        self.seats.step_computer();
-    }
-
     /// Whether a computer seat is waiting for its turn to come (for the
     /// window to keep repainting).
     pub fn computer_busy(&self) -> bool {
