@@ -4,6 +4,8 @@
 pub mod armies;
 pub mod balance;
 pub mod batch;
+mod command_ui;
+pub mod commands;
 pub mod document;
 pub mod export;
 pub mod fields;
@@ -21,7 +23,7 @@ use crate::edit;
 use crate::hex::{Hex, Point};
 use crate::scenario::{self, Issue, Location, Severity};
 use document::{NewMap, OpenDoc, Recovery};
-use egui::{Color32, Key, KeyboardShortcut, Modifiers, PointerButton, RichText, Sense, Stroke};
+use egui::{Color32, Key, PointerButton, RichText, Sense, Stroke};
 use file_prompt::{Dialogs, FileAction, PathPrompt, PromptAnswer};
 use map_view::{DrawOptions, MapView};
 use std::path::{Path, PathBuf};
@@ -53,19 +55,6 @@ fn push_recent(list: &mut Vec<PathBuf>, path: &Path) {
 const RECENT: usize = 8;
 /// Seconds between autosaves of a modified document.
 const AUTOSAVE_SECS: f64 = 60.0;
-
-const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-const REDO: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
-const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-const SAVE_AS: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
-const PRINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
-const IMAGE: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::E);
 
 /// Something that would drop unsaved changes, waiting for the answer to
 /// "Save changes?".
@@ -170,6 +159,10 @@ pub struct VedetteApp {
     pub start_dialog: Option<playtest::StartDialog>,
     /// The pick-up battle wizard, when open; the editor waits behind it.
     pub pickup: Option<Box<pickup::Wizard>>,
+    /// The command palette (Ctrl+Shift+P), when open.
+    pub palette: Option<command_ui::Palette>,
+    /// The keyboard shortcut sheet (F1), when shown.
+    pub show_shortcuts: bool,
 }
 
 impl VedetteApp {
@@ -232,6 +225,8 @@ impl VedetteApp {
             playtest: None,
             start_dialog: None,
             pickup: None,
+            palette: None,
+            show_shortcuts: false,
         }
     }
 
@@ -870,56 +865,14 @@ impl VedetteApp {
 
     fn playtest_frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("Game", |ui| {
-                    let sc = |s: &KeyboardShortcut| ctx.format_shortcut(s);
-                    if ui
-                        .add(
-                            egui::Button::new("Save game…").shortcut_text(sc(&playtest::SAVE_GAME)),
-                        )
-                        .clicked()
-                    {
-                        self.ask_path(FileAction::SaveGame { then_leave: false });
-                        ui.close();
-                    }
-                    if ui
-                        .add(
-                            egui::Button::new("Load game…").shortcut_text(sc(&playtest::LOAD_GAME)),
-                        )
-                        .clicked()
-                    {
-                        self.ask_path(FileAction::LoadGame);
-                        ui.close();
-                    }
-                    if ui.button("New game…").clicked() {
-                        self.open_playtest_dialog();
-                        ui.close();
-                    }
-                    ui.separator();
-                    if ui
-                        .add(egui::Button::new("Back to editor").shortcut_text("F5"))
-                        .clicked()
-                    {
-                        if let Some(p) = &mut self.playtest {
-                            p.request_leave();
-                        }
-                        ui.close();
-                    }
-                });
-                ui.menu_button("View", |ui| {
-                    let numbers = self.numbers_label();
-                    ui.checkbox(&mut self.draw.hex_numbers, numbers);
-                    if ui
-                        .add(egui::Button::new("Fit map to window").shortcut_text("F"))
-                        .clicked()
-                    {
-                        self.view.fitted = false;
-                        ui.close();
-                    }
-                });
-            });
-        });
+        let blocked = self.start_dialog.is_some()
+            || self.dialog.is_some()
+            || self.path_prompt.is_some()
+            || self.palette.is_some();
+        if !blocked && self.playtest.as_ref().is_some_and(|p| p.takes_keys()) {
+            self.keyboard(&ctx);
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
@@ -945,16 +898,12 @@ impl VedetteApp {
                 ui.separator();
                 let numbers = self.numbers_label();
                 ui.checkbox(&mut self.draw.hex_numbers, numbers);
-                if ui.button("Fit (F)").clicked() {
-                    self.view.fitted = false;
-                }
+                self.command_button(ui, commands::UiCommand::FitMap, "Fit");
             });
         });
         let Some(p) = &mut self.playtest else {
             return;
         };
-        let blocked =
-            self.start_dialog.is_some() || self.dialog.is_some() || self.path_prompt.is_some();
         let action = if blocked {
             // A modal is open: draw, but take no keys.
             ui.add_enabled_ui(false, |ui| p.ui(ui, &mut self.view, self.draw))
@@ -962,18 +911,7 @@ impl VedetteApp {
         } else {
             p.ui(ui, &mut self.view, self.draw)
         };
-        match action {
-            playtest::PlaytestAction::None => {}
-            playtest::PlaytestAction::Leave => self.leave_playtest(),
-            playtest::PlaytestAction::SaveGame => {
-                self.ask_path(FileAction::SaveGame { then_leave: false })
-            }
-            playtest::PlaytestAction::SaveGameThenLeave => {
-                self.ask_path(FileAction::SaveGame { then_leave: true })
-            }
-            playtest::PlaytestAction::LoadGame => self.ask_path(FileAction::LoadGame),
-            playtest::PlaytestAction::Restart => self.open_playtest_dialog(),
-        }
+        self.playtest_action(action);
     }
 
     fn start_dialog_ui(&mut self, ctx: &egui::Context) {
@@ -1280,27 +1218,6 @@ impl VedetteApp {
                 self.view.zoom_at(rect, pos, factor);
             }
         }
-        if !typing {
-            let step = 40.0;
-            ui.input(|i| {
-                if i.key_pressed(Key::ArrowLeft) {
-                    self.view.pan.x += step;
-                }
-                if i.key_pressed(Key::ArrowRight) {
-                    self.view.pan.x -= step;
-                }
-                if i.key_pressed(Key::ArrowUp) {
-                    self.view.pan.y += step;
-                }
-                if i.key_pressed(Key::ArrowDown) {
-                    self.view.pan.y -= step;
-                }
-            });
-            if ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none()) {
-                self.view.fit(&doc.map, rect);
-            }
-        }
-
         // Tool actions.
         let pointer = response.interact_pointer_pos().or(response.hover_pos());
         let mut edits: Vec<(edit::Edit, bool)> = Vec::new();
@@ -1711,227 +1628,6 @@ impl VedetteApp {
         }
     }
 
-    fn menu_ui(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let sc = |s: &KeyboardShortcut| ctx.format_shortcut(s);
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui
-                    .add(egui::Button::new("New…").shortcut_text(sc(&NEW)))
-                    .clicked()
-                {
-                    self.request(Pending::New, &ctx);
-                    ui.close();
-                }
-                if ui
-                    .button("New pick-up battle…")
-                    .on_hover_text(
-                        "Napoleon rules: build two armies from army lists, then set up the table by the procedure of 3.2",
-                    )
-                    .clicked()
-                {
-                    self.request(Pending::NewPickup, &ctx);
-                    ui.close();
-                }
-                if ui
-                    .add(egui::Button::new("Open…").shortcut_text(sc(&OPEN)))
-                    .clicked()
-                {
-                    self.request(Pending::Open(None), &ctx);
-                    ui.close();
-                }
-                ui.menu_button("Open recent", |ui| {
-                    if self.recent.is_empty() {
-                        ui.label(RichText::new("Nothing yet").weak());
-                    }
-                    for p in self.recent.clone() {
-                        if ui.button(p.display().to_string()).clicked() {
-                            self.request(Pending::Open(Some(p)), &ctx);
-                            ui.close();
-                        }
-                    }
-                });
-                ui.separator();
-                let has = self.doc.is_some();
-                if ui
-                    .add_enabled(has, egui::Button::new("Save").shortcut_text(sc(&SAVE)))
-                    .clicked()
-                {
-                    self.save();
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(
-                        has,
-                        egui::Button::new("Save As…").shortcut_text(sc(&SAVE_AS)),
-                    )
-                    .clicked()
-                {
-                    self.ask_path(FileAction::SaveAs { then: None });
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(has, egui::Button::new("Export map to a file…"))
-                    .on_hover_text(
-                        "Write the map alone (for maps/), and make this scenario use that file",
-                    )
-                    .clicked()
-                {
-                    self.ask_path(FileAction::ExportMap);
-                    ui.close();
-                }
-                ui.separator();
-                let sheet = ui.add_enabled(
-                    has,
-                    egui::Button::new("Export setup sheet…").shortcut_text(sc(&PRINT)),
-                );
-                let map = ui.add_enabled(
-                    has,
-                    egui::Button::new("Export map image…").shortcut_text(sc(&IMAGE)),
-                );
-                if let Some(doc) = &self.doc {
-                    if sheet.clicked() {
-                        self.export.show(export::ExportKind::Sheet, doc);
-                        ui.close();
-                    }
-                    if map.clicked() {
-                        self.export.show(export::ExportKind::MapImage, doc);
-                        ui.close();
-                    }
-                }
-                ui.separator();
-                if ui.button("Quit").clicked() {
-                    self.request(Pending::Close, &ctx);
-                    ui.close();
-                }
-            });
-            ui.menu_button("Edit", |ui| {
-                let (undo, redo) = match &self.doc {
-                    Some(d) => {
-                        let grid = d.map.grid();
-                        let words = |l: Option<String>| {
-                            l.map(|l| crate::scenario::grid_words(grid, &l).into_owned())
-                        };
-                        (words(d.history.undo_label()), words(d.history.redo_label()))
-                    }
-                    None => (None, None),
-                };
-                let u = ui.add_enabled(
-                    undo.is_some(),
-                    egui::Button::new(match &undo {
-                        Some(l) => format!("Undo {l}"),
-                        None => "Undo".into(),
-                    })
-                    .shortcut_text(sc(&UNDO)),
-                );
-                if u.clicked() {
-                    self.undo();
-                    ui.close();
-                }
-                let r = ui.add_enabled(
-                    redo.is_some(),
-                    egui::Button::new(match &redo {
-                        Some(l) => format!("Redo {l}"),
-                        None => "Redo".into(),
-                    })
-                    .shortcut_text(sc(&REDO)),
-                );
-                if r.clicked() {
-                    self.redo();
-                    ui.close();
-                }
-                ui.separator();
-                if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Scenario settings…"))
-                    .clicked()
-                    && let Some(d) = &self.doc
-                {
-                    self.scenario_settings = Some(settings::ScenarioSettings::new(&d.scenario));
-                    ui.close();
-                }
-                let forces = self
-                    .doc
-                    .as_ref()
-                    .is_some_and(|d| d.scenario.rules.support().forces);
-                if ui
-                    .add_enabled(forces, egui::Button::new("Armies…").shortcut_text("A"))
-                    .on_disabled_hover_text("The rules of this scenario have no forces or Generals")
-                    .clicked()
-                {
-                    self.open_armies();
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Map settings…"))
-                    .clicked()
-                    && let Some(d) = &self.doc
-                {
-                    self.map_settings = Some(settings::MapSettings::new(&d.map));
-                    ui.close();
-                }
-                ui.separator();
-                let sel = self.tools.selected.clone();
-                if ui
-                    .add_enabled(
-                        sel.is_some(),
-                        egui::Button::new("Delete unit").shortcut_text("Del"),
-                    )
-                    .clicked()
-                {
-                    self.delete_selected();
-                    ui.close();
-                }
-            });
-            ui.menu_button("View", |ui| {
-                let numbers = self.numbers_label();
-                ui.checkbox(&mut self.draw.hex_numbers, numbers);
-                ui.checkbox(&mut self.draw.counters, "Counters");
-                ui.checkbox(&mut self.show_problems, "Problems");
-                ui.checkbox(&mut self.show_legend, "Legend");
-                if ui
-                    .add(egui::Button::new("Fit map to window").shortcut_text("F"))
-                    .clicked()
-                {
-                    self.view.fitted = false;
-                    ui.close();
-                }
-            });
-            ui.menu_button("Tools", |ui| {
-                for t in Tool::ALL {
-                    if ui
-                        .add(
-                            egui::Button::selectable(self.tools.tool == t, t.name())
-                                .shortcut_text(format!("{:?}", t.key())),
-                        )
-                        .clicked()
-                    {
-                        self.tools.tool = t;
-                        ui.close();
-                    }
-                }
-            });
-            ui.menu_button("Game", |ui| {
-                if ui
-                    .add_enabled(
-                        self.doc.is_some(),
-                        egui::Button::new("Playtest…").shortcut_text("F5"),
-                    )
-                    .clicked()
-                {
-                    self.open_playtest_dialog();
-                    ui.close();
-                }
-                if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Load game…"))
-                    .clicked()
-                {
-                    self.ask_path(FileAction::LoadGame);
-                    ui.close();
-                }
-            });
-        });
-    }
-
     fn delete_selected(&mut self) {
         let Some(doc) = &self.doc else {
             return;
@@ -1941,100 +1637,6 @@ impl VedetteApp {
         {
             self.apply(e);
             self.tools.selected = None;
-        }
-    }
-
-    fn shortcuts(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let typing = ctx.text_edit_focused();
-        // Longer shortcuts first: Ctrl+Z also matches Ctrl+Shift+Z (egui
-        // ignores a Shift the pattern does not mention).
-        let (redo, undo, new, open, save_as, save, image, print) = ui.input_mut(|i| {
-            let redo = i.consume_shortcut(&REDO);
-            let undo = i.consume_shortcut(&UNDO);
-            let redo = redo | i.consume_shortcut(&REDO_Y);
-            let new = i.consume_shortcut(&NEW);
-            let open = i.consume_shortcut(&OPEN);
-            let save_as = i.consume_shortcut(&SAVE_AS);
-            let save = i.consume_shortcut(&SAVE);
-            let image = i.consume_shortcut(&IMAGE);
-            let print = i.consume_shortcut(&PRINT);
-            (redo, undo, new, open, save_as, save, image, print)
-        });
-        if undo {
-            self.undo();
-        }
-        if redo {
-            self.redo();
-        }
-        if new {
-            self.request(Pending::New, &ctx);
-        }
-        if open {
-            self.request(Pending::Open(None), &ctx);
-        }
-        if save_as && self.doc.is_some() {
-            self.ask_path(FileAction::SaveAs { then: None });
-        } else if save {
-            self.save();
-        }
-        if let Some(doc) = &self.doc {
-            if print {
-                self.export.show(export::ExportKind::Sheet, doc);
-            }
-            if image {
-                self.export.show(export::ExportKind::MapImage, doc);
-            }
-        }
-        if typing {
-            return;
-        }
-        let (armies, turn) = ui.input(|i| {
-            let plain = i.modifiers.is_none();
-            (
-                plain && i.key_pressed(Key::A),
-                if plain && i.key_pressed(Key::Q) {
-                    -1
-                } else if plain && i.key_pressed(Key::E) {
-                    1
-                } else {
-                    0
-                },
-            )
-        });
-        if armies {
-            self.open_armies();
-        }
-        if turn != 0 {
-            self.rotate_selected(turn);
-        }
-        ui.input(|i| {
-            if i.modifiers.is_none() {
-                for t in Tool::ALL {
-                    if i.key_pressed(t.key()) {
-                        self.tools.tool = t;
-                    }
-                }
-                if i.key_pressed(Key::OpenBracket) {
-                    self.tools.brush_radius = self.tools.brush_radius.saturating_sub(1);
-                }
-                if i.key_pressed(Key::CloseBracket) {
-                    self.tools.brush_radius =
-                        (self.tools.brush_radius + 1).min(crate::edit::MAX_BRUSH_RADIUS);
-                }
-            }
-        });
-        if ui.input(|i| i.key_pressed(Key::F5)) {
-            self.open_playtest_dialog();
-        }
-        if ui.input(|i| i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace)) {
-            self.delete_selected();
-        }
-        if ui.input(|i| i.key_pressed(Key::Escape)) {
-            self.tools.selected = None;
-            if self.placing.take().is_some() {
-                self.tools.message = Some("Placing cancelled".into());
-            }
         }
     }
 
@@ -2426,6 +2028,8 @@ impl VedetteApp {
             self.playtest_frame(ui);
             self.start_dialog_ui(&ctx);
             self.path_prompt_ui(&ctx);
+            self.palette_ui(&ctx);
+            self.shortcut_sheet_ui(&ctx);
             // Closing the window still asks about unsaved scenario edits.
             self.prompt_ui(&ctx);
             return;
@@ -2435,8 +2039,9 @@ impl VedetteApp {
             && self.start_dialog.is_none()
             && self.path_prompt.is_none()
             && self.map_consent.is_none()
+            && self.palette.is_none()
         {
-            self.shortcuts(ui);
+            self.keyboard(&ctx);
         }
         self.revalidate();
         // Only on change: every viewport command requests another frame.
@@ -2445,7 +2050,7 @@ impl VedetteApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.shown_title = title;
         }
-        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
@@ -2458,21 +2063,10 @@ impl VedetteApp {
                 let numbers = self.numbers_label();
                 ui.checkbox(&mut self.draw.hex_numbers, numbers);
                 ui.checkbox(&mut self.draw.counters, "Counters");
-                if ui.button("Fit (F)").clicked() {
-                    self.view.fitted = false;
-                }
+                self.command_button(ui, commands::UiCommand::FitMap, "Fit");
                 ui.separator();
-                ui.toggle_value(&mut self.balance.open, "Balance")
-                    .on_hover_text("Batch playtests of this scenario (B)");
-                if ui
-                    .add_enabled(self.doc.is_some(), egui::Button::new("Playtest (F5)"))
-                    .on_hover_text(
-                        "Play this scenario on the rules engine, against a human or the computer",
-                    )
-                    .clicked()
-                {
-                    self.open_playtest_dialog();
-                }
+                self.command_button(ui, commands::UiCommand::Balance, "Balance");
+                self.command_button(ui, commands::UiCommand::Playtest, "Playtest");
             });
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
@@ -2482,20 +2076,6 @@ impl VedetteApp {
                 .default_size(110.0)
                 .min_size(60.0)
                 .show(ui, |ui| self.problems_ui(ui));
-        }
-        let typing = ctx.text_edit_focused();
-        let (toggle, run) = ui.input(|i| {
-            (
-                !typing && i.key_pressed(Key::B) && i.modifiers.is_none(),
-                i.modifiers.command && i.key_pressed(Key::B),
-            )
-        });
-        if toggle {
-            self.balance.open = !self.balance.open;
-        }
-        if run && let Some(doc) = &self.doc {
-            self.balance.open = true;
-            self.balance.start(&doc.scenario, &doc.map);
         }
         if self.balance.open {
             let doc = self.doc.as_ref().map(|d| (&d.scenario, &d.map));
@@ -2551,6 +2131,8 @@ impl VedetteApp {
         self.settings_ui(&ctx);
         self.armies_ui(&ctx);
         self.path_prompt_ui(&ctx);
+        self.palette_ui(&ctx);
+        self.shortcut_sheet_ui(&ctx);
         self.prompt_ui(&ctx);
         self.map_consent_ui(&ctx);
         self.recovery_ui(&ctx);

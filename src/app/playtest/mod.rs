@@ -31,16 +31,9 @@ use crate::play::Seat;
 use crate::scenario::{Map, RuleSet, Scenario};
 use std::any::Any;
 
-use egui::{Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, Stroke, vec2};
+use crate::app::commands::{TableKey, UiCommand};
+use egui::{Color32, Pos2, Rect, Stroke, vec2};
 use std::path::{Path, PathBuf};
-
-pub const END_PHASE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
-pub const UNDO_MOVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-pub const SAVE_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-pub const LOAD_GAME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-pub const STEP_BACK: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowLeft);
-pub const STEP_FORWARD: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND, Key::ArrowRight);
 
 /// What the playtest asks of the window around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,8 +48,8 @@ pub enum PlaytestAction {
 }
 
 /// A playtest table, whatever its rule set: what the window around it
-/// asks of it. Each rule set's table is a module here, made by [`start`]
-/// and [`load`], the one place the window meets a rule set's table.
+/// asks of it. Each rule set's table is a module here, registered in
+/// [`TABLES`], the one place the window meets a rule set's table.
 pub trait AnyTable: Any {
     /// The whole table for a frame: its panels and the map.
     fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView, draw: DrawOptions) -> PlaytestAction;
@@ -73,6 +66,15 @@ pub trait AnyTable: Any {
     /// Whether commands were played since the game was started, loaded or
     /// saved.
     fn unsaved(&self) -> bool;
+    /// The rule set's own playtest actions of the window's command list.
+    fn keys(&self) -> &'static [TableKey];
+    /// Whether the window's keys reach the table (no prompt of its own
+    /// open).
+    fn takes_keys(&self) -> bool;
+    /// Whether a playtest command can be run now, and why not.
+    fn availability(&self, cmd: UiCommand) -> Result<(), String>;
+    /// Runs a playtest command; what the window must do after it.
+    fn run(&mut self, cmd: UiCommand) -> PlaytestAction;
 }
 
 impl dyn AnyTable {
@@ -85,6 +87,67 @@ impl dyn AnyTable {
     }
 }
 
+/// A new table, or why the game cannot start or resume.
+type Made = Result<Box<dyn AnyTable>, String>;
+
+/// A rule set's table as the window knows it: which scenarios it plays,
+/// its name, its own keys, and how a game starts and resumes on it.
+pub struct Registration {
+    plays: fn(&RuleSet) -> bool,
+    /// The rule set's name, as players read it.
+    pub title: &'static str,
+    /// Its own playtest actions (`TableRules::KEYS`).
+    pub keys: &'static [TableKey],
+    start: fn(&Scenario, &Map, StartChoice, Option<PathBuf>) -> Made,
+    load: fn(&Scenario, &Map, &Path, [Seat; 2], Option<PathBuf>) -> Made,
+}
+
+fn start_on<T: TableRules>(
+    scenario: &Scenario,
+    map: &Map,
+    choice: StartChoice,
+    file: Option<PathBuf>,
+) -> Result<Box<dyn AnyTable>, String> {
+    Ok(Box::new(Table::<T>::start(scenario, map, choice, file)?))
+}
+
+fn load_on<T: TableRules>(
+    scenario: &Scenario,
+    map: &Map,
+    path: &Path,
+    seats: [Seat; 2],
+    file: Option<PathBuf>,
+) -> Result<Box<dyn AnyTable>, String> {
+    Ok(Box::new(Table::<T>::load(
+        scenario, map, path, seats, file,
+    )?))
+}
+
+const fn register<T: TableRules>(plays: fn(&RuleSet) -> bool) -> Registration {
+    Registration {
+        plays,
+        title: <T::R as crate::engine::Rules>::TITLE,
+        keys: T::KEYS,
+        start: start_on::<T>,
+        load: load_on::<T>,
+    }
+}
+
+/// Every rule set's table: the one place the window meets a rule set's
+/// table (a new rule set adds its line here).
+pub const TABLES: [Registration; 3] = [
+    register::<NawTableRules>(|r| matches!(r, RuleSet::NapoleonAtWaterloo(_))),
+    register::<NapoleonTableRules>(|r| matches!(r, RuleSet::Napoleon(_))),
+    register::<OneHourTableRules>(|r| matches!(r, RuleSet::OneHour(_))),
+];
+
+fn registration(rules: &RuleSet) -> Result<&'static Registration, String> {
+    TABLES
+        .iter()
+        .find(|t| (t.plays)(rules))
+        .ok_or_else(|| format!("The {} rules have no playtest table yet", rules.name()))
+}
+
 /// Starts a game of the scenario on its rule set's table; the engine's
 /// reason if it cannot be played.
 pub fn start(
@@ -93,15 +156,7 @@ pub fn start(
     choice: StartChoice,
     scenario_file: Option<PathBuf>,
 ) -> Result<Box<dyn AnyTable>, String> {
-    Ok(match scenario.rules {
-        RuleSet::NapoleonAtWaterloo(_) => {
-            Box::new(Playtest::start(scenario, map, choice, scenario_file)?)
-        }
-        RuleSet::Napoleon(_) => {
-            Box::new(NapoleonTable::start(scenario, map, choice, scenario_file)?)
-        }
-        RuleSet::OneHour(_) => Box::new(OneHourTable::start(scenario, map, choice, scenario_file)?),
-    })
+    (registration(&scenario.rules)?.start)(scenario, map, choice, scenario_file)
 }
 
 /// Resumes a saved game log of the scenario on its rule set's table.
@@ -112,25 +167,7 @@ pub fn load(
     seats: [Seat; 2],
     scenario_file: Option<PathBuf>,
 ) -> Result<Box<dyn AnyTable>, String> {
-    Ok(match scenario.rules {
-        RuleSet::NapoleonAtWaterloo(_) => {
-            Box::new(Playtest::load(scenario, map, path, seats, scenario_file)?)
-        }
-        RuleSet::Napoleon(_) => Box::new(NapoleonTable::load(
-            scenario,
-            map,
-            path,
-            seats,
-            scenario_file,
-        )?),
-        RuleSet::OneHour(_) => Box::new(OneHourTable::load(
-            scenario,
-            map,
-            path,
-            seats,
-            scenario_file,
-        )?),
-    })
+    (registration(&scenario.rules)?.load)(scenario, map, path, seats, scenario_file)
 }
 
 /// Reads a saved game log of any rule set (the header names the rule
@@ -177,7 +214,7 @@ fn loaded_text(path: &Path, commands: usize, seats: [Seat; 2]) -> String {
 
 /// The map area of a table: the rectangle it takes (kept in `map_rect`,
 /// the view following it when the panels resize), the fit on first show
-/// or `F`, zoom by wheel or pinch at the pointer. Returns the area's
+/// or after View > Fit map (`F`), zoom by wheel or pinch at the pointer. Returns the area's
 /// response and the layout to draw and hit-test with; panning and clicks
 /// are the table's.
 pub fn map_area(
@@ -195,10 +232,7 @@ pub fn map_area(
         view.follow_rect(old, rect);
     }
     *map_rect = Some(rect);
-    if !view.fitted
-        || (ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none())
-            && !ui.ctx().text_edit_focused())
-    {
+    if !view.fitted {
         view.fit(map, rect);
     }
     if let Some(pos) = response.hover_pos() {
@@ -285,7 +319,8 @@ pub fn leave_ui(
                 *confirm = false;
                 *action = PlaytestAction::Leave;
             }
-            if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+            if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
                 *confirm = false;
             }
         });

@@ -13,6 +13,7 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
+use crate::app::commands::TableKey;
 use crate::app::map_view;
 use crate::engine::Rules;
 use crate::engine::napoleon::{
@@ -20,9 +21,7 @@ use crate::engine::napoleon::{
     PieceIx, PieceKind, Reach, State, refusal,
 };
 use crate::hex::{Hex, Layout};
-use egui::{
-    Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
-};
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2};
 use std::collections::BTreeMap;
 
 /// The shared playtest machinery, on this table's rule set.
@@ -1517,6 +1516,12 @@ impl TableRules for NapoleonTableRules {
     type R = Napoleon;
     const BESIDE_LOG: f32 = 380.0;
     const PANEL_WIDTH: f32 = 380.0;
+    const KEYS: &'static [TableKey] = &[
+        TableKey::NextUnit,
+        TableKey::RotateLeft,
+        TableKey::RotateRight,
+        TableKey::Formation,
+    ];
 
     fn new(_: &NapoleonSession) -> NapoleonTableRules {
         NapoleonTableRules::default()
@@ -1545,27 +1550,13 @@ impl TableRules for NapoleonTableRules {
         t.select(None);
     }
 
-    fn keys(t: &mut NapoleonTable, ctx: &egui::Context) {
-        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
-        let rotate = if plain(Key::Q) {
-            -1
-        } else if plain(Key::E) {
-            1
-        } else {
-            0
-        };
-        let (formation, next) = (plain(Key::C), plain(Key::N));
-        if !t.human_to_act() {
-            return;
-        }
-        if rotate != 0 {
-            t.rotate(rotate);
-        }
-        if formation {
-            t.toggle_formation();
-        }
-        if next {
-            t.next_mover();
+    fn table_key(t: &mut NapoleonTable, key: TableKey) {
+        match key {
+            TableKey::RotateLeft => t.rotate(-1),
+            TableKey::RotateRight => t.rotate(1),
+            TableKey::Formation => t.toggle_formation(),
+            TableKey::NextUnit => t.next_mover(),
+            _ => {}
         }
     }
 

@@ -8,6 +8,7 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, VariantChoice, draw_die};
+use crate::app::commands::TableKey;
 use crate::app::map_view;
 use crate::engine::naw::{
     Command, Event, HexIx, Naw, Outcome, Phase, Pos, Proposal, Reach, State, Step, UnitIx,
@@ -19,7 +20,7 @@ use crate::hex::{Hex, Layout};
 pub type Session = crate::play::Session<Naw>;
 pub type Setup = crate::play::Setup<Naw>;
 use crate::scenario::UnitKind;
-use egui::{Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2, vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2, vec2};
 use std::collections::BTreeMap;
 
 const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
@@ -1393,6 +1394,7 @@ impl TableRules for NawTableRules {
     type R = Naw;
     const BESIDE_LOG: f32 = 420.0;
     const PANEL_WIDTH: f32 = 370.0;
+    const KEYS: &'static [TableKey] = &[TableKey::NextUnit, TableKey::Suggest, TableKey::Roll];
 
     fn new(_: &Session) -> NawTableRules {
         NawTableRules::default()
@@ -1432,21 +1434,27 @@ impl TableRules for NawTableRules {
         t.own.proposals = None;
     }
 
-    fn keys(t: &mut Playtest, ctx: &egui::Context) {
-        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
-        let (next, suggest, enter) = (plain(Key::N), plain(Key::A), plain(Key::Enter));
-        if !t.human_to_act() {
-            return;
+    fn table_key(t: &mut Playtest, key: TableKey) {
+        match key {
+            TableKey::NextUnit => t.select_next_mover(),
+            TableKey::Suggest => t.take_suggestion(),
+            TableKey::Roll => {
+                t.roll();
+            }
+            _ => {}
         }
-        if next {
-            t.select_next_mover();
-        }
-        if suggest {
-            t.take_suggestion();
-        }
+    }
+
+    fn key_availability(t: &Playtest, key: TableKey) -> Result<(), String> {
         let st = &t.session.game.state;
-        if enter && st.phase == Phase::Combat && st.pending.is_none() && !t.own.draft.is_empty() {
-            t.roll();
+        match key {
+            TableKey::Roll if st.phase != Phase::Combat || st.pending.is_some() => {
+                Err("Attacks are rolled in the Combat Phase [7.0]".into())
+            }
+            TableKey::Roll if t.own.draft.is_empty() => {
+                Err("No attack is being put together: click the attackers and the defenders".into())
+            }
+            _ => Ok(()),
         }
     }
 

@@ -15,6 +15,7 @@
 
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
+use crate::app::commands::TableKey;
 use crate::app::map_view;
 use crate::engine::Rules;
 use crate::engine::one_hour::board::FACINGS;
@@ -25,9 +26,7 @@ use crate::engine::one_hour::types::{LeaderIx, UnitIx};
 use crate::engine::one_hour::{Command, Event, OneHour, Pending, Phase, State};
 use crate::hex::{Dir, Hex, Layout};
 use crate::scenario::one_hour::{CardEffect, Commands};
-use egui::{
-    Align2, Color32, FontId, Key, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
-};
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2};
 
 /// The shared playtest machinery, on this table's rule set.
 pub type OneHourSession = crate::play::Session<OneHour>;
@@ -1576,6 +1575,14 @@ impl TableRules for OneHourTableRules {
     type R = OneHour;
     const BESIDE_LOG: f32 = 380.0;
     const PANEL_WIDTH: f32 = 380.0;
+    const KEYS: &'static [TableKey] = &[
+        TableKey::RotateLeft,
+        TableKey::RotateRight,
+        TableKey::Formation,
+        TableKey::PivotOnly,
+        TableKey::Square,
+        TableKey::Rally,
+    ];
 
     fn new(session: &OneHourSession) -> OneHourTableRules {
         let by_id: std::collections::HashMap<&crate::scenario::UnitId, usize> = session
@@ -1626,34 +1633,15 @@ impl TableRules for OneHourTableRules {
         t.select(None);
     }
 
-    fn keys(t: &mut OneHourTable, ctx: &egui::Context) {
-        let plain = |k: Key| ctx.input(|i| i.key_pressed(k) && i.modifiers.is_none());
-        let rotate = if plain(Key::Q) {
-            -1
-        } else if plain(Key::E) {
-            1
-        } else {
-            0
-        };
-        let (column, pivot, square, rally) =
-            (plain(Key::C), plain(Key::P), plain(Key::S), plain(Key::R));
-        if !t.human_to_act() {
-            return;
-        }
-        if rotate != 0 {
-            t.rotate(rotate);
-        }
-        if column {
-            t.toggle_column();
-        }
-        if pivot {
-            t.pivot_only();
-        }
-        if square {
-            t.square();
-        }
-        if rally {
-            t.rally();
+    fn table_key(t: &mut OneHourTable, key: TableKey) {
+        match key {
+            TableKey::RotateLeft => t.rotate(-1),
+            TableKey::RotateRight => t.rotate(1),
+            TableKey::Formation => t.toggle_column(),
+            TableKey::PivotOnly => t.pivot_only(),
+            TableKey::Square => t.square(),
+            TableKey::Rally => t.rally(),
+            _ => {}
         }
     }
 

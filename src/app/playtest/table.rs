@@ -13,17 +13,15 @@
 use super::event_log::EventLog;
 use super::history::history_ui;
 use super::seats::{Played, Seats};
-use super::{
-    END_PHASE, LOAD_GAME, PlaytestAction, SAVE_GAME, STEP_BACK, STEP_FORWARD, StartChoice,
-    UNDO_MOVE,
-};
+use super::{PlaytestAction, StartChoice};
 use crate::ai::Computer;
+use crate::app::commands::{TableKey, UiCommand};
 use crate::app::map_view::{self, DrawOptions, MapView};
 use crate::engine::Rules;
 use crate::hex::{Hex, Layout, Point};
 use crate::play::{Seat, Session, Setup};
 use crate::scenario::{Map, Scenario};
-use egui::{Color32, Key, PointerButton, Pos2, Rect, RichText, Shape};
+use egui::{Color32, PointerButton, Pos2, Rect, RichText, Shape};
 use std::path::{Path, PathBuf};
 
 /// A rule set's event and board, as a table names them.
@@ -75,9 +73,18 @@ pub trait TableRules: Sized + 'static {
     fn end_phase(t: &mut Table<Self>);
     /// Escape: drops the selection and anything being put together.
     fn cancel(t: &mut Table<Self>);
-    /// The rule set's own keys, read after the shell's (no text field
-    /// focused, no prompt open).
-    fn keys(t: &mut Table<Self>, ctx: &egui::Context);
+    /// The playtest actions of the window's command list this table
+    /// answers (`N`, `Q`, …): the shortcut sheet and the palette list
+    /// them, the window's keyboard gives them to [`TableRules::table_key`].
+    const KEYS: &'static [TableKey];
+    /// One of [`TableRules::KEYS`], when a human is to act.
+    fn table_key(t: &mut Table<Self>, key: TableKey);
+    /// Whether [`TableRules::table_key`] would do anything now, and why
+    /// not (a human is to act: the shell has checked).
+    fn key_availability(t: &Table<Self>, key: TableKey) -> Result<(), String> {
+        let _ = (t, key);
+        Ok(())
+    }
     /// The side panel's heading ("Game-Turn 3 of 10"); the shell puts the
     /// "Back to editor" button beside it.
     fn heading(t: &Table<Self>) -> String;
@@ -326,6 +333,73 @@ impl<T: TableRules> Table<T> {
         self.confirm_leave = true;
     }
 
+    /// Why a human may not give a command now, if not.
+    fn why_no_human(&self) -> Result<(), String> {
+        if self.session.game.is_over() {
+            Err("The game is over".into())
+        } else if !self.session.is_live() {
+            Err("Replaying the history: End returns to the latest command".into())
+        } else if !self.session.seat_to_play().is_human() {
+            let side = self.session.game.to_act();
+            Err(format!("{} (computer) is to act", self.side_name(side)))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether a command of the window's list can be run at this table
+    /// now, and why not.
+    pub fn availability(&self, cmd: UiCommand) -> Result<(), String> {
+        use UiCommand::*;
+        let computers = self.session.setup.seats.iter().any(|s| !s.is_human());
+        match cmd {
+            SaveGame | LoadGame | NewGame | BackToEditor | CancelChoice => Ok(()),
+            EndPhase => self.why_no_human(),
+            TakeBack => self
+                .session
+                .can_undo_move()
+                .map_err(|e| format!("Cannot undo: {e}")),
+            StepBack | FirstCommand if self.session.cursor() == 0 => {
+                Err("At the start of the game".into())
+            }
+            StepForward | LastCommand if self.session.is_live() => {
+                Err("At the latest command".into())
+            }
+            StepBack | FirstCommand | StepForward | LastCommand => Ok(()),
+            Pause | StepComputer if !computers => Err("No computer plays in this game".into()),
+            Pause | StepComputer => Ok(()),
+            TableKey(k) if !T::KEYS.contains(&k) => Err("Not at this rule set's table".into()),
+            TableKey(k) => self
+                .why_no_human()
+                .and_then(|()| T::key_availability(self, k)),
+            _ => Err("Not at the playtest table".into()),
+        }
+    }
+
+    /// Runs a command of the window's list (see [`Table::availability`]);
+    /// what the window must do after it.
+    pub fn run(&mut self, cmd: UiCommand) -> PlaytestAction {
+        use UiCommand::*;
+        match cmd {
+            SaveGame => return PlaytestAction::SaveGame,
+            LoadGame => return PlaytestAction::LoadGame,
+            NewGame => return PlaytestAction::Restart,
+            BackToEditor => self.request_leave(),
+            EndPhase => T::end_phase(self),
+            TakeBack => self.undo(),
+            StepBack => self.session.step_back(),
+            StepForward => self.session.step_forward(),
+            FirstCommand => self.session.seek(0),
+            LastCommand => self.session.seek(usize::MAX),
+            Pause => self.seats.paused = !self.seats.paused,
+            StepComputer => self.seats.step_computer(),
+            CancelChoice => T::cancel(self),
+            TableKey(k) => T::table_key(self, k),
+            _ => {}
+        }
+        PlaytestAction::None
+    }
+
     /// The whole table for a frame: its panels and the map.
     pub fn ui(
         &mut self,
@@ -335,10 +409,6 @@ impl<T: TableRules> Table<T> {
     ) -> PlaytestAction {
         let ctx = ui.ctx().clone();
         let mut action = PlaytestAction::None;
-        if !ctx.text_edit_focused() && !self.confirm_leave {
-            self.keys(&ctx, &mut action);
-            T::keys(self, &ctx);
-        }
         let now = ctx.input(|i| i.time);
         // The seats wait while the leave prompt is open (issue 35 item 24).
         if !self.confirm_leave {
@@ -445,53 +515,6 @@ impl<T: TableRules> Table<T> {
         T::draw_counters(self, &painter, &layout, rect);
         map_view::draw_place_names(&painter, rect, &layout, &map);
         T::draw_over(self, &painter, &layout);
-    }
-
-    /// The keys every table answers the same way.
-    fn keys(&mut self, ctx: &egui::Context, action: &mut PlaytestAction) {
-        let (mut undo, mut end, mut cancel) = (false, false, false);
-        ctx.input_mut(|i| {
-            undo = i.consume_shortcut(&UNDO_MOVE);
-            end = i.consume_shortcut(&END_PHASE);
-            if i.consume_shortcut(&SAVE_GAME) {
-                *action = PlaytestAction::SaveGame;
-            }
-            if i.consume_shortcut(&LOAD_GAME) {
-                *action = PlaytestAction::LoadGame;
-            }
-            if i.consume_shortcut(&STEP_BACK) {
-                self.session.step_back();
-            }
-            if i.consume_shortcut(&STEP_FORWARD) {
-                self.session.step_forward();
-            }
-            let plain = i.modifiers.is_none();
-            if i.key_pressed(Key::End) && plain {
-                self.session.seek(usize::MAX);
-            }
-            if i.key_pressed(Key::Home) && plain {
-                self.session.seek(0);
-            }
-            cancel = i.key_pressed(Key::Escape);
-            if i.key_pressed(Key::Space) && plain {
-                self.seats.paused = !self.seats.paused;
-            }
-            if i.key_pressed(Key::Period) && plain {
-                self.seats.step_computer();
-            }
-            if i.key_pressed(Key::F5) {
-                self.confirm_leave = true;
-            }
-        });
-        if undo {
-            self.undo();
-        }
-        if cancel {
-            T::cancel(self);
-        }
-        if end && self.human_to_act() {
-            T::end_phase(self);
-        }
     }
 
     /// The side panel: heading, message, what to do now, the rule set's
@@ -627,5 +650,17 @@ impl<T: TableRules> super::AnyTable for Table<T> {
     }
     fn unsaved(&self) -> bool {
         Table::unsaved(self)
+    }
+    fn keys(&self) -> &'static [TableKey] {
+        T::KEYS
+    }
+    fn takes_keys(&self) -> bool {
+        !self.confirm_leave
+    }
+    fn availability(&self, cmd: UiCommand) -> Result<(), String> {
+        Table::availability(self, cmd)
+    }
+    fn run(&mut self, cmd: UiCommand) -> PlaytestAction {
+        Table::run(self, cmd)
     }
 }

@@ -1,0 +1,154 @@
+//! Issue 36 item 2: every window action is one command of one list, and
+//! the command palette (Ctrl+Shift+P) and the keyboard shortcut sheet
+//! (F1) are made from it.
+
+mod common;
+
+use common::{harness, root};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use vedette::app::VedetteApp;
+use vedette::app::commands::UiCommand;
+use vedette::play::Seat;
+
+fn open_palette(h: &mut Harness<'static, VedetteApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    h.run();
+    assert!(
+        h.state().palette.is_some(),
+        "Ctrl+Shift+P opens the palette"
+    );
+}
+
+#[test]
+fn issue36_ctrl_shift_p_then_export_sh_and_enter_opens_the_setup_sheet_export() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    assert!(!h.state().export.open);
+    open_palette(&mut h);
+    h.get_by_role_and_label(Role::TextInput, "Command palette")
+        .type_text("export sh");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let app = h.state();
+    assert!(
+        app.palette.is_none(),
+        "Enter runs the command and closes the palette"
+    );
+    assert!(app.export.open, "the export window is open");
+    assert_eq!(app.export.kind, vedette::app::export::ExportKind::Sheet);
+}
+
+#[test]
+fn issue36_the_palette_lists_every_command_of_the_editor_greyed_with_why() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    open_palette(&mut h);
+    let cmds = h.state().commands_here();
+    assert!(cmds.contains(&UiCommand::ExportSheet) && cmds.contains(&UiCommand::Palette));
+    for c in &cmds {
+        let label = h.state().label_now(*c);
+        assert!(
+            h.query_all_by_label_contains(&format!("{}: {label}", c.group().name()))
+                .next()
+                .is_some(),
+            "{c:?} is in the palette"
+        );
+    }
+    // Nothing selected: "Delete unit" is there, greyed, saying why.
+    assert!(
+        h.query_by_label_contains("Edit: Delete unit — No unit is selected")
+            .is_some()
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().palette.is_none(), "Escape closes the palette");
+}
+
+#[test]
+fn issue36_the_palette_at_each_table_lists_the_table_commands_and_the_rule_sets_own() {
+    for scenario in [
+        "scenarios/waterloo.ron",
+        "scenarios/saint-aubin.ron",
+        "scenarios/waterloo-one-hour.ron",
+    ] {
+        let mut h = harness(VedetteApp::open(root().join(scenario)));
+        h.key_press(Key::F5);
+        h.run();
+        h.state_mut().start_dialog.as_mut().expect("start").seats = [Seat::Human, Seat::Human];
+        h.get_by_label("Start").click();
+        h.run();
+        assert!(h.state().playtest.is_some());
+        open_palette(&mut h);
+        let cmds = h.state().commands_here();
+        assert!(cmds.contains(&UiCommand::EndPhase), "{scenario}");
+        assert!(
+            !cmds.contains(&UiCommand::ExportSheet),
+            "{scenario}: editor only"
+        );
+        for c in &cmds {
+            let label = h.state().label_now(*c);
+            assert!(
+                h.query_all_by_label_contains(&format!("{}: {label}", c.group().name()))
+                    .next()
+                    .is_some(),
+                "{scenario}: {c:?} is in the palette"
+            );
+        }
+    }
+}
+
+#[test]
+fn issue36_f1_shows_the_shortcut_sheet_with_every_command_that_has_a_key() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.key_press(Key::F1);
+    h.run();
+    assert!(h.state().show_shortcuts);
+    assert!(
+        h.query_all_by_label("Keyboard shortcuts").count() >= 2,
+        "the window and its F1 row"
+    );
+    let ctx = h.ctx.clone();
+    for c in UiCommand::all() {
+        if c.shortcuts().is_empty() {
+            continue;
+        }
+        let keys = c.keys_text(&ctx);
+        assert!(
+            h.query_all_by_label(c.label()).next().is_some(),
+            "{c:?}: its label is on the sheet"
+        );
+        assert!(
+            h.query_all_by_label(&keys).next().is_some(),
+            "{c:?}: its keys {keys} are on the sheet"
+        );
+    }
+    // Help > Keyboard shortcuts toggles the same sheet.
+    h.key_press(Key::F1);
+    h.run();
+    assert!(!h.state().show_shortcuts);
+}
+
+#[test]
+fn issue36_a_menu_item_and_its_key_do_the_same_thing() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    // View > Problems by menu, then by palette: both flip the same flag.
+    let before = h.state().show_problems;
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Problems").click();
+    h.run();
+    assert_ne!(h.state().show_problems, before, "the menu item toggles");
+    // The tool keys pick the tools the Tools menu lists.
+    h.key_press(Key::T);
+    h.run();
+    assert_eq!(h.state().tools.tool, vedette::app::tools::Tool::Brush);
+    // Ctrl+Z with nothing to undo says why on the status bar.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().status.as_ref().map(|s| s.1.as_str()),
+        Some("Nothing to undo")
+    );
+}
