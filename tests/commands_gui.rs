@@ -152,3 +152,88 @@ fn issue36_a_menu_item_and_its_key_do_the_same_thing() {
         Some("Nothing to undo")
     );
 }
+
+/// Commands played and the position, whatever the rule set's table.
+fn game_of(h: &Harness<'static, VedetteApp>) -> (usize, String) {
+    use vedette::app::playtest::{NapoleonTable, OneHourTable, Playtest};
+    let app = h.state();
+    if let Some(t) = app.table::<Playtest>() {
+        (t.session.len(), format!("{:?}", t.session.game.state))
+    } else if let Some(t) = app.table::<NapoleonTable>() {
+        (t.session.len(), format!("{:?}", t.session.game.state))
+    } else if let Some(t) = app.table::<OneHourTable>() {
+        (t.session.len(), format!("{:?}", t.session.game.state))
+    } else {
+        panic!("no table")
+    }
+}
+
+/// Types a path into the typed-path window and presses its button.
+fn answer_path(h: &mut Harness<'static, VedetteApp>, path: &std::path::Path, button: &str) {
+    h.get_by_label("File:").focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("File:")
+        .type_text(&path.display().to_string());
+    h.step();
+    h.get_by_label(button).click();
+    for _ in 0..5 {
+        h.step();
+    }
+}
+
+/// Issue 36 item 3: a saved game of every rule set still loads through
+/// the window, by the command list's keys (Ctrl+S, then Ctrl+O).
+#[test]
+fn issue36_item3_a_saved_game_of_each_rule_set_saves_and_loads_through_the_window() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for (n, scenario) in [
+        "scenarios/waterloo.ron",
+        "scenarios/saint-aubin.ron",
+        "scenarios/waterloo-one-hour.ron",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut app = VedetteApp::open(root().join(scenario));
+        app.dialogs = vedette::app::file_prompt::Dialogs::Unavailable("no dialogs here".into());
+        let mut h = harness(app);
+        h.key_press(Key::F5);
+        h.run();
+        h.state_mut().start_dialog.as_mut().expect("start").seats =
+            [Seat::Computer(vedette::ai::PlayerKind::Heuristic); 2];
+        h.get_by_label("Start").click();
+        h.step();
+        let mut frames = 0;
+        while game_of(&h).0 < 4 {
+            h.step();
+            frames += 1;
+            assert!(frames < 5_000, "{scenario}: the computers play");
+        }
+        // Space pauses the computers (the command list's Pause).
+        h.key_press(Key::Space);
+        h.step();
+        h.step();
+        let saved = game_of(&h);
+        let log = dir.path().join(format!("game-{n}.ron"));
+        h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+        h.step();
+        answer_path(&mut h, &log, "Save");
+        assert!(log.exists(), "{scenario}: Ctrl+S saved the game");
+        // Played on, then loaded back: the saved position.
+        h.key_press(Key::Space);
+        while game_of(&h).0 < saved.0 + 2 {
+            h.step();
+        }
+        h.key_press(Key::Space);
+        h.step();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+        h.step();
+        answer_path(&mut h, &log, "Open");
+        assert_eq!(
+            game_of(&h),
+            saved,
+            "{scenario}: Ctrl+O loaded the saved game"
+        );
+    }
+}

@@ -12,6 +12,7 @@
 
 pub mod event_log;
 pub mod history;
+pub mod marks;
 mod napoleon;
 mod naw;
 mod one_hour;

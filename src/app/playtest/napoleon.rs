@@ -11,6 +11,7 @@
 //! (`legal_commands`, `waiting_for`). Every action is a `Command` the
 //! engine checks; a refusal is shown with its section.
 
+use super::marks::{self, BLUE, GREEN, ORANGE, PURPLE, RED};
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
 use crate::app::commands::TableKey;
@@ -26,13 +27,6 @@ use std::collections::BTreeMap;
 
 /// The shared playtest machinery, on this table's rule set.
 pub type NapoleonSession = crate::play::Session<Napoleon>;
-
-const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
-const RED: Color32 = Color32::from_rgb(200, 40, 40);
-const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
-const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
-const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
-const PURPLE: Color32 = Color32::from_rgb(150, 40, 170);
 
 /// The *Napoleon* table: the shell's [`Table`] with what this rule set
 /// keeps between frames.
@@ -969,24 +963,12 @@ impl Table<NapoleonTableRules> {
             } => Some((*force, *roll, modifiers.clone(), *total, *result)),
             _ => None,
         }) {
-            ui.horizontal(|ui| {
-                let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
-                draw_die(ui.painter(), rect, roll);
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!(
-                            "{} check: {}",
-                            b.forces[force as usize].name,
-                            result.name()
-                        ))
-                        .strong(),
-                    );
-                    ui.label(
-                        RichText::new(format!("{roll} {} = {total} [3.7.1.1]", mods_text(&mods)))
-                            .small(),
-                    );
-                });
-            });
+            marks::dice_row(
+                ui,
+                &[roll],
+                format!("{} check: {}", b.forces[force as usize].name, result.name()),
+                format!("{roll} {} = {total} [3.7.1.1]", mods_text(&mods)),
+            );
         }
         if let Some((att, def, rolls, mods, totals)) = self.last_event(|e| match e {
             Event::Melee {
@@ -998,34 +980,21 @@ impl Table<NapoleonTableRules> {
             } => Some((*attacker, *defender, *rolls, modifiers.clone(), *totals)),
             _ => None,
         }) {
-            ui.horizontal(|ui| {
-                for r in rolls {
-                    let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
-                    draw_die(ui.painter(), rect, r);
-                }
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!(
-                            "Melee: {} {} against {} {}",
-                            b.pieces[att as usize].name,
-                            totals[0],
-                            b.pieces[def as usize].name,
-                            totals[1]
-                        ))
-                        .strong(),
-                    );
-                    ui.label(
-                        RichText::new(format!(
-                            "{} {} · {} {} [3.7.3.2]",
-                            rolls[0],
-                            mods_text(&mods[0]),
-                            rolls[1],
-                            mods_text(&mods[1])
-                        ))
-                        .small(),
-                    );
-                });
-            });
+            marks::dice_row(
+                ui,
+                &rolls,
+                format!(
+                    "Melee: {} {} against {} {}",
+                    b.pieces[att as usize].name, totals[0], b.pieces[def as usize].name, totals[1]
+                ),
+                format!(
+                    "{} {} · {} {} [3.7.3.2]",
+                    rolls[0],
+                    mods_text(&mods[0]),
+                    rolls[1],
+                    mods_text(&mods[1])
+                ),
+            );
         }
         if let Some((side, roll, beyond, turns, locations, total)) = self.last_event(|e| match e {
             Event::BreakTest {
@@ -1038,28 +1007,20 @@ impl Table<NapoleonTableRules> {
             } => Some((*side, *roll, *beyond, *finished_turns, *locations, *total)),
             _ => None,
         }) {
-            ui.horizontal(|ui| {
-                let (rect, _) = ui.allocate_exact_size(vec2(30.0, 30.0), Sense::hover());
-                draw_die(ui.painter(), rect, roll);
-                ui.vertical(|ui| {
-                    ui.label(
-                        RichText::new(format!(
-                            "{} break test: {total} ({})",
-                            b.side_names[side as usize],
-                            if total <= 0 { "breaks" } else { "holds" }
-                        ))
-                        .strong(),
-                    );
-                    ui.label(
-                        RichText::new(format!(
-                            "{roll} - {beyond} beyond - {} + {} [4.1]",
-                            crate::words::counted(turns, "turn", "turns"),
-                            crate::words::counted(locations, "location", "locations")
-                        ))
-                        .small(),
-                    );
-                });
-            });
+            marks::dice_row(
+                ui,
+                &[roll],
+                format!(
+                    "{} break test: {total} ({})",
+                    b.side_names[side as usize],
+                    if total <= 0 { "breaks" } else { "holds" }
+                ),
+                format!(
+                    "{roll} - {beyond} beyond - {} + {} [4.1]",
+                    crate::words::counted(turns, "turn", "turns"),
+                    crate::words::counted(locations, "location", "locations")
+                ),
+            );
         }
     }
 
@@ -1080,14 +1041,7 @@ impl Table<NapoleonTableRules> {
     /// the choices the rules wait for, a selected gun's front arc.
     fn overlay_shapes(&mut self, layout: &Layout) -> Vec<Shape> {
         let mut shapes = Vec::new();
-        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
-            let pts: Vec<Pos2> = layout
-                .corners(h)
-                .iter()
-                .map(|c| pos2(c.x as f32, c.y as f32))
-                .collect();
-            Shape::convex_polygon(pts, fill, stroke)
-        };
+        let poly = |h, fill, stroke| marks::cell(layout, h, fill, stroke);
         let live = self.session.is_live();
         let st = self.state().clone();
         if live {
@@ -1102,18 +1056,10 @@ impl Table<NapoleonTableRules> {
             }
             for (h, contact) in by_hex.values() {
                 let c = if *contact { ORANGE } else { GREEN };
-                shapes.push(poly(
-                    *h,
-                    c.gamma_multiply(0.35),
-                    Stroke::new(1.5, c.gamma_multiply(0.9)),
-                ));
+                shapes.push(marks::reach(layout, *h, c));
             }
             for (h, _) in self.hex_choices() {
-                shapes.push(poly(
-                    h,
-                    PURPLE.gamma_multiply(0.35),
-                    Stroke::new(2.0, PURPLE),
-                ));
+                shapes.push(marks::choice(layout, h, PURPLE));
             }
             if let Phase::Maneuver { side } = st.phase
                 && st.active.is_none()
@@ -1224,27 +1170,14 @@ impl Table<NapoleonTableRules> {
                 map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
                 let toward = side_vector(layout, b, hex, st.facing[p as usize]);
                 map_view::draw_front_mark(painter, at, side, toward);
-                let r = Rect::from_center_size(at, vec2(side, side));
-                let small = FontId::proportional((side * 0.22).max(8.0));
+                let r = marks::counter_rect(at, side);
                 if st.column[p as usize] {
-                    painter.text(
-                        r.left_top() + vec2(side * 0.12, side * 0.14),
-                        Align2::CENTER_CENTER,
-                        "C",
-                        small.clone(),
-                        Color32::from_rgb(250, 240, 200),
-                    );
+                    marks::corner(painter, r, side, "C");
                 }
                 if st.casualties[p as usize] > 0 {
                     let m = r.right_bottom() - vec2(side * 0.1, side * 0.1);
-                    painter.circle_filled(m, side * 0.17, RED);
-                    painter.text(
-                        m,
-                        Align2::CENTER_CENTER,
-                        st.casualties[p as usize].to_string(),
-                        small.clone(),
-                        Color32::WHITE,
-                    );
+                    let n = st.casualties[p as usize].to_string();
+                    marks::disc(painter, m, side * 0.17, RED, &n, side);
                 }
                 // The force it belongs to, once the counter is big enough.
                 if side >= 44.0
@@ -1263,23 +1196,13 @@ impl Table<NapoleonTableRules> {
                     .as_ref()
                     .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && m.done));
                 if dim {
-                    painter.rect_filled(r, side * 0.08, Color32::from_black_alpha(80));
+                    marks::shade(painter, r, side, 80);
                 }
                 if active_force.is_some() && info.force == active_force {
-                    painter.rect_stroke(
-                        r.expand(1.5),
-                        side * 0.1,
-                        Stroke::new(1.5, GREEN),
-                        egui::StrokeKind::Outside,
-                    );
+                    marks::ring(painter, r, side, GREEN, 1.5);
                 }
                 if self.own.selected == Some(p) {
-                    painter.rect_stroke(
-                        r.expand((side * 0.05).max(2.0)),
-                        side * 0.1,
-                        Stroke::new((side * 0.08).max(2.0), GOLD),
-                        egui::StrokeKind::Outside,
-                    );
+                    marks::selected(painter, r, side);
                 }
             }
             // Leaders and Generals: a disc (leader, with his factor) or a

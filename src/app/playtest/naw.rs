@@ -6,6 +6,7 @@
 //! engine's reason and case. The editor's document is never touched: the
 //! game runs on the snapshot in `play::Session`.
 
+use super::marks::{self, BLUE, GOLD, GREEN, ORANGE, RED};
 use super::table::{Table, TableRules};
 use super::{StartChoice, VariantChoice, draw_die};
 use crate::app::commands::TableKey;
@@ -22,12 +23,6 @@ pub type Setup = crate::play::Setup<Naw>;
 use crate::scenario::UnitKind;
 use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2, vec2};
 use std::collections::BTreeMap;
-
-const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
-const RED: Color32 = Color32::from_rgb(200, 40, 40);
-const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
-const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
-const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
 
 /// The attack being put together in the Combat Phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -1036,14 +1031,7 @@ impl Table<NawTableRules> {
     /// hexes, and the last move's path.
     fn overlay_shapes(&mut self, layout: &crate::hex::Layout) -> Vec<Shape> {
         let mut shapes = Vec::new();
-        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
-            let pts: Vec<Pos2> = layout
-                .corners(h)
-                .iter()
-                .map(|c| pos2(c.x as f32, c.y as f32))
-                .collect();
-            Shape::convex_polygon(pts, fill, stroke)
-        };
+        let poly = |h, fill, stroke| marks::cell(layout, h, fill, stroke);
         let size = layout.size as f32;
         let live = self.session.is_live();
         let st = self.state().clone();
@@ -1245,7 +1233,7 @@ impl Table<NawTableRules> {
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
                 map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
-                let r = Rect::from_center_size(at, vec2(side, side));
+                let r = marks::counter_rect(at, side);
                 let spent = match st.phase {
                     Phase::Movement => {
                         st.moved[u as usize]
@@ -1255,16 +1243,9 @@ impl Table<NawTableRules> {
                     Phase::Combat => st.involved[u as usize] && !pending_units.contains(&u),
                 };
                 if spent {
-                    painter.rect_filled(r, side * 0.08, Color32::from_black_alpha(80));
+                    marks::shade(painter, r, side, 80);
                 }
-                let ring = |col: Color32, w: f32| {
-                    painter.rect_stroke(
-                        r.expand(w * 0.5),
-                        side * 0.1,
-                        Stroke::new(w, col),
-                        egui::StrokeKind::Outside,
-                    );
-                };
+                let ring = |col: Color32, w: f32| marks::ring(painter, r, side, col, w);
                 let w = (side * 0.08).max(2.0);
                 if self.own.selected == Some(u) || self.own.entering == Some(u) {
                     ring(GOLD, w);

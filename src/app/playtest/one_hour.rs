@@ -13,6 +13,7 @@
 //! click lands nearest is the facing it ends in. Every action is a
 //! `Command` the engine checks; a refusal is shown with its ruling.
 
+use super::marks::{self, BLUE, GOLD, GREEN, ORANGE, PURPLE, RED};
 use super::table::{Table, TableRules};
 use super::{StartChoice, draw_die};
 use crate::app::commands::TableKey;
@@ -30,13 +31,6 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, 
 
 /// The shared playtest machinery, on this table's rule set.
 pub type OneHourSession = crate::play::Session<OneHour>;
-
-const GREEN: Color32 = Color32::from_rgb(40, 150, 60);
-const RED: Color32 = Color32::from_rgb(200, 40, 40);
-const ORANGE: Color32 = Color32::from_rgb(230, 130, 20);
-const GOLD: Color32 = Color32::from_rgb(250, 210, 40);
-const PURPLE: Color32 = Color32::from_rgb(150, 40, 170);
-const BLUE: Color32 = Color32::from_rgb(40, 90, 200);
 
 /// What is selected on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1177,34 +1171,19 @@ impl Table<OneHourTableRules> {
         if !self.session.is_live() {
             return shapes;
         }
-        let poly = |h: Hex, fill: Color32, stroke: Stroke| {
-            let pts: Vec<Pos2> = layout
-                .corners(h)
-                .iter()
-                .map(|c| pos2(c.x as f32, c.y as f32))
-                .collect();
-            Shape::convex_polygon(pts, fill, stroke)
-        };
+        let poly = |h, fill, stroke| marks::cell(layout, h, fill, stroke);
         let mut seen: Vec<Hex> = Vec::new();
         for m in self.moves() {
             if !seen.contains(&m.to) {
                 seen.push(m.to);
-                shapes.push(poly(
-                    m.to,
-                    GREEN.gamma_multiply(0.35),
-                    Stroke::new(1.5, GREEN.gamma_multiply(0.9)),
-                ));
+                shapes.push(marks::reach(layout, m.to, GREEN));
             }
         }
         for (h, _) in self.leader_moves() {
             shapes.push(poly(h, BLUE.gamma_multiply(0.3), Stroke::new(1.5, BLUE)));
         }
         for (h, _) in self.box_choices() {
-            shapes.push(poly(
-                h,
-                PURPLE.gamma_multiply(0.35),
-                Stroke::new(2.0, PURPLE),
-            ));
+            shapes.push(marks::choice(layout, h, PURPLE));
         }
         shapes
     }
@@ -1314,36 +1293,26 @@ impl Table<OneHourTableRules> {
             let fill = map_view::color(scenario.unit_colour(unit));
             let label = scenario.rules.counter_label(unit);
             map_view::draw_counter(painter, centre, side, unit, &label, fill);
-            let r = Rect::from_center_size(centre, vec2(side, side));
+            let r = marks::counter_rect(centre, side);
             if st.side_of(u) == st.side
                 && st.acts[u as usize].acted()
                 && matches!(st.phase, Phase::Shoot | Phase::Move)
             {
-                painter.rect_filled(r, side * 0.08, Color32::from_black_alpha(90));
+                marks::shade(painter, r, side, 90);
             }
             map_view::draw_front_mark(painter, centre, side, dir_vector(st.facing[u as usize]));
-            let small = FontId::proportional((side * 0.22).max(8.0));
-            let mark = match st.formation[u as usize] {
-                Formation::Column => Some("C"),
-                Formation::Square => Some("SQ"),
-                Formation::Deployed => None,
-            };
-            if let Some(m) = mark {
-                painter.text(
-                    r.left_top() + vec2(side * 0.06, side * 0.04),
-                    Align2::LEFT_TOP,
-                    m,
-                    small.clone(),
-                    Color32::from_rgb(250, 240, 200),
-                );
-            }
-            if st.formation[u as usize] == Formation::Square {
-                painter.rect_stroke(
-                    r.shrink(side * 0.04),
-                    0.0,
-                    Stroke::new((side * 0.05).max(1.5), Color32::from_rgb(250, 240, 200)),
-                    egui::StrokeKind::Inside,
-                );
+            match st.formation[u as usize] {
+                Formation::Column => marks::corner(painter, r, side, "C"),
+                Formation::Square => {
+                    marks::corner(painter, r, side, "SQ");
+                    painter.rect_stroke(
+                        r.shrink(side * 0.04),
+                        0.0,
+                        Stroke::new((side * 0.05).max(1.5), marks::CREAM),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                Formation::Deployed => {}
             }
             // What the card did to it this player turn (H41).
             if st.side_of(u) == st.side && !matches!(st.phase, Phase::Card | Phase::Over) {
@@ -1374,30 +1343,13 @@ impl Table<OneHourTableRules> {
             let hits = st.hits[u as usize];
             if hits > 0 {
                 let m = r.right_top() + vec2(-side * 0.1, side * 0.12);
-                painter.circle(m, side * 0.2, RED, Stroke::new(1.0, Color32::WHITE));
-                painter.text(
-                    m,
-                    Align2::CENTER_CENTER,
-                    hits.to_string(),
-                    small.clone(),
-                    Color32::WHITE,
-                );
+                marks::disc(painter, m, side * 0.2, RED, &hits.to_string(), side);
             }
             if self.own.card_pick.contains(&u) {
-                painter.rect_stroke(
-                    r.expand(3.0),
-                    side * 0.1,
-                    Stroke::new(3.0, PURPLE),
-                    egui::StrokeKind::Outside,
-                );
+                marks::ring(painter, r, side, PURPLE, 3.0);
             }
             if self.own.selected == Some(Pick::Unit(u)) {
-                painter.rect_stroke(
-                    r.expand((side * 0.05).max(2.0)),
-                    side * 0.1,
-                    Stroke::new((side * 0.08).max(2.0), GOLD),
-                    egui::StrokeKind::Outside,
-                );
+                marks::selected(painter, r, side);
                 // The drafted pivot, if it differs.
                 if let Some(d) = self.own.draft.filter(|d| d.unit == u)
                     && d.start != st.facing[u as usize]
