@@ -7,6 +7,6 @@ set -eu
 . "$(dirname "$0")/shoot-lib.sh"
 
 # The palette over the Waterloo editor, filtered to "export".
-shoot docs/screenshot-command-palette.png "key ctrl+shift+p;type export"
+shoot docs/screenshot-command-palette.png "mousemove 1390 890;key ctrl+shift+p;type export"
 # The shortcut sheet (F1).
-shoot docs/screenshot-shortcut-sheet.png "key F1"
+shoot docs/screenshot-shortcut-sheet.png "mousemove 1390 890;key F1"

@@ -237,3 +237,33 @@ fn issue36_item3_a_saved_game_of_each_rule_set_saves_and_loads_through_the_windo
         );
     }
 }
+
+/// A table's own key that cannot act now says why on the message line
+/// (the command list's availability), and its menu item is greyed.
+#[test]
+fn issue36_a_table_key_that_cannot_act_says_why() {
+    use vedette::app::playtest::NapoleonTable;
+    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
+    h.key_press(Key::F5);
+    h.run();
+    h.state_mut().start_dialog.as_mut().expect("start").seats = [Seat::Human, Seat::Human];
+    h.get_by_label("Start").click();
+    h.run();
+    h.key_press(Key::Q);
+    h.run();
+    let t = h
+        .state()
+        .table::<NapoleonTable>()
+        .expect("the Napoleon table");
+    assert_eq!(
+        t.message.as_ref().map(|m| m.1.as_str()),
+        Some("Select a piece of the active force to turn it [3.7.2.8]")
+    );
+    assert!(
+        h.state()
+            .availability(UiCommand::TableKey(
+                vedette::app::commands::TableKey::RotateLeft
+            ))
+            .is_err()
+    );
+}

@@ -356,14 +356,10 @@ impl VedetteApp {
     }
 
     /// The keys of this frame: each pressed command that applies here
-    /// runs; a refused one with a modifier (`Ctrl+Z` with nothing to take
-    /// back) says why, a plain key that does nothing now stays quiet.
+    /// runs, or says why not where the user looks (`Ctrl+Z` with nothing
+    /// to take back, `Q` with no unit selected).
     pub(super) fn keyboard(&mut self, ctx: &egui::Context) {
         for cmd in commands::pressed(ctx, &self.commands_here()) {
-            let plain = cmd.shortcuts().iter().all(|s| s.modifiers.is_none());
-            if plain && self.availability(cmd).is_err() {
-                continue;
-            }
             self.try_command(cmd, ctx);
         }
     }
@@ -531,15 +527,27 @@ impl VedetteApp {
                                 n == palette.selected,
                                 RichText::new(text).color(ink),
                             );
-                            let r = ui.add(if key.is_empty() {
+                            let button = if key.is_empty() {
                                 button
                             } else {
                                 button.shortcut_text(key)
-                            });
+                            };
+                            // A row as wide as the palette, its key at the
+                            // right.
+                            let r = ui
+                                .with_layout(
+                                    egui::Layout::top_down_justified(egui::Align::LEFT),
+                                    |ui| ui.add(button),
+                                )
+                                .inner;
                             if n == palette.selected && (up || down) {
                                 r.scroll_to_me(None);
                             }
-                            r
+                            if cmd.help().is_empty() {
+                                r
+                            } else {
+                                r.on_hover_text(cmd.help())
+                            }
                         });
                         if r.inner.clicked() {
                             chosen = Some(*cmd);
@@ -572,13 +580,20 @@ impl VedetteApp {
         egui::Window::new("Keyboard shortcuts")
             .id(egui::Id::unique("shortcut sheet"))
             .open(&mut open)
-            .default_width(560.0)
+            .default_width(940.0)
+            .default_height(ctx.content_rect().height() - 120.0)
+            .default_pos(egui::pos2(40.0, 60.0))
             .collapsible(false)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
-                    .max_height(560.0)
+                    .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        shortcut_sheet(ui);
+                        // The editor's groups on the left, the table's and
+                        // Help on the right.
+                        ui.columns(2, |cols| {
+                            shortcut_sheet(&mut cols[0], &Group::ALL[..4]);
+                            shortcut_sheet(&mut cols[1], &Group::ALL[4..]);
+                        });
                     });
             });
         if !open {
@@ -597,26 +612,30 @@ fn rule_sets_of(key: TableKey) -> String {
         .join(", ")
 }
 
-/// The sheet's body: per group, each command with a key, its keys and
-/// where it applies.
-fn shortcut_sheet(ui: &mut egui::Ui) {
+/// The sheet's body for some groups: each command with a key, its keys
+/// and where it applies, under its group's name.
+fn shortcut_sheet(ui: &mut egui::Ui, groups: &[Group]) {
     let ctx = ui.ctx().clone();
     let all = UiCommand::all();
-    for group in Group::ALL {
-        let rows: Vec<UiCommand> = all
-            .iter()
-            .copied()
-            .filter(|c| c.group() == group && !c.shortcuts().is_empty())
-            .collect();
-        if rows.is_empty() {
-            continue;
-        }
-        ui.add_space(6.0);
-        ui.strong(group.name());
-        egui::Grid::new(("shortcuts", group.name()))
-            .num_columns(3)
-            .striped(true)
-            .show(ui, |ui| {
+    egui::Grid::new(("shortcuts", groups[0].name()))
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for (n, group) in groups.iter().enumerate() {
+                let rows: Vec<UiCommand> = all
+                    .iter()
+                    .copied()
+                    .filter(|c| c.group() == *group && !c.shortcuts().is_empty())
+                    .collect();
+                if rows.is_empty() {
+                    continue;
+                }
+                if n > 0 {
+                    ui.label("");
+                    ui.end_row();
+                }
+                ui.strong(group.name());
+                ui.end_row();
                 for c in rows {
                     ui.monospace(c.keys_text(&ctx));
                     ui.label(c.label());
@@ -624,9 +643,9 @@ fn shortcut_sheet(ui: &mut egui::Ui) {
                         UiCommand::TableKey(k) => rule_sets_of(k),
                         _ => c.scope().name().to_string(),
                     };
-                    ui.label(RichText::new(at).color(Color32::GRAY));
+                    ui.label(RichText::new(at).small().color(Color32::GRAY));
                     ui.end_row();
                 }
-            });
-    }
+            }
+        });
 }

@@ -416,7 +416,7 @@ impl UiCommand {
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
         self.shortcuts()
             .first()
-            .map(|s| ctx.format_shortcut(s))
+            .map(|s| key_text(ctx, s))
             .unwrap_or_default()
     }
 
@@ -424,7 +424,7 @@ impl UiCommand {
     pub fn keys_text(self, ctx: &egui::Context) -> String {
         self.shortcuts()
             .iter()
-            .map(|s| ctx.format_shortcut(s))
+            .map(|s| key_text(ctx, s))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -438,6 +438,23 @@ impl UiCommand {
             .to_lowercase()
             .split_whitespace()
             .all(|w| words.contains(w))
+    }
+}
+
+/// A shortcut as the user reads it: egui's words, with the keys that are
+/// punctuation written as they are printed on the key ("[", not
+/// "OpenBracket").
+pub fn key_text(ctx: &egui::Context, s: &KeyboardShortcut) -> String {
+    let text = ctx.format_shortcut(s);
+    let printed = match s.logical_key {
+        Key::OpenBracket => "[",
+        Key::CloseBracket => "]",
+        Key::Period => ".",
+        _ => return text,
+    };
+    match text.strip_suffix(s.logical_key.name()) {
+        Some(mods) => format!("{mods}{printed}"),
+        None => text,
     }
 }
 

@@ -1483,6 +1483,18 @@ impl TableRules for NapoleonTableRules {
         }
     }
 
+    fn key_availability(t: &NapoleonTable, key: TableKey) -> Result<(), String> {
+        match key {
+            TableKey::RotateLeft | TableKey::RotateRight if t.mover().is_none() => {
+                Err("Select a piece of the active force to turn it [3.7.2.8]".into())
+            }
+            TableKey::Formation if t.mover().is_none() => {
+                Err("Select a piece of the active force to change its formation".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn heading(t: &NapoleonTable) -> String {
         let st = t.state();
         let limit = st

@@ -1430,7 +1430,7 @@ impl TableRules for NawTableRules {
         let st = &t.session.game.state;
         match key {
             TableKey::Roll if st.phase != Phase::Combat || st.pending.is_some() => {
-                Err("Attacks are rolled in the Combat Phase [7.0]".into())
+                Err("Attacks are rolled in the Combat Phase [3.0] [6.0]".into())
             }
             TableKey::Roll if t.own.draft.is_empty() => {
                 Err("No attack is being put together: click the attackers and the defenders".into())

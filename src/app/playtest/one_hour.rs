@@ -1597,6 +1597,22 @@ impl TableRules for OneHourTableRules {
         }
     }
 
+    fn key_availability(t: &OneHourTable, key: TableKey) -> Result<(), String> {
+        let drafted = t.own.draft.is_some() && t.live().phase == Phase::Move;
+        match key {
+            TableKey::RotateLeft | TableKey::RotateRight | TableKey::PivotOnly if !drafted => {
+                Err("Select a unit of yours in step 3 to pivot it (H4)".into())
+            }
+            TableKey::Formation if !drafted => {
+                Err("Select a unit of yours in step 3 to change its formation".into())
+            }
+            TableKey::Square | TableKey::Rally if t.own_selected().is_none() => {
+                Err("Select a unit of yours first".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn heading(t: &OneHourTable) -> String {
         let st = t.state();
         format!("Turn {} of {}", st.turn, st.board.turn_limit)
