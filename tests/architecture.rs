@@ -119,7 +119,7 @@ fn the_checker_catches_what_it_should() {
 /// The modules generic over rule sets (issue 17): they reach a rule set
 /// only through the contract (`engine::Rules`, `ai::Computer`) and the one
 /// registration, `src/rulesets.rs`.
-const GENERIC: [&str; 16] = [
+const GENERIC: [&str; 19] = [
     "engine/mod.rs",
     "engine/contract.rs",
     "engine/dice.rs",
@@ -137,6 +137,11 @@ const GENERIC: [&str; 16] = [
     "app/playtest/event_log.rs",
     // The one table shell every rule set's table plugs into (issue 36).
     "app/playtest/table.rs",
+    // The marks every table draws alike, and the window's one command
+    // list with its palette and shortcut sheet (issue 36).
+    "app/playtest/marks.rs",
+    "app/commands.rs",
+    "app/command_ui.rs",
     // The Balance panel (issue 19).
     "app/balance.rs",
 ];
