@@ -3,7 +3,6 @@
 //! Napoleonic); the pieces every table shares live here and in
 //! the submodules below, generic over the rule set:
 //! - [`seats`]: the computer seats, their pause, step and speed;
-//! - [`history`]: the replay cursor over the game's commands;
 //! - [`event_log`]: the log of events as sentences;
 //! - this module: the window's shortcuts, what a table asks of the window,
 //!   the unsaved-game prompt, the die face and the seed of a new game.
@@ -11,7 +10,6 @@
 //! The map itself is [`super::map_view`], shared with the editor.
 
 pub mod event_log;
-pub mod history;
 pub mod marks;
 mod napoleon;
 mod naw;

@@ -123,27 +123,18 @@ impl<R: Computer> Seats<R> {
         (self.next_tick - now).max(0.0)
     }
 
-    /// Pause, Step and Speed.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.strong("Computer");
-            let text = if self.paused { "Resume" } else { "Pause" };
-            if ui.button(text).on_hover_text("Space").clicked() {
-                self.paused = !self.paused;
-            }
-            if ui.button("Step").on_hover_text("One command (.)").clicked() {
-                self.step_once = true;
-            }
-            let l = ui.label("Speed");
-            egui::ComboBox::from_id_salt("computer speed")
-                .selected_text(self.speed.name())
-                .show_ui(ui, |ui| {
-                    for s in Speed::ALL {
-                        ui.selectable_value(&mut self.speed, s, s.name());
-                    }
-                })
-                .response
-                .labelled_by(l.id);
-        });
+    /// The computer's speed (its pause and step are commands of the
+    /// window's list, drawn by the table).
+    pub fn speed_ui(&mut self, ui: &mut egui::Ui) {
+        let l = ui.label("Speed");
+        egui::ComboBox::from_id_salt("computer speed")
+            .selected_text(self.speed.name())
+            .show_ui(ui, |ui| {
+                for s in Speed::ALL {
+                    ui.selectable_value(&mut self.speed, s, s.name());
+                }
+            })
+            .response
+            .labelled_by(l.id);
     }
 }

@@ -11,7 +11,6 @@
 //! (`Table::own`) and its words for the log.
 
 use super::event_log::EventLog;
-use super::history::history_ui;
 use super::seats::{Played, Seats};
 use super::{PlaytestAction, StartChoice};
 use crate::ai::Computer;
@@ -523,13 +522,7 @@ impl<T: TableRules> Table<T> {
         ui.horizontal(|ui| {
             ui.heading(T::heading(self));
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("Back to editor")
-                    .on_hover_text("Leave the playtest (F5); the scenario is as it was")
-                    .clicked()
-                {
-                    self.request_leave();
-                }
+                self.command_button(ui, UiCommand::BackToEditor, "Back to editor", action);
             });
         });
         T::turn_ui(self, ui);
@@ -543,9 +536,7 @@ impl<T: TableRules> Table<T> {
                         self.session.len()
                     ),
                 );
-                if ui.button("Back to the present").clicked() {
-                    self.session.seek(usize::MAX);
-                }
+                self.command_button(ui, UiCommand::LastCommand, "Back to the present", action);
             });
         }
         ui.separator();
@@ -559,12 +550,70 @@ impl<T: TableRules> Table<T> {
         T::sections_ui(self, ui);
         if self.session.setup.seats.iter().any(|s| !s.is_human()) {
             ui.separator();
-            self.seats.ui(ui);
+            ui.horizontal(|ui| {
+                ui.strong("Computer");
+                let pause = if self.seats.paused { "Resume" } else { "Pause" };
+                self.command_button(ui, UiCommand::Pause, pause, action);
+                self.command_button(ui, UiCommand::StepComputer, "Step", action);
+                self.seats.speed_ui(ui);
+            });
         }
         ui.separator();
-        history_ui(ui, &mut self.session, action);
+        self.history_ui(ui, action);
         ui.separator();
         ui.label(RichText::new(T::legend()).small().weak());
+    }
+
+    /// A button of the window's command list: greyed with the reason when
+    /// the command cannot run, its name and key in its hover text; a
+    /// click runs it as its key does.
+    fn command_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        cmd: UiCommand,
+        text: &str,
+        action: &mut PlaytestAction,
+    ) {
+        let available = self.availability(cmd);
+        let key = cmd.shortcut_text(ui.ctx());
+        let hover = if key.is_empty() {
+            cmd.label().to_string()
+        } else {
+            format!("{} ({key})", cmd.label())
+        };
+        let r = ui.add_enabled(available.is_ok(), egui::Button::new(text));
+        let r = match &available {
+            Ok(()) => r.on_hover_text(hover),
+            Err(why) => r.on_disabled_hover_text(format!("{hover}: {why}")),
+        };
+        if r.clicked() {
+            let a = self.run(cmd);
+            if a != PlaytestAction::None {
+                *action = a;
+            }
+        }
+    }
+
+    /// The History section: the replay cursor's buttons and the game's
+    /// save, load and restart, all commands of the window's list.
+    fn history_ui(&mut self, ui: &mut egui::Ui, action: &mut PlaytestAction) {
+        ui.strong("History");
+        ui.horizontal(|ui| {
+            self.command_button(ui, UiCommand::FirstCommand, "|<", action);
+            self.command_button(ui, UiCommand::StepBack, "<", action);
+            self.command_button(ui, UiCommand::StepForward, ">", action);
+            self.command_button(ui, UiCommand::LastCommand, ">|", action);
+            ui.label(format!(
+                "{} / {}",
+                self.session.cursor(),
+                crate::words::counted(self.session.len(), "command", "commands")
+            ));
+        });
+        ui.horizontal(|ui| {
+            self.command_button(ui, UiCommand::SaveGame, "Save game…", action);
+            self.command_button(ui, UiCommand::LoadGame, "Load game…", action);
+            self.command_button(ui, UiCommand::NewGame, "New game…", action);
+        });
     }
 
     /// The message strip above the map: the last thing done, or a
