@@ -23,3 +23,6 @@ echo '[EndMovement, Attack(attackers: ["102", "103", "105"], bombarding: [], def
 bin_args="--game $log"
 shoot docs/screenshot-playtest-result.png "mousemove 420 560;click 4;click 4;click 4"
 rm -f "$log" "$log.cmds"
+# The One Hour table: the French chance card drawn (Ctrl+Enter) and the
+# choice it asks for.
+bin_args="scenarios/waterloo-one-hour.ron" shoot docs/one-hour-table.png "key F5;key Return;key ctrl+Return;mousemove 1390 890"
