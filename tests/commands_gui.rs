@@ -13,6 +13,18 @@ use vedette::app::VedetteApp;
 use vedette::app::commands::UiCommand;
 use vedette::play::Seat;
 
+/// The window on a scenario with its table open (F5, the seats, Start).
+fn at_table(app: VedetteApp, seats: [Seat; 2]) -> Harness<'static, VedetteApp> {
+    let mut h = harness(app);
+    h.key_press(Key::F5);
+    h.run();
+    h.state_mut().start_dialog.as_mut().expect("start").seats = seats;
+    h.get_by_label("Start").click();
+    h.step();
+    assert!(h.state().playtest.is_some(), "the table opens");
+    h
+}
+
 fn open_palette(h: &mut Harness<'static, VedetteApp>) {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
     h.run();
@@ -73,13 +85,11 @@ fn issue36_the_palette_at_each_table_lists_the_table_commands_and_the_rule_sets_
         "scenarios/saint-aubin.ron",
         "scenarios/waterloo-one-hour.ron",
     ] {
-        let mut h = harness(VedetteApp::open(root().join(scenario)));
-        h.key_press(Key::F5);
+        let mut h = at_table(
+            VedetteApp::open(root().join(scenario)),
+            [Seat::Human, Seat::Human],
+        );
         h.run();
-        h.state_mut().start_dialog.as_mut().expect("start").seats = [Seat::Human, Seat::Human];
-        h.get_by_label("Start").click();
-        h.run();
-        assert!(h.state().playtest.is_some());
         open_palette(&mut h);
         let cmds = h.state().commands_here();
         assert!(cmds.contains(&UiCommand::EndPhase), "{scenario}");
@@ -197,13 +207,7 @@ fn issue36_item3_a_saved_game_of_each_rule_set_saves_and_loads_through_the_windo
     {
         let mut app = VedetteApp::open(root().join(scenario));
         app.dialogs = vedette::app::file_prompt::Dialogs::Unavailable("no dialogs here".into());
-        let mut h = harness(app);
-        h.key_press(Key::F5);
-        h.run();
-        h.state_mut().start_dialog.as_mut().expect("start").seats =
-            [Seat::Computer(vedette::ai::PlayerKind::Heuristic); 2];
-        h.get_by_label("Start").click();
-        h.step();
+        let mut h = at_table(app, [Seat::Computer(vedette::ai::PlayerKind::Heuristic); 2]);
         let mut frames = 0;
         while game_of(&h).0 < 4 {
             h.step();
@@ -243,11 +247,10 @@ fn issue36_item3_a_saved_game_of_each_rule_set_saves_and_loads_through_the_windo
 #[test]
 fn issue36_a_table_key_that_cannot_act_says_why() {
     use vedette::app::playtest::NapoleonTable;
-    let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
-    h.key_press(Key::F5);
-    h.run();
-    h.state_mut().start_dialog.as_mut().expect("start").seats = [Seat::Human, Seat::Human];
-    h.get_by_label("Start").click();
+    let mut h = at_table(
+        VedetteApp::open(root().join("scenarios/saint-aubin.ron")),
+        [Seat::Human, Seat::Human],
+    );
     h.run();
     h.key_press(Key::Q);
     h.run();
