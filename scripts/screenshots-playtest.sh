@@ -26,3 +26,10 @@ rm -f "$log" "$log.cmds"
 # The One Hour table: the French chance card drawn (Ctrl+Enter) and the
 # choice it asks for.
 bin_args="scenarios/waterloo-one-hour.ron" shoot docs/one-hour-table.png "key F5;key Return;key ctrl+Return;mousemove 1390 890"
+# Napoleon: Compans' division rolled Forward! (seed 1), N selects its first
+# piece and shows where it can go.
+log=saint-aubin-forward.ron
+echo "[Activate(force: \"Compans' division\")]" >"$log.cmds"
+"$bin" play scenarios/saint-aubin.ron --seed 1 --commands "$log.cmds" --max-commands 1 --log "$log" >/dev/null
+bin_args="--game $log" shoot docs/screenshot-napoleon-activation.png "key n;mousemove 1390 890"
+rm -f "$log" "$log.cmds"
