@@ -25,6 +25,20 @@ fn at_table(app: VedetteApp, seats: [Seat; 2]) -> Harness<'static, VedetteApp> {
     h
 }
 
+/// Every command that applies where the window is, listed in the open
+/// palette as "Group: label".
+fn every_command_here_is_in_the_palette(h: &Harness<'static, VedetteApp>, here: &str) {
+    for c in h.state().commands_here() {
+        let label = h.state().label_now(c);
+        assert!(
+            h.query_all_by_label_contains(&format!("{}: {label}", c.group().name()))
+                .next()
+                .is_some(),
+            "{here}: {c:?} is in the palette"
+        );
+    }
+}
+
 fn open_palette(h: &mut Harness<'static, VedetteApp>) {
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
     h.run();
@@ -59,15 +73,7 @@ fn issue36_the_palette_lists_every_command_of_the_editor_greyed_with_why() {
     open_palette(&mut h);
     let cmds = h.state().commands_here();
     assert!(cmds.contains(&UiCommand::ExportSheet) && cmds.contains(&UiCommand::Palette));
-    for c in &cmds {
-        let label = h.state().label_now(*c);
-        assert!(
-            h.query_all_by_label_contains(&format!("{}: {label}", c.group().name()))
-                .next()
-                .is_some(),
-            "{c:?} is in the palette"
-        );
-    }
+    every_command_here_is_in_the_palette(&h, "the editor");
     // Nothing selected: "Delete unit" is there, greyed, saying why.
     assert!(
         h.query_by_label_contains("Edit: Delete unit — No unit is selected")
@@ -97,15 +103,7 @@ fn issue36_the_palette_at_each_table_lists_the_table_commands_and_the_rule_sets_
             !cmds.contains(&UiCommand::ExportSheet),
             "{scenario}: editor only"
         );
-        for c in &cmds {
-            let label = h.state().label_now(*c);
-            assert!(
-                h.query_all_by_label_contains(&format!("{}: {label}", c.group().name()))
-                    .next()
-                    .is_some(),
-                "{scenario}: {c:?} is in the palette"
-            );
-        }
+        every_command_here_is_in_the_palette(&h, scenario);
     }
 }
 

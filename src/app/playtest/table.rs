@@ -237,9 +237,7 @@ impl<T: TableRules> Table<T> {
 
     /// Whether a human may give a command now.
     pub fn human_to_act(&self) -> bool {
-        self.session.is_live()
-            && !self.session.game.is_over()
-            && self.session.seat_to_play().is_human()
+        self.why_no_human().is_ok()
     }
 
     /// The board of the game.
