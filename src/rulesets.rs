@@ -24,7 +24,7 @@ pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
     match rules {
         RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
         RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
-        RuleSet::OneHour(_) => v.visit::<OneHour>(),
+        RuleSet::OneHour(_) | RuleSet::Hits16(_) => v.visit::<OneHour>(),
     }
 }
 

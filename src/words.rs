@@ -11,6 +11,16 @@ pub fn counted(n: impl Display, one: &str, many: &str) -> String {
     format!("{n} {noun}")
 }
 
+/// Items joined as a sentence lists alternatives: "a", "a or b",
+/// "a, b or c".
+pub fn list_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -22,5 +32,12 @@ mod tests {
         assert_eq!(counted(0, "card", "cards"), "0 cards");
         assert_eq!(counted("1.5", "box", "boxes"), "1.5 boxes");
         assert_eq!(counted(1, "die", "dice"), "1 die");
+    }
+
+    #[test]
+    fn alternatives_read_as_a_sentence() {
+        assert_eq!(list_or(&[]), "");
+        assert_eq!(list_or(&["line"]), "line");
+        assert_eq!(list_or(&["a", "b", "c"]), "a, b or c");
     }
 }

@@ -37,6 +37,7 @@ fn unit(id: &str, side: &str, hex: Hex) -> Unit {
         facing: None,
         troop: Default::default(),
         one_hour: None,
+        hits16: None,
     }
 }
 

@@ -210,6 +210,9 @@ impl Tools {
             // traits from the start, so the inspector can edit them.
             one_hour: matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_))
                 .then(|| crate::scenario::one_hour::OneHourUnit::from_kind(self.template.kind)),
+            // So do the 16-hits rules' (type, formation, rating, hits).
+            hits16: matches!(doc.scenario.rules, crate::scenario::RuleSet::Hits16(_))
+                .then(|| crate::scenario::hits16::Hits16Unit::from_kind(self.template.kind)),
         };
         // Under table rules (N14) a new unit carries the table's number,
         // so its file agrees with what the rules use.

@@ -141,6 +141,7 @@ fn units_are_added_edited_moved_deleted_and_undone_back() {
         facing: None,
         troop: Default::default(),
         one_hour: None,
+        hits16: None,
     };
     let e = add_unit(&doc, unit).expect("on the map");
     hist.apply(&mut doc, e).expect("adds");

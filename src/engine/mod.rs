@@ -10,6 +10,7 @@
 pub mod contract;
 pub mod dice;
 mod fnv;
+pub mod hits16;
 pub mod napoleon;
 pub mod naw;
 pub mod one_hour;

@@ -111,6 +111,7 @@ pub fn large_scenario_on(
             facing: None,
             troop: Default::default(),
             one_hour: None,
+            hits16: None,
         });
     }
     let scenario = Scenario {

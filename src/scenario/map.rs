@@ -619,3 +619,18 @@ pub fn one_hour_terrain() -> Vec<TerrainKind> {
     });
     kinds
 }
+
+/// The terrain of a new map for the 16-hits rules (M3): clear, town,
+/// woods, marsh and lake; hills are the hex's hill flag on top of any of
+/// these, and rivers, bridges, fords and roads hexside features.
+pub fn hits16_terrain() -> Vec<TerrainKind> {
+    one_hour_terrain()
+        .into_iter()
+        .filter(|k| {
+            matches!(
+                k.id.as_str(),
+                "clear" | "town" | "woods" | "difficult" | "lake"
+            )
+        })
+        .collect()
+}

@@ -6,6 +6,8 @@
 
 mod format;
 pub mod generate;
+pub mod hits16;
+mod hits16_setup;
 pub mod limits;
 pub mod locate;
 mod map;

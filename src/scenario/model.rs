@@ -1,6 +1,7 @@
 //! The scenario: sides, units, reinforcements, combat results table,
 //! victory conditions and variants, plus the map (inline or by file).
 
+use super::hits16::{Hits16Options, Hits16Unit};
 use super::map::{Colour, Map};
 use super::napoleon::{Army, NapoleonOptions, Troop};
 use super::one_hour::{OneHourOptions, OneHourUnit};
@@ -76,6 +77,10 @@ pub enum RuleSet {
     /// One Hour Napoleonic (Project Waterloo) on square boxes, with
     /// chance-card decks.
     OneHour(Box<OneHourOptions>),
+    /// The measured Napoleonic miniatures rules (16 hits a unit) on
+    /// hexes of 10 cm: formations, fields of fire, charges and
+    /// hand-to-hand across turns, Generals who rally.
+    Hits16(Box<Hits16Options>),
 }
 
 impl RuleSet {
@@ -90,6 +95,7 @@ impl RuleSet {
             RuleSet::NapoleonAtWaterloo(NawOptions::default()),
             RuleSet::Napoleon(Box::default()),
             RuleSet::OneHour(Box::default()),
+            RuleSet::Hits16(Box::default()),
         ]
     }
 
@@ -119,6 +125,13 @@ impl RuleSet {
                 nations: None,
                 loss_threshold: None,
             },
+            RuleSet::Hits16(_) => BlankScenario {
+                terrain: crate::scenario::hits16_terrain(),
+                crt: Crt::default(),
+                sides: ["French", "British"],
+                nations: None,
+                loss_threshold: None,
+            },
         }
     }
 
@@ -139,14 +152,14 @@ impl RuleSet {
     /// once in rules without them.
     pub fn has_outskirts(&self, map: &crate::scenario::Map) -> bool {
         match self {
-            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) => false,
+            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) | RuleSet::Hits16(_) => false,
             RuleSet::Napoleon(o) => map.hexes_on_map().any(|h| o.is_outskirts(map, h)),
         }
     }
 
     pub fn is_outskirts(&self, map: &crate::scenario::Map, h: Hex) -> bool {
         match self {
-            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) => false,
+            RuleSet::NapoleonAtWaterloo(_) | RuleSet::OneHour(_) | RuleSet::Hits16(_) => false,
             RuleSet::Napoleon(o) => o.is_outskirts(map, h),
         }
     }
@@ -178,6 +191,16 @@ impl RuleSet {
                     format!("{} {traits}", o.hits_of(&x))
                 }
             }
+            // M5, M10: the hits a unit has left of its 16, and its
+            // formation's initial; movement is the type's allowance.
+            RuleSet::Hits16(_) => {
+                let x = Hits16Unit::read(u);
+                let left = 16u32.saturating_sub(x.hits);
+                match formation_letter(x.formation()) {
+                    "" => left.to_string(),
+                    l => format!("{left} {l}"),
+                }
+            }
             // N14: these rules move a unit by its type's troop-table
             // allowance, never by its own number.
             RuleSet::Napoleon(o) => format!("{}-{}", u.strength, o.troops.movement.of_unit(u)),
@@ -193,6 +216,7 @@ impl RuleSet {
         match self {
             RuleSet::NapoleonAtWaterloo(_) => Some((u.movement, true)),
             RuleSet::Napoleon(o) => Some((o.troops.movement.of_unit(u), false)),
+            RuleSet::Hits16(o) => Some((*o.move_hexes.get(Hits16Unit::read(u).troop), false)),
             RuleSet::OneHour(_) => None,
         }
     }
@@ -202,6 +226,7 @@ impl RuleSet {
     pub fn unit_kind_name(&self, u: &Unit) -> String {
         match self {
             RuleSet::OneHour(_) => OneHourUnit::read(u).unit_type.name().to_string(),
+            RuleSet::Hits16(_) => Hits16Unit::read(u).troop.name().to_string(),
             _ => u.kind.name().to_string(),
         }
     }
@@ -270,7 +295,42 @@ impl RuleSet {
                 boxes: true,
                 rule_victory: "the scenario's objectives and army morale at the turn limit (H9)",
             },
+            RuleSet::Hits16(_) => RuleSupport {
+                name: "Napoleonic Wars (16 hits)",
+                summary: "Measured miniatures rules on 10 cm hexes: 16 hits a unit, formations and fields of fire, charges and hand-to-hand that lasts across turns, Generals who rally.",
+                crt: false,
+                rule_combat: "a die and modifiers for hits, shooting and hand to hand [L77-101]",
+                max_hexes: 65_000,
+                max_units: 60_000,
+                sides: 2,
+                victory_hexes: true,
+                elevation: false,
+                hills: true,
+                facing: true,
+                forces: false,
+                exit_conditions: 0,
+                variants: 0,
+                rivers: true,
+                hexes: true,
+                boxes: false,
+                rule_victory: "an army breaks at half its units lost, else victory hexes at the turn limit (M38)",
+            },
         }
+    }
+}
+
+/// The letter a counter prints for a 16-hits formation.
+fn formation_letter(f: super::hits16::Formation) -> &'static str {
+    use super::hits16::Formation as F;
+    match f {
+        F::Line => "L",
+        F::AttackColumn => "C",
+        F::MarchColumn => "M",
+        F::Square => "Sq",
+        F::Skirmish => "Sk",
+        F::CavalryLine => "",
+        F::Limbered => "Lb",
+        F::Unlimbered => "",
     }
 }
 
@@ -484,6 +544,10 @@ pub struct Unit {
     /// command); absent: read from `kind` ([`OneHourUnit::from_kind`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub one_hour: Option<OneHourUnit>,
+    /// What the 16-hits rules need of the unit (type, formation, rating,
+    /// hits, nation); absent: read from `kind` ([`Hits16Unit::from_kind`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits16: Option<Hits16Unit>,
 }
 
 impl Unit {

@@ -587,6 +587,7 @@ impl ArmyList {
                     facing: None,
                     troop: t.troop(),
                     one_hour: None,
+                    hits16: None,
                 });
             }
             forces.push(Force {

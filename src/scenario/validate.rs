@@ -316,6 +316,19 @@ fn check_scenario_text(s: &Scenario, out: &mut Issues) {
             }
         }
     }
+    if let super::RuleSet::Hits16(o) = &s.rules {
+        for (i, g) in o.generals.iter().enumerate() {
+            let p = format!("rules.generals[{i}]");
+            check_text(
+                out,
+                &format!("{p}.name"),
+                "a General's name",
+                &g.name,
+                false,
+            );
+            check_text(out, &format!("{p}.id"), "a General's id", &g.id, false);
+        }
+    }
     if let super::RuleSet::OneHour(o) = &s.rules {
         for (i, l) in o.leaders.iter().enumerate() {
             let p = format!("rules.leaders[{i}].name");
@@ -725,7 +738,9 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
 
     let napoleon = match &s.rules {
         super::RuleSet::Napoleon(o) => Some(&**o),
-        super::RuleSet::NapoleonAtWaterloo(_) | super::RuleSet::OneHour(_) => None,
+        super::RuleSet::NapoleonAtWaterloo(_)
+        | super::RuleSet::OneHour(_)
+        | super::RuleSet::Hits16(_) => None,
     };
 
     // Units.
@@ -1077,6 +1092,10 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             super::one_hour_setup::check(s, map, o, &mut out)
         }
         (super::RuleSet::OneHour(_), None) => {}
+        (super::RuleSet::Hits16(o), None) if map_ok => {
+            super::hits16_setup::check(s, map, o, &mut out)
+        }
+        (super::RuleSet::Hits16(_), None) => {}
         (_, None) => check_crt(s, &mut out),
     }
     check_variants(s, &mut out);

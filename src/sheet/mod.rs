@@ -266,7 +266,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     use crate::scenario::RuleSet;
     let victory = |flow: &mut flow::Flow| match &s.rules {
         RuleSet::Napoleon(_) => napoleon::victory(flow, s, map),
-        RuleSet::OneHour(_) => one_hour::victory(flow, s, map),
+        RuleSet::OneHour(_) | RuleSet::Hits16(_) => one_hour::victory(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
     };
     // The rest of the sheet, after the map.
@@ -276,7 +276,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
             sections::terrain_effects(flow, map);
             sections::turn_track(flow, s);
         }
-        RuleSet::OneHour(_) => one_hour::sections(flow, s, map),
+        RuleSet::OneHour(_) | RuleSet::Hits16(_) => one_hour::sections(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => {
             sections::order_of_battle(flow, s, map);
             sections::reinforcements(flow, s, map);

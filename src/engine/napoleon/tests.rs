@@ -128,6 +128,7 @@ pub(super) fn scenario_on(rows: &[&str], units: &[U]) -> (Scenario, Map) {
             facing: Some(u.6),
             troop: Default::default(),
             one_hour: None,
+            hits16: None,
         });
     }
     let far = format!("{:02}{:02}", m.columns, m.rows);

@@ -112,6 +112,7 @@ impl Position {
                 facing: None,
                 troop: Default::default(),
                 one_hour: None,
+                hits16: None,
             })
             .collect();
         let side = |id: &str, c: Colour| Side {

@@ -104,6 +104,7 @@ pub(super) fn scenario(rows: &[&str], units: &[U], options: OneHourOptions) -> (
                 command: format!("{}1", names[u.1 as usize]),
                 ..OneHourUnit::of(u.2)
             }),
+            hits16: None,
         })
         .collect();
     let s = Scenario {

@@ -178,6 +178,7 @@ fn issue16_item3_obligations_search_of_ten_thousand_units_on_a_small_stack() {
                     facing: None,
                     troop: Default::default(),
                     one_hour: None,
+                    hits16: None,
                 });
             }
             if units.len() >= 10_000 {
