@@ -7,6 +7,7 @@
 //! set.
 
 use crate::ai::Computer;
+use crate::engine::hits16::Hits16;
 use crate::engine::napoleon::Napoleon;
 use crate::engine::naw::Naw;
 use crate::engine::one_hour::OneHour;
@@ -24,7 +25,8 @@ pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
     match rules {
         RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
         RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
-        RuleSet::OneHour(_) | RuleSet::Hits16(_) => v.visit::<OneHour>(),
+        RuleSet::OneHour(_) => v.visit::<OneHour>(),
+        RuleSet::Hits16(_) => v.visit::<Hits16>(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! Randomness comes from a seeded `Dice` owned by the player.
 
 mod heuristic;
+mod hits16;
 pub mod napoleon;
 mod naw;
 mod one_hour;

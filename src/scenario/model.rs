@@ -254,6 +254,7 @@ impl RuleSet {
                 hexes: true,
                 boxes: false,
                 rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
+                movement_table: "",
             },
             RuleSet::Napoleon(_) => RuleSupport {
                 name: "Napoleon",
@@ -274,6 +275,7 @@ impl RuleSet {
                 hexes: true,
                 boxes: false,
                 rule_victory: "the break test of the Final Step [4.1]",
+                movement_table: "its type's allowance in the troop table (N14)",
             },
             RuleSet::OneHour(_) => RuleSupport {
                 name: "One Hour Napoleonic",
@@ -294,6 +296,7 @@ impl RuleSet {
                 hexes: false,
                 boxes: true,
                 rule_victory: "the scenario's objectives and army morale at the turn limit (H9)",
+                movement_table: "its type and formation (H14)",
             },
             RuleSet::Hits16(_) => RuleSupport {
                 name: "Napoleonic Wars (16 hits)",
@@ -314,6 +317,7 @@ impl RuleSet {
                 hexes: true,
                 boxes: false,
                 rule_victory: "an army breaks at half its units lost, else victory hexes at the turn limit (M38)",
+                movement_table: "its type's allowance in the Tables (M10)",
             },
         }
     }
@@ -388,6 +392,9 @@ pub struct RuleSupport {
     pub rivers: bool,
     /// How games are won, for messages.
     pub rule_victory: &'static str,
+    /// Where the rules take a unit's movement from, when not from the
+    /// unit, for the warning about a number they ignore.
+    pub movement_table: &'static str,
 }
 
 impl Default for RuleSet {

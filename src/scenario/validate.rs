@@ -1249,17 +1249,18 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
         out.warning(
             Location::Unit(first.id.clone()),
             format!(
-                "{} a movement number of {} that the {name} rules ignore: a unit moves by its type's allowance in the troop table (N14), {} for {}",
+                "{} a movement number of {} that the {name} rules ignore: a unit moves by {}, {} for {}",
                 if own_movement.len() == 1 {
                     format!("{} has", first.id)
                 } else {
                     format!("{} units have (first {})", own_movement.len(), first.id) // count: two or more
                 },
                 if own_movement.len() == 1 { "its own" } else { "their own" },
+                support.movement_table,
                 s.rules
                     .unit_movement(first)
                     .map_or(0, |(m, _)| m),
-                first.kind.name().to_lowercase()
+                s.rules.unit_kind_name(first).to_lowercase()
             ),
         );
     }

@@ -1,0 +1,376 @@
+//! The 16-hits rules' computer players behind the contract: the random
+//! player, and a heuristic player that plays to the scenario's victory
+//! conditions (the victory hexes it does not hold, else the enemy army).
+//! It rallies worn units, takes the shot with the most expected hits,
+//! charges where the expected hits are worth it (artillery, flanks, the
+//! worn), forms square against cavalry and line or column to fight,
+//! limbers and unlimbers its guns, and moves each unit to the hex and
+//! facing that score best. Every command it gives is one the engine
+//! lists or accepts; its weights are data ([`Hits16Tuning`]).
+
+use super::{Computer, Player, PlayerKind, RandomPlayer};
+use crate::engine::hits16::board::{HexIx, NO_HEX, UnitIx};
+use crate::engine::hits16::geometry::in_field;
+use crate::engine::hits16::{Board, Command, Hits16, Phase, State};
+use crate::scenario::hits16::{Formation, Terrain, TroopType};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The heuristic player's weights; the unit is "one expected hit".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Hits16Tuning {
+    /// Per hex nearer the unit's goal.
+    pub goal_weight: f64,
+    /// Per enemy the unit could shoot from the hex.
+    pub fire_weight: f64,
+    /// Per enemy shooter that could hit the unit there.
+    pub danger_weight: f64,
+    /// Infantry out of square (or guns) within reach of enemy cavalry.
+    pub cavalry_danger: f64,
+    /// Foot in woods or a town when enemies are near.
+    pub cover_weight: f64,
+    /// Smallest expected hits a charge must promise.
+    pub min_charge_value: f64,
+    /// Value of eliminating a unit on top of its hits.
+    pub kill_bonus: f64,
+    /// Rally a unit that can recover at least this many hits.
+    pub rally_room: u32,
+    /// How much better than staying a move must score.
+    pub move_margin: f64,
+}
+
+impl Default for Hits16Tuning {
+    fn default() -> Self {
+        Hits16Tuning {
+            goal_weight: 1.0,
+            fire_weight: 0.8,
+            danger_weight: 0.5,
+            cavalry_danger: 1.5,
+            cover_weight: 0.6,
+            min_charge_value: 3.0,
+            kill_bonus: 6.0,
+            rally_room: 2,
+            move_margin: 0.2,
+        }
+    }
+}
+
+impl Computer for Hits16 {
+    type Knowledge = Arc<Board>;
+    type Tuning = Hits16Tuning;
+
+    fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
+        Arc::new(board)
+    }
+
+    fn knowledge_board(know: &Arc<Board>) -> &Arc<Board> {
+        know
+    }
+
+    fn computer(
+        kind: PlayerKind,
+        _know: &Arc<Arc<Board>>,
+        tuning: &Hits16Tuning,
+        seed: u64,
+    ) -> Box<dyn Player<Hits16> + Send> {
+        match kind {
+            PlayerKind::Random => Box::new(RandomPlayer::<Hits16>::new(seed)),
+            PlayerKind::Heuristic => Box::new(Hits16Player::new(tuning.clone(), seed)),
+        }
+    }
+}
+
+/// The heuristic player.
+pub struct Hits16Player {
+    tuning: Hits16Tuning,
+    /// Units left as they stand in this phase: (turn, side, phase).
+    phase: (u32, u8, u8),
+    done: Vec<UnitIx>,
+    generals_done: Vec<u16>,
+}
+
+impl Hits16Player {
+    /// The player decides without dice; `seed` is kept for the contract.
+    pub fn new(tuning: Hits16Tuning, _seed: u64) -> Self {
+        Hits16Player {
+            tuning,
+            phase: (0, 0, 0),
+            done: Vec::new(),
+            generals_done: Vec::new(),
+        }
+    }
+}
+
+/// The mean of a roll's hits over the six faces.
+fn expected(hits: impl Fn(u32) -> u32) -> f64 {
+    (1..=6).map(|f| f64::from(hits(f))).sum::<f64>() / 6.0
+}
+
+impl Hits16Player {
+    /// The hex a unit heads for: the nearest victory hex its side does
+    /// not hold, else the nearest enemy unit.
+    fn goal(&self, st: &State, side: u8, from: HexIx) -> Option<HexIx> {
+        let b = &st.board;
+        let open: Vec<HexIx> = b
+            .victory_hexes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| st.held[*i] != Some(side))
+            .map(|(_, &h)| h)
+            .collect();
+        let pool: Vec<HexIx> = if open.is_empty() {
+            st.units_of(1 - side)
+                .map(|e| st.units[e as usize].hex)
+                .collect()
+        } else {
+            open
+        };
+        pool.into_iter().min_by_key(|&h| (b.distance(from, h), h))
+    }
+
+    /// How good it is for `u` to stand in `h` facing `f`.
+    fn place_value(&self, st: &State, u: UnitIx, h: HexIx, f: u8, formation: Formation) -> f64 {
+        let b = &st.board;
+        let t = &self.tuning;
+        let side = st.side_of(u);
+        let troop = st.troop(u);
+        let mut v = 0.0;
+        if let Some(g) = self.goal(st, side, st.units[u as usize].hex) {
+            v -= t.goal_weight * f64::from(b.distance(h, g));
+        }
+        let grid = b.grid;
+        let here = b.hex(h);
+        let town = b.options.town_all_front && st.terrain(h) == Terrain::Town;
+        let mut near = false;
+        for e in st.units_of(1 - side) {
+            let es = st.units[e as usize];
+            let eh = b.hex(es.hex);
+            let d = b.distance(h, es.hex);
+            near |= d <= 3;
+            if let Some(row) = b.options.fire_table.row(troop)
+                && d <= row.long_range
+                && (town || in_field(grid, b.options.fire_arc, here, f, eh))
+                && formation != Formation::Square
+                && formation != Formation::Limbered
+            {
+                v += t.fire_weight;
+            }
+            let et = st.troop(e);
+            if let Some(row) = b.options.fire_table.row(et)
+                && d <= row.long_range
+                && es.formation != Formation::Limbered
+                && in_field(grid, b.options.fire_arc, eh, es.facing, here)
+            {
+                v -= t.danger_weight * if et == TroopType::Artillery { 1.5 } else { 1.0 };
+            }
+            if et.is_cavalry()
+                && d <= b.allowance(e) + 1
+                && ((troop == TroopType::Infantry && formation != Formation::Square)
+                    || troop == TroopType::Artillery)
+            {
+                v -= t.cavalry_danger;
+            }
+        }
+        if near && troop.is_foot() && st.terrain(h).cover() {
+            v += t.cover_weight;
+        }
+        v
+    }
+
+    fn pending_answer(&mut self, st: &State, cmds: &[Command]) -> Option<Command> {
+        let b = &st.board;
+        let side = st.to_act();
+        let score = |c: &Command| -> i64 {
+            let h = match c {
+                Command::Withdraw { to, .. } | Command::PlaceGeneral { at: to, .. } => b.ix(*to),
+                _ => None,
+            };
+            h.map_or(0, |h| i64::from(st.nearest_enemy(side, h).min(99)))
+        };
+        cmds.iter().max_by_key(|c| score(c)).cloned()
+    }
+
+    fn choose_rally(&self, st: &State) -> Option<Command> {
+        let b = &st.board;
+        let mut best: Option<(u32, Command)> = None;
+        for c in st.legal_commands() {
+            if let Command::Rally { unit, .. } = &c {
+                let u = b.unit_ix(unit)?;
+                let s = st.units[u as usize];
+                let room = u32::from(s.hits) - 4 * u32::from(s.bases_lost);
+                if room >= self.tuning.rally_room && best.as_ref().is_none_or(|(r, _)| room > *r) {
+                    best = Some((room, c));
+                }
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    fn choose_shot(&self, st: &State) -> Option<Command> {
+        let b = &st.board;
+        let mut best: Option<(f64, Command)> = None;
+        for c in st.legal_commands() {
+            let Command::Shoot { unit, target } = &c else {
+                continue;
+            };
+            let (u, t) = (b.unit_ix(unit)?, b.unit_ix(target)?);
+            let Ok(odds) = st.check_shot(u, t) else {
+                continue;
+            };
+            let left = 16 - u32::from(st.units[t as usize].hits);
+            let mut v = expected(|f| odds.hits(f).min(left));
+            if (1..=6).any(|f| odds.hits(f) >= left) {
+                v += self.tuning.kill_bonus
+                    * (1..=6).filter(|&f| odds.hits(f) >= left).count() as f64
+                    / 6.0;
+            }
+            if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
+                best = Some((v, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    /// The best Movement command for `u`, with its gain over standing.
+    fn unit_choice(&self, st: &State, u: UnitIx, cmds: &[Command]) -> Option<(f64, Command)> {
+        let b = &st.board;
+        let s = st.units[u as usize];
+        let stay = self.place_value(st, u, s.hex, s.facing, s.formation);
+        let mut best: Option<(f64, Command)> = None;
+        let mut consider = |v: f64, c: &Command| {
+            if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
+                best = Some((v, c.clone()));
+            }
+        };
+        for c in cmds {
+            match c {
+                Command::Move {
+                    end, start, path, ..
+                } => {
+                    let h = path.last().and_then(|&h| b.ix(h)).unwrap_or(s.hex);
+                    let f = end
+                        .or(*start)
+                        .and_then(|d| b.dir_index(d))
+                        .unwrap_or(s.facing);
+                    consider(self.place_value(st, u, h, f, s.formation) - stay, c);
+                }
+                Command::Form {
+                    formation, facing, ..
+                } => {
+                    let f = facing.and_then(|d| b.dir_index(d)).unwrap_or(s.facing);
+                    consider(self.place_value(st, u, s.hex, f, *formation) - stay, c);
+                }
+                Command::Charge { target, .. } => {
+                    let Some(t) = b.unit_ix(target) else { continue };
+                    let odds = st.melee_odds(u, t);
+                    let left = 16 - u32::from(st.units[t as usize].hits);
+                    let mut v = if st.troop(t) == TroopType::Artillery {
+                        f64::from(left) + self.tuning.kill_bonus
+                    } else {
+                        expected(|f| odds.hits(f).min(left))
+                    };
+                    if v < self.tuning.min_charge_value {
+                        continue;
+                    }
+                    v += 0.1 * f64::from(st.units[t as usize].hits);
+                    consider(v, c);
+                }
+                Command::TurnToFace { .. } => consider(1.0, c),
+                _ => {}
+            }
+        }
+        best.filter(|(v, _)| *v > self.tuning.move_margin)
+    }
+
+    fn choose_movement(&mut self, st: &State) -> Option<Command> {
+        let b = &st.board;
+        let all = st.legal_commands();
+        let units: Vec<UnitIx> = st
+            .units_of(st.side)
+            .filter(|u| !st.acts[*u as usize].acted && !self.done.contains(u))
+            .collect();
+        for u in units {
+            let id = &b.units[u as usize].id;
+            let mine: Vec<Command> = all
+                .iter()
+                .filter(|c| match c {
+                    Command::Move { unit, .. }
+                    | Command::Form { unit, .. }
+                    | Command::Charge { unit, .. }
+                    | Command::TurnToFace { unit, .. } => unit == id,
+                    _ => false,
+                })
+                .cloned()
+                .collect();
+            self.done.push(u);
+            if let Some((_, c)) = self.unit_choice(st, u, &mine) {
+                return Some(c);
+            }
+        }
+        // Generals ride to the most worn unit they can reach.
+        for g in 0..st.generals.len() as u16 {
+            if st.generals[g as usize] == NO_HEX
+                || b.generals[g as usize].side != st.side
+                || self.generals_done.contains(&g)
+            {
+                continue;
+            }
+            self.generals_done.push(g);
+            let worn = st.units_of(st.side).max_by_key(|&u| {
+                let s = st.units[u as usize];
+                (u32::from(s.hits) - 4 * u32::from(s.bases_lost), u)
+            })?;
+            let wh = st.units[worn as usize].hex;
+            let here = st.generals[g as usize];
+            let best = all
+                .iter()
+                .filter_map(|c| match c {
+                    Command::MoveGeneral { general, path }
+                        if *general == b.generals[g as usize].id =>
+                    {
+                        let h = b.ix(*path.last()?)?;
+                        Some((b.distance(h, wh), c))
+                    }
+                    _ => None,
+                })
+                .min_by_key(|(d, _)| *d);
+            if let Some((d, c)) = best
+                && d < b.distance(here, wh)
+                && d <= b.options.rally_reach
+            {
+                return Some(c.clone());
+            }
+        }
+        None
+    }
+}
+
+impl Player<Hits16> for Hits16Player {
+    fn choose(&mut self, st: &State) -> Option<Command> {
+        if st.phase == Phase::Over {
+            return None;
+        }
+        let key = (st.turn, st.side, st.phase as u8);
+        if key != self.phase {
+            self.phase = key;
+            self.done.clear();
+            self.generals_done.clear();
+        }
+        if !st.pending.is_empty() {
+            let cmds = st.legal_commands();
+            return self.pending_answer(st, &cmds);
+        }
+        let pick = match st.phase {
+            Phase::Command => self.choose_rally(st),
+            Phase::Movement => self.choose_movement(st),
+            Phase::Shooting => self.choose_shot(st),
+            Phase::HandToHand => st
+                .legal_commands()
+                .into_iter()
+                .find(|c| matches!(c, Command::Fight { .. })),
+            Phase::Over => None,
+        };
+        Some(pick.unwrap_or(Command::EndPhase))
+    }
+}
