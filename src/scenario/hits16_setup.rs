@@ -30,8 +30,9 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &Hits16Options, out: &mut Issues
             out.error(
                 loc(),
                 format!(
-                    "unit \"{}\" starts with {} hits: a unit is eliminated at 16 [L107] (M36)",
-                    u.id, x.hits
+                    "unit \"{}\" starts with {}: a unit is eliminated at 16 [L107] (M36)",
+                    u.id,
+                    crate::words::counted(x.hits, "hit", "hits")
                 ),
             );
         }
@@ -253,8 +254,9 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &Hits16Options, out: &mut Issues
             out.warning(
                 field(&format!("victory.victory_hexes[{i}]")),
                 format!(
-                    "victory hex {} is worth {} points, but these rules count victory hexes held, not points (M38)",
-                    v.hex, v.points
+                    "victory hex {} is worth {}, but these rules count victory hexes held, not points (M38)",
+                    v.hex,
+                    crate::words::counted(v.points, "point", "points")
                 ),
             );
         }
@@ -263,8 +265,8 @@ pub(super) fn check(s: &Scenario, map: &Map, o: &Hits16Options, out: &mut Issues
         out.warning(
             field("turns"),
             format!(
-                "the scenario lasts {} turns and the rules' turn limit is {}: games end after {} (M38)",
-                s.turns,
+                "the scenario lasts {} and the rules' turn limit is {}: games end after {} (M38)",
+                crate::words::counted(s.turns, "turn", "turns"),
                 o.turn_limit,
                 s.turns.min(o.turn_limit).max(1)
             ),

@@ -14,6 +14,7 @@
 
 pub mod flow;
 pub mod font;
+pub mod hits16;
 pub mod map_page;
 pub mod napoleon;
 pub mod one_hour;
@@ -266,7 +267,8 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
     use crate::scenario::RuleSet;
     let victory = |flow: &mut flow::Flow| match &s.rules {
         RuleSet::Napoleon(_) => napoleon::victory(flow, s, map),
-        RuleSet::OneHour(_) | RuleSet::Hits16(_) => one_hour::victory(flow, s, map),
+        RuleSet::OneHour(_) => one_hour::victory(flow, s, map),
+        RuleSet::Hits16(_) => hits16::victory(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
     };
     // The rest of the sheet, after the map.
@@ -276,7 +278,8 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
             sections::terrain_effects(flow, map);
             sections::turn_track(flow, s);
         }
-        RuleSet::OneHour(_) | RuleSet::Hits16(_) => one_hour::sections(flow, s, map),
+        RuleSet::OneHour(_) => one_hour::sections(flow, s, map),
+        RuleSet::Hits16(_) => hits16::sections(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => {
             sections::order_of_battle(flow, s, map);
             sections::reinforcements(flow, s, map);
