@@ -82,10 +82,11 @@ pub enum TableKey {
     PivotOnly,
     Square,
     Rally,
+    Ruler,
 }
 
 impl TableKey {
-    pub const ALL: [TableKey; 9] = [
+    pub const ALL: [TableKey; 10] = [
         TableKey::NextUnit,
         TableKey::Suggest,
         TableKey::Roll,
@@ -95,6 +96,7 @@ impl TableKey {
         TableKey::PivotOnly,
         TableKey::Square,
         TableKey::Rally,
+        TableKey::Ruler,
     ];
 
     pub fn label(self) -> &'static str {
@@ -108,6 +110,7 @@ impl TableKey {
             TableKey::PivotOnly => "Pivot the selected unit in place",
             TableKey::Square => "Form square",
             TableKey::Rally => "Rally the selected unit",
+            TableKey::Ruler => "Measure: distance, line of fire and field of fire",
         }
     }
 
@@ -122,6 +125,7 @@ impl TableKey {
             TableKey::PivotOnly => Key::P,
             TableKey::Square => Key::S,
             TableKey::Rally => Key::R,
+            TableKey::Ruler => Key::M,
         }
     }
 }

@@ -114,3 +114,33 @@ pub fn dice_row(ui: &mut egui::Ui, rolls: &[u32], title: String, detail: String)
         });
     });
 }
+
+/// The unit vector from a hex's centre toward the middle of its hexside
+/// `f` (an index into the grid's directions).
+pub fn hexside_vector(layout: &Layout, h: Hex, f: u8) -> egui::Vec2 {
+    let c = layout.center(h);
+    let dirs = layout.grid.dirs();
+    match layout.edge(h, dirs[usize::from(f) % dirs.len()]) {
+        Some((p, q)) => egui::vec2(
+            ((p.x + q.x) / 2.0 - c.x) as f32,
+            ((p.y + q.y) / 2.0 - c.y) as f32,
+        )
+        .normalized(),
+        None => egui::vec2(0.0, -1.0),
+    }
+}
+
+/// The hexside of `h` nearest `pos`, or none near the centre (a click
+/// there keeps the facing): the facing a click on a hex table asks for.
+pub fn nearest_hexside(layout: &Layout, h: Hex, pos: Pos2) -> Option<u8> {
+    let c = layout.center(h);
+    let v = egui::vec2(pos.x - c.x as f32, pos.y - c.y as f32);
+    if v.length() < layout.size as f32 * 0.3 {
+        return None;
+    }
+    (0..layout.grid.dirs().len() as u8).max_by(|&a, &b| {
+        hexside_vector(layout, h, a)
+            .dot(v)
+            .total_cmp(&hexside_vector(layout, h, b).dot(v))
+    })
+}

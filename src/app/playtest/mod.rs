@@ -10,6 +10,7 @@
 //! The map itself is [`super::map_view`], shared with the editor.
 
 pub mod event_log;
+mod hits16;
 pub mod marks;
 mod napoleon;
 mod naw;
@@ -18,6 +19,7 @@ pub mod seats;
 mod start;
 pub mod table;
 
+pub use hits16::{Hits16Table, Hits16TableRules};
 pub use napoleon::{NapoleonTable, NapoleonTableRules};
 pub use naw::{AttackDraft, NawTableRules, Playtest, Session, Setup};
 pub use one_hour::{Draft, OneHourTable, OneHourTableRules, Pick};
@@ -134,10 +136,11 @@ const fn register<T: TableRules>(plays: fn(&RuleSet) -> bool) -> Registration {
 
 /// Every rule set's table: the one place the window meets a rule set's
 /// table (a new rule set adds its line here).
-pub const TABLES: [Registration; 3] = [
+pub const TABLES: [Registration; 4] = [
     register::<NawTableRules>(|r| matches!(r, RuleSet::NapoleonAtWaterloo(_))),
     register::<NapoleonTableRules>(|r| matches!(r, RuleSet::Napoleon(_))),
     register::<OneHourTableRules>(|r| matches!(r, RuleSet::OneHour(_))),
+    register::<Hits16TableRules>(|r| matches!(r, RuleSet::Hits16(_))),
 ];
 
 fn registration(rules: &RuleSet) -> Result<&'static Registration, String> {

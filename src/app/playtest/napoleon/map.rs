@@ -12,7 +12,7 @@ impl Table<NapoleonTableRules> {
 
     pub(super) fn facing_at(&self, h: Hex, pos: Pos2) -> Option<u8> {
         let layout = self.last_layout.as_ref()?;
-        nearest_side(layout, &self.live().board, h, pos)
+        marks::nearest_hexside(layout, h, pos)
     }
 
     /// Hex highlights: the selected piece's reach, the General's moves,
@@ -146,7 +146,7 @@ impl Table<NapoleonTableRules> {
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
                 map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
-                let toward = side_vector(layout, b, hex, st.facing[p as usize]);
+                let toward = marks::hexside_vector(layout, hex, st.facing[p as usize]);
                 map_view::draw_front_mark(painter, at, side, toward);
                 let r = marks::counter_rect(at, side);
                 if st.column[p as usize] {
@@ -208,44 +208,4 @@ impl Table<NapoleonTableRules> {
             }
         }
     }
-}
-
-/// The unit vector from a hex's centre toward the middle of hexside `f`.
-pub(super) fn side_vector(
-    layout: &Layout,
-    b: &crate::engine::napoleon::Board,
-    h: Hex,
-    f: u8,
-) -> Vec2 {
-    let c = layout.center(h);
-    match layout.edge(h, b.dir(f)) {
-        Some((p, q)) => {
-            let m = vec2(
-                ((p.x + q.x) / 2.0 - c.x) as f32,
-                ((p.y + q.y) / 2.0 - c.y) as f32,
-            );
-            m.normalized()
-        }
-        None => vec2(0.0, -1.0),
-    }
-}
-
-/// The hexside of `h` nearest `pos`, or none near the centre (a click
-/// there keeps the facing).
-pub(super) fn nearest_side(
-    layout: &Layout,
-    b: &crate::engine::napoleon::Board,
-    h: Hex,
-    pos: Pos2,
-) -> Option<u8> {
-    let c = layout.center(h);
-    let v = vec2(pos.x - c.x as f32, pos.y - c.y as f32);
-    if v.length() < layout.size as f32 * 0.3 {
-        return None;
-    }
-    (0..6u8).max_by(|&a, &b2| {
-        let da = side_vector(layout, b, h, a).dot(v);
-        let db = side_vector(layout, b, h, b2).dot(v);
-        da.total_cmp(&db)
-    })
 }

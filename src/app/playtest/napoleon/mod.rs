@@ -25,7 +25,7 @@ use crate::engine::napoleon::{
     PieceIx, PieceKind, Reach, State, refusal,
 };
 use crate::hex::{Hex, Layout};
-use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, RichText, Sense, Shape, Stroke, pos2, vec2};
 use std::collections::BTreeMap;
 
 /// The shared playtest machinery, on this table's rule set.

@@ -1,0 +1,424 @@
+//! The 16-hits table's side panel: the phase and who acts, what the
+//! human to act can do (rallies, formation changes, charges, shots and
+//! hand-to-hand combats with their numbers, the choices the rules wait
+//! for), the selected unit with its 16-box hit track, the armies, and the
+//! last dice.
+
+use super::*;
+use crate::engine::hits16::rules::ShotOdds;
+
+/// "1D6+2, halved (cover)": a roll's numbers.
+fn odds_words(o: ShotOdds) -> String {
+    let mut s = format!("1D6{:+}", o.modifier);
+    if o.factors.half {
+        s.push_str(", halved");
+    }
+    if o.factors.double {
+        s.push_str(", doubled");
+    }
+    if o.factors.march {
+        s.push_str(", doubled (march column)");
+    }
+    let mean = (1..=6).map(|f| f64::from(o.hits(f))).sum::<f64>() / 6.0;
+    let (lo, hi) = (o.hits(1), o.hits(6));
+    format!("{s}: {lo}-{hi} hits, {mean:.1} on average")
+}
+
+impl Table<Hits16TableRules> {
+    pub(super) fn turn_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let side = self.side_name(st.side);
+        let step = match st.phase {
+            Phase::Command => format!("{side}: 1. Command: rally [L33] (M12)"),
+            Phase::Movement => format!("{side}: 2. Movement and charges [L41-65] (M14-M30)"),
+            Phase::Shooting => format!("{side}: 3. Shooting [L67-84] (M20-M24)"),
+            Phase::HandToHand => format!("{side}: 4. Hand to hand [L86-105] (M31-M35)"),
+            Phase::Over => "The game is over (M38)".into(),
+        };
+        ui.label(RichText::new(step).strong().size(16.0));
+    }
+
+    pub(super) fn act_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.live().clone();
+        let b = st.board.clone();
+        if let Some(p) = st.pending.first() {
+            let who = match p {
+                Pending::Withdraw { unit, .. } => format!(
+                    "{} withdraws [L103] (M35): click a purple hex",
+                    b.units[*unit as usize].name
+                ),
+                Pending::PlaceGeneral { general, .. } => format!(
+                    "Place {} by the nearest friendly unit [L35] (M13): click a purple hex",
+                    b.generals[*general as usize].name
+                ),
+            };
+            ui.label(RichText::new(who).strong());
+            for (h, c) in self.hex_choices() {
+                if ui.button(h.to_string()).clicked() {
+                    self.order(c);
+                }
+            }
+            return;
+        }
+        let end = match st.phase {
+            Phase::Command => "End the Command phase",
+            Phase::Movement => "End the Movement phase",
+            Phase::Shooting => "End the Shooting phase",
+            Phase::HandToHand => "End the player turn",
+            Phase::Over => return,
+        };
+        match st.phase {
+            Phase::Command => self.rally_ui(ui, &st),
+            Phase::Movement => self.movement_ui(ui, &st),
+            Phase::Shooting => self.shooting_ui(ui, &st),
+            Phase::HandToHand => self.fight_ui(ui, &st),
+            Phase::Over => {}
+        }
+        ui.add_space(4.0);
+        let refusal = st.check(&Command::EndPhase).err();
+        let button = ui.add_enabled(
+            refusal.is_none(),
+            egui::Button::new(RichText::new(end).strong()),
+        );
+        let button = match &refusal {
+            Some(e) => button.on_disabled_hover_text(e.to_string()),
+            None => button.on_hover_text("Ctrl+Enter"),
+        };
+        if button.clicked() {
+            self.order(Command::EndPhase);
+        }
+    }
+
+    fn rally_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let b = &st.board;
+        let rallies: Vec<Command> = self
+            .legal()
+            .iter()
+            .filter(|c| matches!(c, Command::Rally { .. }))
+            .cloned()
+            .collect();
+        if rallies.is_empty() {
+            ui.label(RichText::new("No General of yours can reach a unit to rally.").weak());
+            return;
+        }
+        ui.label("Rally (1D6 hits off, never a lost base; a 1 loses the General):");
+        for c in rallies {
+            let Command::Rally { general, unit } = &c else {
+                continue;
+            };
+            let (Some(g), Some(u)) = (b.general_ix(general), b.unit_ix(unit)) else {
+                continue;
+            };
+            let s = st.units[u as usize];
+            let room = u32::from(s.hits) - 4 * u32::from(s.bases_lost);
+            let label = format!(
+                "{} rallies {} (at most {} back)",
+                b.generals[g as usize].name,
+                b.units[u as usize].name,
+                crate::words::counted(room, "hit", "hits")
+            );
+            if ui.button(label).clicked() {
+                self.order(c.clone());
+            }
+        }
+    }
+
+    fn movement_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let b = st.board.clone();
+        let Some(u) = self.own_selected() else {
+            ui.label(
+                RichText::new(
+                    "Select a unit: green hexes show its moves (Q/E pivot first, click the hexside \
+                     to end facing), red rings its charges. Select a General to ride.",
+                )
+                .weak(),
+            );
+            return;
+        };
+        let s = st.units[u as usize];
+        ui.label(format!(
+            "{}: {}, facing {}{}",
+            b.units[u as usize].name,
+            formation_words(s.formation),
+            b.dir(self.move_facing(u)).name(),
+            if self.own.start.is_some() {
+                " (drafted pivot)"
+            } else {
+                ""
+            }
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for &f in st.troop(u).formations() {
+                if f == s.formation {
+                    continue;
+                }
+                let facing = (s.formation == Formation::Square).then(|| b.dir(self.move_facing(u)));
+                let why = st.check_form(u, f, facing).err();
+                let r = ui.add_enabled(
+                    why.is_none(),
+                    egui::Button::new(format!("Form {}", f.name())),
+                );
+                let r = match &why {
+                    Some(e) => r.on_disabled_hover_text(e.to_string()),
+                    None => r.on_hover_text(
+                        "A formation change is the unit's action this phase [L45] (M9)",
+                    ),
+                };
+                if r.clicked() {
+                    self.form(u, f);
+                }
+            }
+        });
+        for (t, c) in self.charges() {
+            let odds = st.melee_odds(u, t);
+            let label = format!(
+                "Charge {} ({})",
+                b.units[t as usize].name,
+                if st.troop(t) == TroopType::Artillery {
+                    "guns contacted are eliminated".to_string()
+                } else {
+                    odds_words(odds)
+                }
+            );
+            if ui.button(label).clicked() {
+                self.order(c);
+            }
+        }
+        let opponents: Vec<UnitIx> = st.opponents(u).collect();
+        for o in opponents {
+            if st.check_turn_to_face(u, o).is_ok()
+                && ui
+                    .button(format!(
+                        "Turn to face {} [L105] (M34)",
+                        b.units[o as usize].name
+                    ))
+                    .clicked()
+            {
+                self.order(Command::TurnToFace {
+                    unit: self.unit_id(u),
+                    toward: self.unit_id(o),
+                });
+            }
+        }
+    }
+
+    fn shooting_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let b = st.board.clone();
+        let Some(u) = self.own_selected() else {
+            ui.label(RichText::new("Select a unit: orange rings show what it can shoot.").weak());
+            return;
+        };
+        let shots = self.shots();
+        if shots.is_empty() {
+            let why = match st.units_of(1 - st.side).next() {
+                Some(t) => st.check_shot(u, t).err().map(|e| e.to_string()),
+                None => None,
+            };
+            ui.label(RichText::new(why.unwrap_or_else(|| "No target.".into())).weak());
+        }
+        for t in shots {
+            let Ok(odds) = st.check_shot(u, t) else {
+                continue;
+            };
+            let label = format!(
+                "Shoot {} at {} ({})",
+                b.units[t as usize].name,
+                crate::words::counted(odds.distance, "hex", "hexes"),
+                odds_words(odds)
+            );
+            if ui.button(label).clicked() {
+                self.order(Command::Shoot {
+                    unit: self.unit_id(u),
+                    target: self.unit_id(t),
+                });
+            }
+        }
+    }
+
+    fn fight_ui(&mut self, ui: &mut egui::Ui, st: &State) {
+        let b = st.board.clone();
+        let fights: Vec<Command> = self
+            .legal()
+            .iter()
+            .filter(|c| matches!(c, Command::Fight { .. }))
+            .cloned()
+            .collect();
+        if fights.is_empty() {
+            ui.label(RichText::new("No combat left to fight.").weak());
+        }
+        for c in fights {
+            let Command::Fight { unit, against } = &c else {
+                continue;
+            };
+            let (Some(u), Some(t)) = (b.unit_ix(unit), b.unit_ix(against)) else {
+                continue;
+            };
+            let text = if st.troop(t) == TroopType::Artillery {
+                "the guns are eliminated".to_string()
+            } else {
+                let o = st.melee_odds(u, t);
+                let left = 16 - u32::from(st.units[t as usize].hits);
+                let to_base = 4 - u32::from(st.units[t as usize].hits) % 4;
+                let base = (1..=6).filter(|&f| o.hits(f) >= to_base.min(left)).count();
+                format!(
+                    "{}; {base} in 6 that it loses a base and withdraws",
+                    odds_words(o)
+                )
+            };
+            if ui
+                .button(format!(
+                    "{} fights {} ({text})",
+                    b.units[u as usize].name, b.units[t as usize].name
+                ))
+                .clicked()
+            {
+                self.order(c.clone());
+            }
+        }
+    }
+
+    /// The selected unit: type, formation, facing, rating, its 16-box hit
+    /// track with a mark every 4, what it did this turn.
+    pub(super) fn selected_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let b = &st.board;
+        match self.own.selected {
+            Some(Pick::Unit(u)) if st.on_table(u) => {
+                let info = &b.units[u as usize];
+                let s = st.units[u as usize];
+                ui.label(RichText::new(&info.name).strong());
+                ui.label(format!(
+                    "{} ({}), {}, {}",
+                    info.troop.name(),
+                    info.rating.name(),
+                    formation_words(s.formation),
+                    if s.formation == Formation::Square {
+                        "no facing".to_string()
+                    } else {
+                        format!("facing {}", b.dir(s.facing).name())
+                    }
+                ));
+                hit_track(ui, u32::from(s.hits));
+                ui.label(format!(
+                    "{} hits, {} left{}",
+                    s.hits,
+                    crate::words::counted(st.bases(u), "base", "bases"),
+                    if s.hits >= 8 {
+                        "; deteriorated: -1 to its dice [L81]"
+                    } else {
+                        ""
+                    }
+                ));
+                let a = st.acts[u as usize];
+                let mut did = Vec::new();
+                if a.acted {
+                    did.push("has acted");
+                }
+                if a.moved {
+                    did.push("has moved");
+                }
+                if a.shot {
+                    did.push("has shot");
+                }
+                if st.in_combat(u) {
+                    did.push("in hand-to-hand");
+                }
+                if !did.is_empty() {
+                    ui.label(RichText::new(did.join(", ")).weak());
+                }
+                if shoots(info.troop)
+                    && let Some(row) = b.options.fire_table.row(info.troop)
+                {
+                    ui.label(
+                        RichText::new(format!(
+                            "Range: close {} ({:+}), long {} ({:+}) [L72-75] (M23)",
+                            row.close_range, row.close_damage, row.long_range, row.long_damage
+                        ))
+                        .small(),
+                    );
+                }
+            }
+            Some(Pick::General(g)) => {
+                ui.label(RichText::new(&b.generals[g as usize].name).strong());
+                ui.label(format!(
+                    "General of {}: rallies units within {}, rides {} [L33-35]",
+                    self.side_name(b.generals[g as usize].side),
+                    crate::words::counted(b.options.rally_reach, "hex", "hexes"),
+                    crate::words::counted(b.options.general_move_hexes(), "hex", "hexes")
+                ));
+            }
+            _ => {
+                ui.label(RichText::new("Nothing selected.").weak());
+            }
+        }
+    }
+
+    pub(super) fn armies_ui(&mut self, ui: &mut egui::Ui) {
+        let st = self.state().clone();
+        let b = &st.board;
+        for s in 0..2usize {
+            let held = st.held.iter().filter(|h| **h == Some(s as u8)).count();
+            ui.label(format!(
+                "{}: {} of {} lost (breaks at {}), {} held",
+                self.side_name(s as u8),
+                st.lost[s],
+                b.army[s],
+                b.break_at[s],
+                crate::words::counted(held, "victory hex", "victory hexes")
+            ));
+        }
+    }
+
+    pub(super) fn dice_ui(&mut self, ui: &mut egui::Ui) {
+        let shown = self.session.cursor();
+        let game = self.session.shown();
+        let Some((_, events)) = shown.checked_sub(1).and_then(|i| game.history.get(i)) else {
+            ui.label(RichText::new("No dice rolled yet.").weak());
+            return;
+        };
+        let b = game.state.board.clone();
+        let mut any = false;
+        for e in events.clone() {
+            let (face, title) = match &e {
+                Event::Shot { face, .. }
+                | Event::Fought { face, .. }
+                | Event::Rallied { face, .. } => (*face, sentence(&b, &e)),
+                Event::Hit {
+                    face,
+                    cause: crate::engine::hits16::types::Cause::Disruption,
+                    ..
+                } => (*face, sentence(&b, &e)),
+                _ => continue,
+            };
+            any = true;
+            marks::dice_row(ui, &[face], title, e.section().to_string());
+        }
+        if !any {
+            ui.label(RichText::new("The last command rolled no die.").weak());
+        }
+    }
+}
+
+/// Sixteen boxes, filled for the hits taken, a gap every four (a base).
+fn hit_track(ui: &mut egui::Ui, hits: u32) {
+    let (w, h, gap) = (12.0, 14.0, 5.0);
+    let (rect, _) =
+        ui.allocate_exact_size(vec2(16.0 * w + 3.0 * gap + 2.0, h), egui::Sense::hover());
+    let p = ui.painter();
+    for k in 0..16u32 {
+        let x = rect.left() + k as f32 * w + (k / 4) as f32 * gap;
+        let r = Rect::from_min_size(pos2(x, rect.top()), vec2(w - 2.0, h));
+        let fill = if k < hits {
+            Color32::from_rgb(170, 40, 40)
+        } else {
+            Color32::from_gray(245)
+        };
+        p.rect_filled(r, 1.0, fill);
+        p.rect_stroke(
+            r,
+            1.0,
+            Stroke::new(if k % 4 == 3 { 1.5 } else { 0.8 }, Color32::from_gray(60)),
+            egui::StrokeKind::Inside,
+        );
+    }
+}
