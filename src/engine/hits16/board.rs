@@ -177,7 +177,7 @@ impl Board {
         let side_ix = |id: &crate::scenario::SideId| -> u8 {
             u8::from(s.sides.get(1).is_some_and(|x| &x.id == id))
         };
-        board.first_side = board.options.first_side.as_ref().map_or(0, |f| side_ix(f));
+        board.first_side = board.options.first_side.as_ref().map_or(0, &side_ix);
         // The default facing: toward the other side's centre.
         let centre = |side: u8| -> Option<Hex> {
             let pts: Vec<Hex> = s

@@ -1071,7 +1071,7 @@ impl State {
             )),
             Some(c) if c.fought => Err(err(
                 "M31",
-                format!("this combat has been fought this phase: each combat once a phase (M31)"),
+                "this combat has been fought this phase: each combat once a phase (M31)".to_string(),
             )),
             Some(_) => Ok(()),
         }

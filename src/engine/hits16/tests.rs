@@ -518,8 +518,10 @@ fn m22_m50_a_unit_on_the_line_blocks_and_is_the_witness() {
 fn m23_m24_hits_are_the_die_plus_damage_and_modifiers_halved_in_cover_doubled_on_a_march_column() {
     let mut rows = OPEN;
     rows[1] = ".....W......";
-    let mut o = Hits16Options::default();
-    o.line_rule = crate::scenario::hits16::LineRule::All;
+    let o = Hits16Options {
+        line_rule: crate::scenario::hits16::LineRule::All,
+        ..Default::default()
+    };
     let (mut s, m) = scenario(
         &rows,
         &[
@@ -864,8 +866,10 @@ fn m37_m42_a_square_never_moves_and_leaves_it_with_any_facing() {
 
 #[test]
 fn m38_m56_the_game_ends_at_the_turn_limit_on_victory_hexes() {
-    let mut o = Hits16Options::default();
-    o.turn_limit = 1;
+    let o = Hits16Options {
+        turn_limit: 1,
+        ..Default::default()
+    };
     let (mut s, m) = scenario(
         &OPEN,
         &[
