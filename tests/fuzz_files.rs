@@ -157,6 +157,12 @@ fn seeds() -> &'static Seeds {
                 Some(read("maps/waterloo-boxes.ron")),
             ),
             seed("tutorial.ron", &read("scenarios/tutorial.ron"), None),
+            seed("quatre-bras.ron", &read("scenarios/quatre-bras.ron"), None),
+            seed(
+                "hits16-tutorial.ron",
+                &read("scenarios/hits16-tutorial.ron"),
+                None,
+            ),
             seed("pickup.ron", &pickup, None),
         ];
         Seeds {

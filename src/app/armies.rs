@@ -39,6 +39,10 @@ pub enum Officer {
     OneHourLeader {
         index: usize,
     },
+    /// A General of the 16-hits rules, by his index in the rule options.
+    Hits16General {
+        index: usize,
+    },
 }
 
 impl Officer {
@@ -65,6 +69,13 @@ impl Officer {
                     .map_or("the leader".into(), |l| l.name.clone()),
                 _ => "the leader".into(),
             },
+            Officer::Hits16General { index } => match &s.rules {
+                crate::scenario::RuleSet::Hits16(o) => o
+                    .generals
+                    .get(index)
+                    .map_or("the General".into(), |g| format!("General {}", g.name)),
+                _ => "the General".into(),
+            },
         }
     }
 
@@ -90,6 +101,12 @@ impl Officer {
                     return None;
                 };
                 o.leaders.get_mut(index)?.start = Some(h);
+            }
+            Officer::Hits16General { index } => {
+                let crate::scenario::RuleSet::Hits16(o) = &mut s.rules else {
+                    return None;
+                };
+                o.generals.get_mut(index)?.hex = Some(h);
             }
         }
         Some(s)

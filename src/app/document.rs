@@ -121,7 +121,7 @@ impl OpenDoc {
             description: String::new(),
             map: MapSource::Inline(Box::new(map.clone())),
             rules: settings.rules.clone(),
-            turns: 10,
+            turns: blank.turns,
             sides,
             units: Vec::new(),
             crt: blank.crt,

@@ -15,6 +15,7 @@ pub mod map_view;
 pub mod pickup;
 pub mod playtest;
 pub mod settings;
+mod settings_hits16;
 mod settings_one_hour;
 pub mod terrain_image;
 pub mod tools;
@@ -1789,9 +1790,14 @@ impl VedetteApp {
             if let Some(index) = w.place.take()
                 && let Some(doc) = &self.doc
             {
-                let o = armies::Officer::OneHourLeader { index };
+                let (o, cell) = match doc.scenario.rules {
+                    scenario::RuleSet::Hits16(_) => {
+                        (armies::Officer::Hits16General { index }, "hex")
+                    }
+                    _ => (armies::Officer::OneHourLeader { index }, "box"),
+                };
                 self.tools.message = Some(format!(
-                    "Click a box to place {} (Esc cancels)",
+                    "Click a {cell} to place {} (Esc cancels)",
                     o.name(&doc.scenario)
                 ));
                 self.placing = Some(o);

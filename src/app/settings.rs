@@ -143,6 +143,9 @@ enum ScenarioTab {
     /// One Hour Napoleonic's leaders and chance-card decks (issue 21).
     Leaders,
     Cards,
+    /// The 16-hits rules' Generals and Tables of lost numbers (issue 37).
+    Generals,
+    Tables,
 }
 
 /// The Scenario settings window's state.
@@ -161,7 +164,7 @@ pub struct ScenarioSettings {
     checked: Option<Scenario>,
     /// Boxes and command lists as typed (One Hour panels).
     typed: super::settings_one_hour::Typed,
-    /// A One Hour leader to place by the editor's next click (the
+    /// A One Hour leader or 16-hits General to place by the editor's next click (the
     /// Leaders tab's button), taken by the app.
     pub place: Option<usize>,
 }
@@ -213,9 +216,12 @@ impl ScenarioSettings {
                 // Only the tabs the rule set reads: no CRT or Grouchy
                 // chits for rules that have none.
                 let support = self.draft.rules.support();
-                let has_options =
-                    matches!(self.draft.rules, RuleSet::Napoleon(_) | RuleSet::OneHour(_));
+                let has_options = matches!(
+                    self.draft.rules,
+                    RuleSet::Napoleon(_) | RuleSet::OneHour(_) | RuleSet::Hits16(_)
+                );
                 let one_hour = matches!(self.draft.rules, RuleSet::OneHour(_));
+                let hits16 = matches!(self.draft.rules, RuleSet::Hits16(_));
                 let tabs = [
                     (ScenarioTab::General, "General", true),
                     (ScenarioTab::Options, "Rule options", has_options),
@@ -232,6 +238,8 @@ impl ScenarioSettings {
                     ),
                     (ScenarioTab::Leaders, "Leaders", one_hour),
                     (ScenarioTab::Cards, "Chance cards", one_hour),
+                    (ScenarioTab::Generals, "Generals", hits16),
+                    (ScenarioTab::Tables, "Tables", hits16),
                 ];
                 if !tabs.iter().any(|(t, _, shown)| *t == self.tab && *shown) {
                     self.tab = ScenarioTab::General;
@@ -267,6 +275,21 @@ impl ScenarioSettings {
                         ScenarioTab::Cards => {
                             if let RuleSet::OneHour(o) = &mut self.draft.rules {
                                 super::settings_one_hour::cards_ui(ui, o, &self.draft.sides);
+                            }
+                        }
+                        ScenarioTab::Generals => {
+                            if let RuleSet::Hits16(o) = &mut self.draft.rules {
+                                super::settings_hits16::generals_ui(
+                                    ui,
+                                    o,
+                                    &self.draft.sides,
+                                    &mut self.place,
+                                );
+                            }
+                        }
+                        ScenarioTab::Tables => {
+                            if let RuleSet::Hits16(o) = &mut self.draft.rules {
+                                super::settings_hits16::tables_ui(ui, o);
                             }
                         }
                     });
@@ -352,6 +375,10 @@ impl ScenarioSettings {
         use crate::scenario::napoleon_options::{OPTION_DOCS, TROOP_DOCS};
         if let RuleSet::OneHour(o) = &mut self.draft.rules {
             super::settings_one_hour::options_ui(ui, o, &self.draft.sides, &mut self.typed);
+            return;
+        }
+        if let RuleSet::Hits16(o) = &mut self.draft.rules {
+            super::settings_hits16::options_ui(ui, o, &self.draft.sides);
             return;
         }
         let RuleSet::Napoleon(o) = &mut self.draft.rules else {

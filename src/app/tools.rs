@@ -625,15 +625,25 @@ impl Tools {
                 crate::scenario::RuleSet::OneHour(o) => Some(o.clone()),
                 _ => None,
             };
+            let hits16 = match &doc.scenario.rules {
+                crate::scenario::RuleSet::Hits16(o) => Some(o.clone()),
+                _ => None,
+            };
             if let Some(o) = &one_hour {
                 discrete |= one_hour_fields(ui, &mut u, o, &doc.scenario);
+            } else if let Some(o) = &hits16 {
+                discrete |= super::settings_hits16::unit_fields(ui, &mut u, o, doc.map.grid());
             } else {
                 ui.label("Type");
                 discrete |= kind_radios(ui, &mut u.kind);
                 ui.end_row();
             }
             let support = doc.scenario.rules.support();
-            if support.facing {
+            // A 16-hits square has no facing (M8).
+            let square = hits16.is_some()
+                && crate::scenario::hits16::Hits16Unit::read(&u).formation()
+                    == crate::scenario::hits16::Formation::Square;
+            if support.facing && !square {
                 let l = ui.label("Facing");
                 let dirs = doc.map.grid().sides();
                 let r = facing_buttons(ui, dirs, &mut u.facing)
@@ -692,8 +702,9 @@ impl Tools {
                 ui.end_row();
             }
             // One Hour units have no strength or movement factors: their
-            // quality and type give both (H13, H14).
-            if one_hour.is_none() {
+            // quality and type give both (H13, H14); 16-hits units have
+            // 16 hits and their type's allowance (M5, M10).
+            if one_hour.is_none() && hits16.is_none() {
                 let l = ui.label("Strength");
                 ui.add(
                     super::fields::Number::new(&mut u.strength)

@@ -7,6 +7,7 @@
 mod format;
 pub mod generate;
 pub mod hits16;
+pub mod hits16_options;
 mod hits16_setup;
 pub mod limits;
 pub mod locate;

@@ -110,6 +110,7 @@ impl RuleSet {
                 sides: ["French", "Allied"],
                 nations: None,
                 loss_threshold: Some(40),
+                turns: 10,
             },
             RuleSet::Napoleon(_) => BlankScenario {
                 terrain: crate::scenario::napoleon_terrain(),
@@ -117,6 +118,7 @@ impl RuleSet {
                 sides: ["French", "Prussian"],
                 nations: Some(["France", "Prussia"]),
                 loss_threshold: None,
+                turns: 10,
             },
             RuleSet::OneHour(_) => BlankScenario {
                 terrain: crate::scenario::one_hour_terrain(),
@@ -124,13 +126,15 @@ impl RuleSet {
                 sides: ["French", "Allied"],
                 nations: None,
                 loss_threshold: None,
+                turns: 10,
             },
-            RuleSet::Hits16(_) => BlankScenario {
+            RuleSet::Hits16(o) => BlankScenario {
                 terrain: crate::scenario::hits16_terrain(),
                 crt: Crt::default(),
                 sides: ["French", "British"],
                 nations: None,
                 loss_threshold: None,
+                turns: o.turn_limit,
             },
         }
     }
@@ -349,6 +353,9 @@ pub struct BlankScenario {
     pub nations: Option<[&'static str; 2]>,
     /// Each side's loss threshold, where the rules have one.
     pub loss_threshold: Option<u32>,
+    /// The game's length in turns (the rules' own turn limit where they
+    /// have one, so the two agree).
+    pub turns: u32,
 }
 
 /// What a rule set reads from a scenario and what its engine can hold:
@@ -867,7 +874,8 @@ impl Scenario {
     /// (box or hex, whether an army's commander, the text on the disc,
     /// the name). The *Napoleon* rules' leaders (their factor) and
     /// Generals (command factor); One Hour Napoleonic's leaders (their
-    /// initial; army commanders, who lead every command, as Generals).
+    /// initial; army commanders, who lead every command, as Generals);
+    /// the 16-hits rules' Generals (their initial).
     pub fn officers(&self) -> Vec<(Hex, bool, String, String)> {
         let mut out = Vec::new();
         if self.rules.support().forces {
@@ -888,6 +896,18 @@ impl Scenario {
                         a.general.command_factor.to_string(),
                         a.general.name.clone(),
                     ));
+                }
+            }
+        }
+        if let RuleSet::Hits16(o) = &self.rules {
+            for g in &o.generals {
+                if let Some(h) = g.hex {
+                    let initial = g
+                        .name
+                        .chars()
+                        .next()
+                        .map_or(String::new(), |c| c.to_string());
+                    out.push((h, true, initial, g.name.clone()));
                 }
             }
         }

@@ -1071,7 +1071,8 @@ impl State {
             )),
             Some(c) if c.fought => Err(err(
                 "M31",
-                "this combat has been fought this phase: each combat once a phase (M31)".to_string(),
+                "this combat has been fought this phase: each combat once a phase (M31)"
+                    .to_string(),
             )),
             Some(_) => Ok(()),
         }

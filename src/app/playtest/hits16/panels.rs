@@ -21,7 +21,12 @@ fn odds_words(o: ShotOdds) -> String {
     }
     let mean = (1..=6).map(|f| f64::from(o.hits(f))).sum::<f64>() / 6.0;
     let (lo, hi) = (o.hits(1), o.hits(6));
-    format!("{s}: {lo}-{hi} hits, {mean:.1} on average")
+    let range = if lo == hi {
+        crate::words::counted(lo, "hit", "hits")
+    } else {
+        format!("{lo} to {}", crate::words::counted(hi, "hit", "hits"))
+    };
+    format!("{s}: {range}, {mean:.1} on average")
 }
 
 impl Table<Hits16TableRules> {
@@ -300,8 +305,8 @@ impl Table<Hits16TableRules> {
                 ));
                 hit_track(ui, u32::from(s.hits));
                 ui.label(format!(
-                    "{} hits, {} left{}",
-                    s.hits,
+                    "{}, {} left{}",
+                    crate::words::counted(s.hits, "hit", "hits"),
                     crate::words::counted(st.bases(u), "base", "bases"),
                     if s.hits >= 8 {
                         "; deteriorated: -1 to its dice [L81]"
