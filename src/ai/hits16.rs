@@ -261,9 +261,10 @@ impl Hits16Player {
                     let f = facing.and_then(|d| b.dir_index(d)).unwrap_or(s.facing);
                     consider(self.place_value(st, u, s.hex, f, *formation) - stay, c);
                 }
-                Command::Charge { target, .. } => {
+                Command::Charge { target, path, .. } => {
                     let Some(t) = b.unit_ix(target) else { continue };
-                    let odds = st.melee_odds(u, t);
+                    let last = path.last().and_then(|&h| b.ix(h)).unwrap_or(s.hex);
+                    let odds = st.melee_odds_at(u, last, t);
                     let left = 16 - u32::from(st.units[t as usize].hits);
                     let mut v = if st.troop(t) == TroopType::Artillery {
                         f64::from(left) + self.tuning.kill_bonus

@@ -123,7 +123,8 @@ pub enum Command {
         json: Option<PathBuf>,
         /// Heuristic player tuning (RON), the rule set's own weights: see
         /// `src/ai/tuning.rs` (Napoleon at Waterloo), `NapoleonTuning` in
-        /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`.
+        /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`, `Hits16Tuning` in
+        /// `src/ai/hits16.rs`.
         #[arg(long)]
         tuning: Option<PathBuf>,
     },

@@ -410,10 +410,13 @@ pub enum GeneralMovesAs {
 pub enum FireArc {
     /// 45° from the front corners: 3, 3, 5, 7, 9, 9 hexes.
     #[default]
+    #[serde(rename = "corners_45")]
     Corners45,
     /// 45° from the centre: 1, 3, 5, 5, 7, 9 hexes.
+    #[serde(rename = "centre_45")]
     Centre45,
     /// The 120° wedge of RULINGS-NAPOLEON N7 (M49): 3, 5, 7, 9, 11, 13.
+    #[serde(rename = "wedge_120")]
     Wedge120,
 }
 

@@ -344,11 +344,18 @@ fn roster(flow: &mut Flow, s: &Scenario) {
             flow.need(h + 0.5);
             let y = flow.y;
             let x = Hits16Unit::read(u);
+            // The name shortened to end before the boxes.
+            let (text, size) = super::font::fit_text(
+                &format!("{} ({})", u.designation, x.troop.name()),
+                7.5,
+                name_w - 2.0,
+                false,
+            );
             let page = flow.page();
             page.items.push(Item::Text {
                 at: pt(MARGIN, y + h - 1.5),
-                size: 7.5,
-                text: format!("{} ({})", u.designation, x.troop.name()),
+                size,
+                text,
                 bold: false,
                 colour: Rgb::BLACK,
                 align: Align::Left,

@@ -1007,6 +1007,12 @@ impl State {
 
     /// The numbers of `u`'s roll against `t` in hand to hand (M32).
     pub fn melee_odds(&self, u: UnitIx, t: UnitIx) -> MeleeOdds {
+        self.melee_odds_at(u, self.units[u as usize].hex, t)
+    }
+
+    /// The same with `u` in contact from `at` (the last hex of a charge
+    /// not yet made): the flank and the hill are judged from there.
+    pub fn melee_odds_at(&self, u: UnitIx, at: HexIx, t: UnitIx) -> MeleeOdds {
         let o = &self.board.options;
         let mm = &o.melee_modifiers;
         let s = self.units[u as usize];
@@ -1040,8 +1046,8 @@ impl State {
             m += mm.deteriorated;
         }
         let hill = self.board.info(ts.hex).hill
-            && !(o.hill_needs_higher_ground && self.board.info(s.hex).hill);
-        let flank = !self.is_front_of(t, s.hex);
+            && !(o.hill_needs_higher_ground && self.board.info(at).hill);
+        let flank = !self.is_front_of(t, at);
         ShotOdds {
             distance: 1,
             modifier: m,

@@ -175,7 +175,13 @@ impl Table<Hits16TableRules> {
             }
         });
         for (t, c) in self.charges() {
-            let odds = st.melee_odds(u, t);
+            // Judged from the hex the charge ends in.
+            let last = match &c {
+                Command::Charge { path, .. } => path.last().and_then(|&h| b.ix(h)),
+                _ => None,
+            }
+            .unwrap_or(s.hex);
+            let odds = st.melee_odds_at(u, last, t);
             let label = format!(
                 "Charge {} ({})",
                 b.units[t as usize].name,
