@@ -1163,7 +1163,7 @@ mod tests {
     }
 
     #[test]
-    fn m1_m39_within_cm_in_hexes_under_both_counts() {
+    fn m1_m2_m39_within_cm_in_hexes_under_both_counts_halves_rounded_up() {
         let mut o = Hits16Options::default();
         assert_eq!((o.within(20), o.within(10)), (2, 1));
         o.distance_count = DistanceCount::Gap;
@@ -1172,6 +1172,44 @@ mod tests {
         o.cm_per_hex = 4;
         // 10 / 4 = 2.5 hexes, halves up (M2).
         assert_eq!(o.within(10), 3);
+    }
+
+    #[test]
+    fn m3_terrain_roles_by_name_and_what_each_does() {
+        assert_eq!(Terrain::by_name("forest"), Terrain::Woods);
+        assert_eq!(Terrain::by_name("village"), Terrain::Town);
+        assert_eq!(Terrain::by_name("difficult"), Terrain::Marsh);
+        assert_eq!(Terrain::by_name("lake"), Terrain::Lake);
+        assert_eq!(Terrain::by_name("clear"), Terrain::Clear);
+        assert!(Terrain::Woods.cover() && Terrain::Town.cover() && !Terrain::Clear.cover());
+        assert!(Terrain::Marsh.impassable() && Terrain::Lake.impassable());
+        assert!(
+            !Terrain::Woods.impassable(),
+            "skirmishers enter woods [L49]"
+        );
+    }
+
+    #[test]
+    fn m7_each_type_has_its_formations() {
+        assert_eq!(TroopType::Skirmishers.formations(), &[Formation::Skirmish]);
+        assert!(
+            TroopType::Infantry
+                .formations()
+                .contains(&Formation::Square)
+        );
+        assert!(
+            !TroopType::LightCavalry
+                .formations()
+                .contains(&Formation::Square)
+        );
+        assert_eq!(
+            TroopType::Artillery.formations(),
+            &[Formation::Limbered, Formation::Unlimbered]
+        );
+        assert_eq!(
+            Hits16Unit::of(TroopType::Infantry).formation(),
+            Formation::AttackColumn
+        );
     }
 
     #[test]

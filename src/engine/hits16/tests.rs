@@ -258,7 +258,7 @@ fn m14_a_move_crosses_front_hexsides_only_and_pivots_at_start_or_end() {
 }
 
 #[test]
-fn m10_allowance_is_the_tables_and_m43_one_action_a_phase() {
+fn m10_m43_allowance_is_the_tables_and_one_action_a_phase() {
     let mut g = game(
         &OPEN,
         &[
@@ -1368,4 +1368,58 @@ fn m55_a_unit_withdrawing_onto_a_friend_reforms_behind_it_and_both_take_1d3() {
         }
     }
     assert!(seen, "a base lost within 30 seeds");
+}
+
+#[test]
+fn m5_bases_left_are_4_less_bases_lost_skirmishers_8_less_two_a_step_artillery_one() {
+    let (mut s, m) = scenario(
+        &OPEN,
+        &[
+            U("i", 0, Infantry, "0508", Some(Dir::N), AttackColumn),
+            U("s", 0, Skirmishers, "0608", Some(Dir::N), Skirmish),
+            U("g", 0, Artillery, "0708", Some(Dir::N), Limbered),
+            U("b", 1, Infantry, "0501", Some(Dir::S), AttackColumn),
+        ],
+        Hits16Options::default(),
+    );
+    for (i, hits) in [(0, 9), (1, 5), (2, 13)] {
+        if let Some(x) = s.units[i].hits16.as_mut() {
+            x.hits = hits;
+        }
+    }
+    let g = game_of(&s, &m, 1);
+    let bases = |id: &str| g.state.bases(ix(&g, id));
+    assert_eq!(
+        (bases("i"), bases("s"), bases("g"), bases("b")),
+        (2, 6, 1, 4)
+    );
+}
+
+#[test]
+fn m6_ratings_change_only_the_dice_modifiers() {
+    let (mut s, m) = scenario(
+        &OPEN,
+        &[
+            U("r", 0, Infantry, "0506", Some(Dir::N), AttackColumn),
+            U("e", 0, Infantry, "0606", Some(Dir::N), AttackColumn),
+            U("b", 1, Infantry, "0505", Some(Dir::S), AttackColumn),
+        ],
+        Hits16Options::default(),
+    );
+    if let Some(x) = s.units[0].hits16.as_mut() {
+        x.rating = Rating::Raw;
+    }
+    if let Some(x) = s.units[1].hits16.as_mut() {
+        x.rating = Rating::Elite;
+    }
+    let g = game_of(&s, &m, 1);
+    let (r, e, b) = (ix(&g, "r"), ix(&g, "e"), ix(&g, "b"));
+    // Attack column +1; Raw -1, Elite +1 (M32).
+    assert_eq!(g.state.melee_odds(r, b).modifier, 0);
+    assert_eq!(g.state.melee_odds(e, b).modifier, 2);
+    assert_eq!(
+        g.state.board.allowance(r),
+        g.state.board.allowance(e),
+        "no other effect"
+    );
 }
