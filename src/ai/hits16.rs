@@ -129,38 +129,48 @@ impl Hits16Player {
         pool.into_iter().min_by_key(|&h| (b.distance(from, h), h))
     }
 
-    /// How good it is for `u` to stand in `h` facing `f`.
-    fn place_value(&self, st: &State, u: UnitIx, h: HexIx, f: u8, formation: Formation) -> f64 {
+    /// How good it is for `u` to stand in `h` facing `f`: the part that
+    /// depends on the hex (goal, enemy fire and cavalry, cover) plus the
+    /// enemies it could shoot facing `f`.
+    fn place_value(
+        &self,
+        st: &State,
+        u: UnitIx,
+        goal: Option<HexIx>,
+        (h, f, formation): (HexIx, u8, Formation),
+    ) -> f64 {
+        self.hex_value(st, u, goal, h, formation) + self.fire_value(st, u, (h, f, formation))
+    }
+
+    /// The part of [`Self::place_value`] the facing does not change.
+    fn hex_value(
+        &self,
+        st: &State,
+        u: UnitIx,
+        goal: Option<HexIx>,
+        h: HexIx,
+        formation: Formation,
+    ) -> f64 {
         let b = &st.board;
         let t = &self.tuning;
         let side = st.side_of(u);
         let troop = st.troop(u);
         let mut v = 0.0;
-        if let Some(g) = self.goal(st, side, st.units[u as usize].hex) {
+        if let Some(g) = goal {
             v -= t.goal_weight * f64::from(b.distance(h, g));
         }
         let grid = b.grid;
         let here = b.hex(h);
-        let town = b.options.town_all_front && st.terrain(h) == Terrain::Town;
         let mut near = false;
         for e in st.units_of(1 - side) {
             let es = st.units[e as usize];
-            let eh = b.hex(es.hex);
             let d = b.distance(h, es.hex);
             near |= d <= 3;
-            if let Some(row) = b.options.fire_table.row(troop)
-                && d <= row.long_range
-                && (town || in_field(grid, b.options.fire_arc, here, f, eh))
-                && formation != Formation::Square
-                && formation != Formation::Limbered
-            {
-                v += t.fire_weight;
-            }
             let et = st.troop(e);
             if let Some(row) = b.options.fire_table.row(et)
                 && d <= row.long_range
                 && es.formation != Formation::Limbered
-                && in_field(grid, b.options.fire_arc, eh, es.facing, here)
+                && in_field(grid, b.options.fire_arc, b.hex(es.hex), es.facing, here)
             {
                 v -= t.danger_weight * if et == TroopType::Artillery { 1.5 } else { 1.0 };
             }
@@ -176,6 +186,28 @@ impl Hits16Player {
             v += t.cover_weight;
         }
         v
+    }
+
+    /// The enemies `u` could shoot from `h` facing `f`.
+    fn fire_value(&self, st: &State, u: UnitIx, (h, f, formation): (HexIx, u8, Formation)) -> f64 {
+        let b = &st.board;
+        let Some(row) = b.options.fire_table.row(st.troop(u)) else {
+            return 0.0;
+        };
+        if matches!(formation, Formation::Square | Formation::Limbered) {
+            return 0.0;
+        }
+        let here = b.hex(h);
+        let town = b.options.town_all_front && st.terrain(h) == Terrain::Town;
+        let n = st
+            .units_of(1 - st.side_of(u))
+            .filter(|&e| {
+                let eh = st.units[e as usize].hex;
+                b.distance(h, eh) <= row.long_range
+                    && (town || in_field(b.grid, b.options.fire_arc, here, f, b.hex(eh)))
+            })
+            .count();
+        self.tuning.fire_weight * n as f64
     }
 
     fn pending_answer(&mut self, st: &State, cmds: &[Command]) -> Option<Command> {
@@ -236,7 +268,10 @@ impl Hits16Player {
     fn unit_choice(&self, st: &State, u: UnitIx, cmds: &[Command]) -> Option<(f64, Command)> {
         let b = &st.board;
         let s = st.units[u as usize];
-        let stay = self.place_value(st, u, s.hex, s.facing, s.formation);
+        let goal = self.goal(st, st.side_of(u), s.hex);
+        let stay = self.place_value(st, u, goal, (s.hex, s.facing, s.formation));
+        // The hex's part, once per hex (a move lists each hex six times).
+        let mut by_hex: std::collections::HashMap<HexIx, f64> = std::collections::HashMap::new();
         let mut best: Option<(f64, Command)> = None;
         let mut consider = |v: f64, c: &Command| {
             if best.as_ref().is_none_or(|(bv, _)| v > *bv) {
@@ -253,13 +288,19 @@ impl Hits16Player {
                         .or(*start)
                         .and_then(|d| b.dir_index(d))
                         .unwrap_or(s.facing);
-                    consider(self.place_value(st, u, h, f, s.formation) - stay, c);
+                    let hv = *by_hex
+                        .entry(h)
+                        .or_insert_with(|| self.hex_value(st, u, goal, h, s.formation));
+                    consider(hv + self.fire_value(st, u, (h, f, s.formation)) - stay, c);
                 }
                 Command::Form {
                     formation, facing, ..
                 } => {
                     let f = facing.and_then(|d| b.dir_index(d)).unwrap_or(s.facing);
-                    consider(self.place_value(st, u, s.hex, f, *formation) - stay, c);
+                    consider(
+                        self.place_value(st, u, goal, (s.hex, f, *formation)) - stay,
+                        c,
+                    );
                 }
                 Command::Charge { target, path, .. } => {
                     let Some(t) = b.unit_ix(target) else { continue };
@@ -286,24 +327,12 @@ impl Hits16Player {
 
     fn choose_movement(&mut self, st: &State) -> Option<Command> {
         let b = &st.board;
-        let all = st.legal_commands();
         let units: Vec<UnitIx> = st
             .units_of(st.side)
             .filter(|u| !st.acts[*u as usize].acted && !self.done.contains(u))
             .collect();
         for u in units {
-            let id = &b.units[u as usize].id;
-            let mine: Vec<Command> = all
-                .iter()
-                .filter(|c| match c {
-                    Command::Move { unit, .. }
-                    | Command::Form { unit, .. }
-                    | Command::Charge { unit, .. }
-                    | Command::TurnToFace { unit, .. } => unit == id,
-                    _ => false,
-                })
-                .cloned()
-                .collect();
+            let mine = st.unit_commands(u);
             self.done.push(u);
             if let Some((_, c)) = self.unit_choice(st, u, &mine) {
                 return Some(c);
@@ -313,6 +342,7 @@ impl Hits16Player {
         for g in 0..st.generals.len() as u16 {
             if st.generals[g as usize] == NO_HEX
                 || b.generals[g as usize].side != st.side
+                || st.general_moved[g as usize]
                 || self.generals_done.contains(&g)
             {
                 continue;
@@ -324,23 +354,19 @@ impl Hits16Player {
             })?;
             let wh = st.units[worn as usize].hex;
             let here = st.generals[g as usize];
-            let best = all
-                .iter()
-                .filter_map(|c| match c {
-                    Command::MoveGeneral { general, path }
-                        if *general == b.generals[g as usize].id =>
-                    {
-                        let h = b.ix(*path.last()?)?;
-                        Some((b.distance(h, wh), c))
-                    }
-                    _ => None,
-                })
-                .min_by_key(|(d, _)| *d);
-            if let Some((d, c)) = best
+            let best = st
+                .general_reach(g)
+                .into_iter()
+                .map(|p| (b.distance(p.hex, wh), p))
+                .min_by_key(|(d, p)| (*d, p.hex));
+            if let Some((d, p)) = best
                 && d < b.distance(here, wh)
                 && d <= b.options.rally_reach
             {
-                return Some(c.clone());
+                return Some(Command::MoveGeneral {
+                    general: b.generals[g as usize].id.clone(),
+                    path: p.path.iter().map(|&h| b.hex(h)).collect(),
+                });
             }
         }
         None

@@ -2,7 +2,7 @@
 //! uses (moves once per end hex and facing, charges once per target and
 //! last hex, Generals' moves once per end hex).
 
-use super::board::{NO_HEX, UnitIx};
+use super::board::{HexIx, NO_HEX, UnitIx};
 use super::state::State;
 use super::types::{Command, Pending, Phase};
 use crate::scenario::hits16::Formation;
@@ -106,8 +106,22 @@ impl State {
         out
     }
 
-    /// The Movement phase's commands of one unit: moves, formation
-    /// changes, charges and turns to face.
+    /// The Movement phase's commands of one unit (moves, formation
+    /// changes, charges and turns to face): those of `legal_commands`
+    /// that name it, found without the other units' (what a computer
+    /// player deciding for one unit asks).
+    pub fn unit_commands(&self, u: UnitIx) -> Vec<Command> {
+        let mut out = Vec::new();
+        if self.phase == Phase::Movement
+            && self.pending.is_empty()
+            && self.on_table(u)
+            && self.side_of(u) == self.side
+        {
+            self.unit_moves(u, &mut out);
+        }
+        out
+    }
+
     fn unit_moves(&self, u: UnitIx, out: &mut Vec<Command>) {
         let b = &self.board;
         let s = self.units[u as usize];
@@ -128,10 +142,15 @@ impl State {
             return;
         }
         if !matches!(s.formation, Formation::Square | Formation::Unlimbered) {
-            let mut seen = BTreeSet::new();
+            // (hex, end facing) pairs listed, as bits.
+            let mut seen = vec![false; b.hexes.len() * 6];
+            let mut first = |h: HexIx, end: u8| -> bool {
+                let k = h as usize * 6 + usize::from(end);
+                !std::mem::replace(&mut seen[k], true)
+            };
             for end in 0..6u8 {
                 if end != s.facing {
-                    seen.insert((s.hex, end));
+                    first(s.hex, end);
                     out.push(Command::Move {
                         unit: id.clone(),
                         start: None,
@@ -143,7 +162,7 @@ impl State {
             for sf in std::iter::once(s.facing).chain((0..6).filter(|&f| f != s.facing)) {
                 for p in self.move_reach(u, sf) {
                     for end in 0..6u8 {
-                        if !seen.insert((p.hex, end)) {
+                        if !first(p.hex, end) {
                             continue;
                         }
                         out.push(Command::Move {

@@ -239,6 +239,19 @@ impl State {
         let mut best: Vec<Option<Place>> = vec![None; n];
         let mut dist = vec![u32::MAX; n];
         let mut parent = vec![NO_HEX; n];
+        // What a hex's enemies forbid, asked once per hex: whether a march
+        // may stand there (M17) and whether it is next to an enemy (M16).
+        // 0 = not yet asked, then 1 + the two bits.
+        let mut facts = vec![0u8; n];
+        let mut fact = |to: HexIx| -> u8 {
+            let x = &mut facts[to as usize];
+            if *x == 0 {
+                *x = 1
+                    | (u8::from(!self.march_clear(side, to)) << 1)
+                    | (u8::from(self.enemy_adjacent(side, to)) << 2);
+            }
+            *x
+        };
         for (mode, max) in modes {
             dist.iter_mut().for_each(|d| *d = u32::MAX);
             dist[start as usize] = 0;
@@ -254,9 +267,11 @@ impl State {
                     };
                     if dist[to as usize] != u32::MAX
                         || (mode.road && !self.board.info(h).road[usize::from(dir)])
-                        || (mode.march && !self.march_clear(side, to))
-                        || (o.no_contact_without_charge && self.enemy_adjacent(side, to))
                     {
+                        continue;
+                    }
+                    let x = fact(to);
+                    if (mode.march && x & 2 != 0) || (o.no_contact_without_charge && x & 4 != 0) {
                         continue;
                     }
                     dist[to as usize] = d + 1;

@@ -951,7 +951,24 @@ fn m4_m36_m40_random_games_keep_the_invariants_and_list_only_legal_commands() {
                 st.check(c)
                     .unwrap_or_else(|e| panic!("listed but refused: {c:?}: {e}"));
             }
-            // End phases less often than the other commands come up.
+            // One unit's commands are the list's that name it.
+            if st.phase == Phase::Movement && st.pending.is_empty() {
+                for u in st.units_of(st.side).collect::<Vec<_>>() {
+                    let id = &st.board.units[u as usize].id;
+                    let mine: Vec<&Command> = cmds
+                        .iter()
+                        .filter(|c| match c {
+                            Command::Move { unit, .. }
+                            | Command::Form { unit, .. }
+                            | Command::Charge { unit, .. }
+                            | Command::TurnToFace { unit, .. } => unit == id,
+                            _ => false,
+                        })
+                        .collect();
+                    let own = st.unit_commands(u);
+                    assert_eq!(own.iter().collect::<Vec<_>>(), mine, "{id}");
+                }
+            }
             let i = (pick.roll(cmds.len() as u32) - 1) as usize;
             st.execute(&cmds[i], &mut dice).expect("legal");
             let mut seen = std::collections::BTreeSet::new();
