@@ -144,3 +144,22 @@ pub fn nearest_hexside(layout: &Layout, h: Hex, pos: Pos2) -> Option<u8> {
             .total_cmp(&hexside_vector(layout, h, b).dot(v))
     })
 }
+
+/// A small flag in `c` at the top right of the hex centred at `at`: who
+/// holds an objective or victory hex.
+pub fn flag(painter: &egui::Painter, at: Pos2, size: f32, c: Color32) {
+    let pole = pos2(at.x + size * 0.62, at.y - size * 0.85);
+    painter.line_segment(
+        [pole, pole + vec2(0.0, size * 0.45)],
+        Stroke::new(1.5, Color32::BLACK),
+    );
+    painter.add(Shape::convex_polygon(
+        vec![
+            pole,
+            pole + vec2(size * 0.3, size * 0.1),
+            pole + vec2(0.0, size * 0.2),
+        ],
+        c,
+        Stroke::new(1.0, Color32::BLACK),
+    ));
+}

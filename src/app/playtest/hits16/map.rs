@@ -125,20 +125,7 @@ impl Table<Hits16TableRules> {
             let Some(side) = self.session.scenario.sides.get(usize::from(holder)) else {
                 continue;
             };
-            let pole = pos2(centre.x + size * 0.62, centre.y - size * 0.85);
-            painter.line_segment(
-                [pole, pole + vec2(0.0, size * 0.45)],
-                Stroke::new(1.5, Color32::BLACK),
-            );
-            painter.add(Shape::convex_polygon(
-                vec![
-                    pole,
-                    pole + vec2(size * 0.3, size * 0.1),
-                    pole + vec2(0.0, size * 0.2),
-                ],
-                map_view::color(side.colour),
-                Stroke::new(0.8, Color32::BLACK),
-            ));
+            marks::flag(painter, centre, size, map_view::color(side.colour));
         }
     }
 

@@ -46,21 +46,12 @@ impl Table<OneHourTableRules> {
                 continue;
             };
             let c = layout.center(o.hex);
-            let pole = pos2(c.x as f32 + size * 0.62, c.y as f32 - size * 0.85);
-            let flag = [
-                pole,
-                pole + vec2(size * 0.3, size * 0.1),
-                pole + vec2(0.0, size * 0.2),
-            ];
-            painter.line_segment(
-                [pole, pole + vec2(0.0, size * 0.45)],
-                Stroke::new(1.5, Color32::BLACK),
-            );
-            painter.add(Shape::convex_polygon(
-                flag.to_vec(),
+            marks::flag(
+                painter,
+                pos2(c.x as f32, c.y as f32),
+                size,
                 map_view::color(side.colour),
-                Stroke::new(1.0, Color32::BLACK),
-            ));
+            );
         }
     }
 
