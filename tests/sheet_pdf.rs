@@ -220,7 +220,14 @@ fn issue35_item32_no_text_on_any_sheet_is_under_6_pt() {
     // under 6. Measured in the PDF's own coordinates, every run of text of
     // every page of the shipped scenarios' sheets.
     let dir = tempfile::tempdir().expect("temp dir");
-    for f in ["waterloo", "saint-aubin", "waterloo-one-hour", "tutorial"] {
+    for f in [
+        "waterloo",
+        "saint-aubin",
+        "waterloo-one-hour",
+        "tutorial",
+        "quatre-bras",
+        "hits16-tutorial",
+    ] {
         let out = dir.path().join(format!("{f}.pdf"));
         let o = Command::new(env!("CARGO_BIN_EXE_vedette"))
             .arg("sheet")
