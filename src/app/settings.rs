@@ -1226,3 +1226,37 @@ pub(crate) fn grid_description(grid: crate::hex::Grid) -> String {
         Orientation::Boxes => "square boxes, 8 neighbours each, units facing a box side".into(),
     }
 }
+
+/// The side that goes first: one of the scenario's sides, or none (the
+/// first side listed), as the rule sets with that option keep it.
+pub(super) fn first_side_combo(
+    ui: &mut Ui,
+    salt: &str,
+    first: &mut Option<crate::scenario::SideId>,
+    sides: &[crate::scenario::Side],
+) -> egui::Response {
+    let name = |id: &Option<crate::scenario::SideId>| match id {
+        Some(id) => sides
+            .iter()
+            .find(|s| &s.id == id)
+            .map_or(id.to_string(), |s| s.name.clone()),
+        None => format!(
+            "the first side listed ({})",
+            sides.first().map_or("none", |s| s.name.as_str())
+        ),
+    };
+    egui::ComboBox::from_id_salt(salt)
+        .selected_text(name(first))
+        .show_ui(ui, |ui| {
+            if ui.selectable_label(first.is_none(), name(&None)).clicked() {
+                *first = None;
+            }
+            for s in sides {
+                let on = first.as_ref() == Some(&s.id);
+                if ui.selectable_label(on, &s.name).clicked() {
+                    *first = Some(s.id.clone());
+                }
+            }
+        })
+        .response
+}

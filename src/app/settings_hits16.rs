@@ -45,30 +45,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side]) {
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             let l = ui.label("First side (M11)");
-            let name = |id: &Option<crate::scenario::SideId>| match id {
-                Some(id) => side_name(sides, id),
-                None => format!(
-                    "the first side listed ({})",
-                    sides.first().map_or("none", |s| s.name.as_str())
-                ),
-            };
-            egui::ComboBox::from_id_salt("hits16 first side")
-                .selected_text(name(&o.first_side))
-                .show_ui(ui, |ui| {
-                    if ui
-                        .selectable_label(o.first_side.is_none(), name(&None))
-                        .clicked()
-                    {
-                        o.first_side = None;
-                    }
-                    for s in sides {
-                        let on = o.first_side.as_ref() == Some(&s.id);
-                        if ui.selectable_label(on, &s.name).clicked() {
-                            o.first_side = Some(s.id.clone());
-                        }
-                    }
-                })
-                .response
+            super::settings::first_side_combo(ui, "hits16 first side", &mut o.first_side, sides)
                 .labelled_by(l.id);
             ui.end_row();
             let l = ui.label("Year of the battle (M41)");

@@ -1214,13 +1214,15 @@ impl State {
 
     /// Checks, then produces the command's events, applying each.
     pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-        self.check(cmd)?;
+        // Each arm checks its command once, with the check that also
+        // gives what executing it needs (the path, the odds).
         let mut out = Vec::new();
-        let ix = |id: &UnitId| self.board.unit_ix(id).unwrap_or(0);
-        let gx = |id: &UnitId| self.board.general_ix(id).unwrap_or(0);
+        let ix = |id: &UnitId| self.unit_of(id);
+        let gx = |id: &UnitId| self.general_of(id);
         match cmd {
             Command::Rally { general, unit } => {
-                let (g, u) = (gx(general), ix(unit));
+                let (g, u) = (gx(general)?, ix(unit)?);
+                self.check_rally(g, u)?;
                 let face = dice.roll(6);
                 let s = self.units[u as usize];
                 let floor = 4 * u32::from(s.bases_lost);
@@ -1250,7 +1252,7 @@ impl State {
                 path,
                 end,
             } => {
-                let u = ix(unit);
+                let u = ix(unit)?;
                 let plan = self.check_move(u, *start, path, *end)?;
                 let entered = plan.path.clone();
                 self.emit(
@@ -1266,7 +1268,7 @@ impl State {
                 self.enemy_generals_met(u, &entered, &mut out);
             }
             Command::MoveGeneral { general, path } => {
-                let g = gx(general);
+                let g = gx(general)?;
                 let hexes = self.check_general_move(g, path)?;
                 self.emit(
                     &mut out,
@@ -1281,7 +1283,7 @@ impl State {
                 formation,
                 facing,
             } => {
-                let u = ix(unit);
+                let u = ix(unit)?;
                 let f = self.check_form(u, *formation, *facing)?;
                 self.emit(
                     &mut out,
@@ -1298,7 +1300,7 @@ impl State {
                 path,
                 facing,
             } => {
-                let (u, t) = (ix(unit), ix(target));
+                let (u, t) = (ix(unit)?, ix(target)?);
                 let plan = self.check_charge(u, t, path, *facing)?;
                 let entered = plan.path.clone();
                 self.emit(
@@ -1313,12 +1315,12 @@ impl State {
                 self.enemy_generals_met(u, &entered, &mut out);
             }
             Command::TurnToFace { unit, toward } => {
-                let u = ix(unit);
-                let f = self.check_turn_to_face(u, ix(toward))?;
+                let u = ix(unit)?;
+                let f = self.check_turn_to_face(u, ix(toward)?)?;
                 self.emit(&mut out, Event::TurnedToFace { unit: u, facing: f });
             }
             Command::Shoot { unit, target } => {
-                let (u, t) = (ix(unit), ix(target));
+                let (u, t) = (ix(unit)?, ix(target)?);
                 let odds = self.check_shot(u, t)?;
                 let face = dice.roll(6);
                 let hits = odds.hits(face);
@@ -1337,10 +1339,12 @@ impl State {
                 self.take_hits(t, hits, Cause::Shooting, face, &mut out);
             }
             Command::Fight { unit, against } => {
-                self.fight(ix(unit), ix(against), dice, &mut out);
+                let (u, t) = (ix(unit)?, ix(against)?);
+                self.check_fight(u, t)?;
+                self.fight(u, t, dice, &mut out);
             }
             Command::Withdraw { unit, to } => {
-                let u = ix(unit);
+                let u = ix(unit)?;
                 let (at, behind) = self.check_withdraw(u, *to)?;
                 let Some(Pending::Withdraw { enemy, .. }) = self.pending.first().cloned() else {
                     return Ok(out);
@@ -1348,11 +1352,14 @@ impl State {
                 self.withdraw_to(u, enemy, at, behind, dice, &mut out);
             }
             Command::PlaceGeneral { general, at } => {
-                let g = gx(general);
+                let g = gx(general)?;
                 let h = self.check_place(g, *at)?;
                 self.emit(&mut out, Event::GeneralPlaced { general: g, at: h });
             }
-            Command::EndPhase => self.end_phase(&mut out),
+            Command::EndPhase => {
+                self.check_end_phase()?;
+                self.end_phase(&mut out);
+            }
         }
         Ok(out)
     }
