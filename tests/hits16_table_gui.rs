@@ -1,7 +1,7 @@
 //! Issue 37's window must-shows for the 16-hits rules, driven through
 //! egui_kittest as a designer and a playtester would: from File > New, a
-//! small scenario with both sides, a General placed from Scenario
-//! settings and a victory hex; playtested hot seat through a rally, a
+//! small scenario with both sides, a General added and placed with the
+//! Unit tool and a victory hex; playtested hot seat through a rally, a
 //! march, formation changes, a refused charge whose witness is drawn, a
 //! charge, a shot with its line of fire and a hand-to-hand combat that
 //! ends in a withdrawal; the ruler reports distance and line of fire; back
@@ -135,21 +135,28 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         );
         assert!(m.hits16.is_some(), "a new unit carries the rules' data");
     }
-    // A French General, added in Scenario settings and placed by a click.
+    // A French General, added and placed with the Unit tool.
+    h.state_mut().tools.template.side = sides[0].clone();
+    h.run();
+    h.get_by_label_contains("Add a General for ").click();
+    h.run();
+    let p = editor_hex(&h, hx("0411"));
+    click_at(&mut h, p);
+    // Scenario settings lists him in its Generals tab; Place… there moves
+    // him with the next click, as the Unit tool's does.
     h.get_by_label("Edit").click();
     h.run();
     h.get_by_label("Scenario settings…").click();
     h.run();
     h.get_by_label("Generals").click();
     h.run();
-    h.get_by_label("Add a General").click();
+    assert_eq!(
+        h.query_all_by_label("Place…").count(),
+        2,
+        "his row and the Unit tool's"
+    );
+    h.get_by_label("Cancel").click();
     h.run();
-    h.get_by_label("Place…").click();
-    h.run();
-    h.get_by_label("OK").click();
-    h.run();
-    let p = editor_hex(&h, hx("0411"));
-    click_at(&mut h, p);
     // The Tables tab lists the Vedette defaults.
     h.get_by_label("Edit").click();
     h.run();
@@ -240,15 +247,24 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
     click_hex(&mut h, hx("0708"));
     click_hex(&mut h, hx("0711"));
     assert!(message(&h).starts_with("Refused"), "{}", message(&h));
-    assert!(
-        table(&h).own.witness.is_some(),
-        "the refusal's witness is drawn"
-    );
+    {
+        // The map rings the charger and the unit it cannot reach in red.
+        let drawn = table(&h).witness_cells();
+        assert_eq!(
+            drawn,
+            vec![(hx("0708"), true), (hx("0711"), true)],
+            "the refusal's witness is drawn"
+        );
+    }
     // The charge on the infantry ahead.
     click_hex(&mut h, hx("0708"));
     assert!(
         h.query_all_by_label_contains("Charge ").count() >= 1,
         "the panel lists its charges"
+    );
+    assert!(
+        h.query_all_by_label_contains(" in 6").count() >= 2,
+        "the charge's hits and outcomes are shown with their chances"
     );
     click_hex(&mut h, hx("0705"));
     assert!(
@@ -271,6 +287,9 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         );
     }
     click_hex(&mut h, hx("0909"));
+    // The hits distribution before the roll.
+    h.get_by_label_contains("1D6 +");
+    assert!(h.query_all_by_label_contains(" in 6").count() >= 1);
     h.get_by_label_contains("Shoot ").click();
     h.run();
     assert!(
@@ -292,6 +311,10 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
     end_phase(&mut h);
     // Hand to hand: the combat fought ends in a withdrawal (M33, M35).
     assert_eq!(table(&h).session.game.state.phase, Phase::HandToHand);
+    // The roll's numbers and each outcome's chance (cavalry rolls: it
+    // withdraws unless the infantry loses a base, so no reply is shown).
+    h.get_by_label_contains("cavalry against foot");
+    h.get_by_label_contains("loses a base and withdraws ");
     h.get_by_label_contains(" fights ").click();
     h.run();
     if let Some(p) = table(&h).session.game.state.pending.first().cloned() {

@@ -70,10 +70,15 @@ impl Officer {
                 _ => "the leader".into(),
             },
             Officer::Hits16General { index } => match &s.rules {
-                crate::scenario::RuleSet::Hits16(o) => o
-                    .generals
-                    .get(index)
-                    .map_or("the General".into(), |g| format!("General {}", g.name)),
+                crate::scenario::RuleSet::Hits16(o) => {
+                    o.generals.get(index).map_or("the General".into(), |g| {
+                        if g.name.starts_with("General") {
+                            g.name.clone()
+                        } else {
+                            format!("General {}", g.name)
+                        }
+                    })
+                }
                 _ => "the General".into(),
             },
         }

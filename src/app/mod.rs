@@ -1753,13 +1753,7 @@ impl VedetteApp {
             });
         }
         if let Some(o) = out.place {
-            self.placing = Some(o);
-            if let Some(doc) = &self.doc {
-                self.tools.message = Some(format!(
-                    "Click a hex to place {} (Esc cancels)",
-                    o.name(&doc.scenario)
-                ));
-            }
+            self.start_placing(o);
         }
         if let Some(id) = out.select {
             if let Some(h) = centre {
@@ -1769,6 +1763,22 @@ impl VedetteApp {
         }
         if out.closed {
             self.armies = None;
+        }
+    }
+
+    /// The next map click places `o` (Esc cancels).
+    fn start_placing(&mut self, o: armies::Officer) {
+        if let Some(doc) = &self.doc {
+            let cell = if doc.map.grid().is_boxes() {
+                "box"
+            } else {
+                "hex"
+            };
+            self.tools.message = Some(format!(
+                "Click a {cell} to place {} (Esc cancels)",
+                o.name(&doc.scenario)
+            ));
+            self.placing = Some(o);
         }
     }
 
@@ -1790,17 +1800,11 @@ impl VedetteApp {
             if let Some(index) = w.place.take()
                 && let Some(doc) = &self.doc
             {
-                let (o, cell) = match doc.scenario.rules {
-                    scenario::RuleSet::Hits16(_) => {
-                        (armies::Officer::Hits16General { index }, "hex")
-                    }
-                    _ => (armies::Officer::OneHourLeader { index }, "box"),
+                let o = match doc.scenario.rules {
+                    scenario::RuleSet::Hits16(_) => armies::Officer::Hits16General { index },
+                    _ => armies::Officer::OneHourLeader { index },
                 };
-                self.tools.message = Some(format!(
-                    "Click a {cell} to place {} (Esc cancels)",
-                    o.name(&doc.scenario)
-                ));
-                self.placing = Some(o);
+                self.start_placing(o);
             }
             if keep {
                 self.scenario_settings = Some(w);
@@ -2113,6 +2117,9 @@ impl VedetteApp {
                         }
                     });
                 });
+        }
+        if let Some(o) = self.tools.place.take() {
+            self.start_placing(o);
         }
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)

@@ -283,6 +283,7 @@ impl ScenarioSettings {
                                     ui,
                                     o,
                                     &self.draft.sides,
+                                    &self.draft.units,
                                     &mut self.place,
                                 );
                             }

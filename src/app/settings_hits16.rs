@@ -7,7 +7,7 @@
 //! change.
 
 use crate::scenario::Side;
-use crate::scenario::hits16::{Hits16General, Hits16Options, TABLE_DOCS};
+use crate::scenario::hits16::{Hits16Options, TABLE_DOCS};
 use crate::scenario::hits16_options::OPTION_DOCS;
 use crate::scenario::napoleon_options::DocumentedOptions;
 use egui::{RichText, Ui};
@@ -134,7 +134,13 @@ pub fn tables_ui(ui: &mut Ui, o: &mut Hits16Options) {
 
 /// The Generals (M13): id, name, side and hex; one may be added or
 /// removed. Placing one on the map is the Unit tool's (or a hex typed).
-pub fn generals_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side], place: &mut Option<usize>) {
+pub fn generals_ui(
+    ui: &mut Ui,
+    o: &mut Hits16Options,
+    sides: &[Side],
+    units: &[crate::scenario::Unit],
+    place: &mut Option<usize>,
+) {
     ui.label(
         RichText::new(
             "Generals rally units within reach in the Command phase and move as cavalry [L33-35] \
@@ -203,17 +209,11 @@ pub fn generals_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side], place: &m
         o.generals.remove(i);
     }
     if ui.button("Add a General").clicked() {
-        let n = o.generals.len() + 1;
         let side = sides
             .get(o.generals.len() % sides.len().max(1))
             .map(|s| s.id.clone())
             .unwrap_or_default();
-        o.generals.push(Hits16General {
-            id: format!("general-{n}"),
-            name: format!("General {n}"),
-            side,
-            hex: None,
-        });
+        o.add_general(side, &|id| units.iter().any(|u| u.id.as_str() == id));
     }
 }
 

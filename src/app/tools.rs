@@ -127,6 +127,9 @@ pub struct Tools {
     pub hill_level: i32,
     /// Why the last map action did nothing (shown in the tool panel).
     pub message: Option<String>,
+    /// A General the Unit tool asked to place with the next map click;
+    /// the window takes it after drawing the panel.
+    pub place: Option<super::armies::Officer>,
 }
 
 impl Default for Tools {
@@ -153,6 +156,7 @@ impl Default for Tools {
             detail: None,
             hill_level: 1,
             message: None,
+            place: None,
         }
     }
 }
@@ -272,7 +276,10 @@ impl Tools {
                 ui.text_edit_singleline(&mut self.place_name)
                     .labelled_by(l.id);
             }
-            Tool::Unit => self.template_ui(ui, doc),
+            Tool::Unit => {
+                self.template_ui(ui, doc);
+                self.generals_ui(ui, doc);
+            }
             Tool::Reinforcement => self.schedule_ui(ui, doc),
             Tool::Marker => self.marker_ui(ui, doc),
             Tool::Select => {}
@@ -518,6 +525,58 @@ impl Tools {
 
     /// The turn track: which units arrive on which Game-Turn, and which
     /// are held for a variant.
+    /// Under rules with Generals who are not units (the 16-hits rules,
+    /// M13): the template side's Generals, each placed by the next map
+    /// click, and one more added (an undoable edit) and placed so.
+    fn generals_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
+        let crate::scenario::RuleSet::Hits16(o) = &doc.scenario.rules else {
+            return;
+        };
+        let side = self.template.side.clone();
+        ui.separator();
+        ui.label(RichText::new("Generals of this side").strong())
+            .on_hover_text("Generals rally and are placed by their owner when alone (M12, M13)");
+        let mine: Vec<(usize, String, Option<Hex>)> = o
+            .generals
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.side == side)
+            .map(|(i, g)| (i, g.name.clone(), g.hex))
+            .collect();
+        for (i, name, hex) in mine {
+            ui.horizontal(|ui| {
+                let at = hex.map_or("not on the table".to_string(), |h| format!("at {h}"));
+                ui.label(format!("{name}, {at}"));
+                if ui
+                    .small_button("Place…")
+                    .on_hover_text("Click a hex on the map to put him there")
+                    .clicked()
+                {
+                    self.place = Some(super::armies::Officer::Hits16General { index: i });
+                }
+            });
+        }
+        if ui
+            .button(format!("Add a General for {side}…"))
+            .on_hover_text("Adds him to Scenario settings > Generals; click a hex to place him")
+            .clicked()
+        {
+            let mut after = doc.scenario.clone();
+            if let crate::scenario::RuleSet::Hits16(o) = &mut after.rules {
+                let units = &doc.scenario.units;
+                let i = o.add_general(side, &|id| units.iter().any(|u| u.id.as_str() == id));
+                if let Some(e) = edit::set_scenario(doc, after) {
+                    match doc.apply(e) {
+                        Ok(_) => {
+                            self.place = Some(super::armies::Officer::Hits16General { index: i })
+                        }
+                        Err(e) => self.message = Some(e.to_string()),
+                    }
+                }
+            }
+        }
+    }
+
     fn schedule_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
         ui.label(RichText::new("Schedule").strong());
         egui::ScrollArea::vertical()

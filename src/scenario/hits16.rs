@@ -674,6 +674,24 @@ impl Default for Hits16Options {
 }
 
 impl Hits16Options {
+    /// Adds a General of `side`, not on the table, with an id no unit
+    /// (`taken`) nor General has; returns his index.
+    pub fn add_general(&mut self, side: SideId, taken: &dyn Fn(&str) -> bool) -> usize {
+        let n = (1..)
+            .find(|n| {
+                let id = format!("general-{n}");
+                !taken(&id) && self.generals.iter().all(|g| g.id != id)
+            })
+            .unwrap_or(1); // the range is endless: some number is free
+        self.generals.push(Hits16General {
+            id: format!("general-{n}"),
+            name: format!("General {n}"),
+            side,
+            hex: None,
+        });
+        self.generals.len() - 1
+    }
+
     /// What a terrain kind is to these rules.
     pub fn terrain_role(&self, kind_id: &str) -> Terrain {
         self.terrain

@@ -259,6 +259,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
                 movement_table: "",
+                crossing_rule: "",
             },
             RuleSet::Napoleon(_) => RuleSupport {
                 name: "Napoleon",
@@ -280,6 +281,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "the break test of the Final Step [4.1]",
                 movement_table: "its type's allowance in the troop table (N14)",
+                crossing_rule: "",
             },
             RuleSet::OneHour(_) => RuleSupport {
                 name: "One Hour Napoleonic",
@@ -301,6 +303,7 @@ impl RuleSet {
                 boxes: true,
                 rule_victory: "the scenario's objectives and army morale at the turn limit (H9)",
                 movement_table: "its type and formation (H14)",
+                crossing_rule: "",
             },
             RuleSet::Hits16(_) => RuleSupport {
                 name: "Napoleonic Wars (16 hits)",
@@ -322,6 +325,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "an army breaks at half its units lost, else victory hexes at the turn limit (M38)",
                 movement_table: "its type's allowance in the Tables (M10)",
+                crossing_rule: "a river is crossed only at a bridge or ford, and no terrain costs movement (M3, M14)",
             },
         }
     }
@@ -402,6 +406,10 @@ pub struct RuleSupport {
     /// Where the rules take a unit's movement from, when not from the
     /// unit, for the warning about a number they ignore.
     pub movement_table: &'static str,
+    /// How the rules cross rivers when they do not read the map's
+    /// `hexside_effects` (empty when they do), for the warning about
+    /// crossing costs set and ignored.
+    pub crossing_rule: &'static str,
 }
 
 impl Default for RuleSet {

@@ -1264,6 +1264,15 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
             ),
         );
     }
+    if !support.crossing_rule.is_empty() && !map.hexside_effects.is_default() {
+        out.warning(
+            field("map.hexside_effects"),
+            format!(
+                "the map sets what crossing a river, ford or bridge costs, but the {name} rules ignore it: {}",
+                support.crossing_rule
+            ),
+        );
+    }
     let rivers = map
         .hexsides
         .values()

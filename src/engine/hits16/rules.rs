@@ -32,20 +32,96 @@ pub struct ChargePlan {
     pub facing: u8,
 }
 
+/// The named numbers added to a die (M23, M24, M32): at most six, kept
+/// in a fixed array so the odds stay `Copy`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    items: [(&'static str, i32); 6],
+    len: u8,
+}
+
+impl Terms {
+    fn add(&mut self, what: &'static str, value: i32) {
+        // Six is the most any roll names (damage or rating, line or
+        // column, cavalry, heavy cavalry, deterioration); a seventh would
+        // be a rules change and is still counted in the sum below.
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = (what, value);
+            self.len += 1;
+        } else if let Some(last) = self.items.last_mut() {
+            last.1 += value;
+        }
+    }
+
+    /// Each term with its name: `("Elite", 1)`.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
+        self.items[..usize::from(self.len)].iter().copied()
+    }
+
+    pub fn sum(&self) -> i32 {
+        self.iter().map(|(_, v)| v).sum()
+    }
+}
+
 /// The numbers of a shot before its die (M23, M24).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShotOdds {
     pub distance: u32,
-    /// Damage (M23) and modifiers (M24), added to the die.
-    pub modifier: i32,
+    /// Damage (M23) and modifiers (M24 or M32) added to the die, named.
+    pub terms: Terms,
     pub factors: Factors,
 }
 
 impl ShotOdds {
+    /// What is added to the die.
+    pub fn modifier(&self) -> i32 {
+        self.terms.sum()
+    }
+
     /// Hits for a die face.
     pub fn hits(self, face: u32) -> u32 {
         self.factors
-            .apply((face as i32 + self.modifier).max(0) as u32)
+            .apply((face as i32 + self.modifier()).max(0) as u32)
+    }
+
+    /// The hits of the roll with how many of the six faces give each,
+    /// fewest hits first.
+    pub fn distribution(self) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        for face in 1..=6 {
+            let h = self.hits(face);
+            match out.iter_mut().find(|(x, _)| *x == h) {
+                Some((_, n)) => *n += 1,
+                None => out.push((h, 1)),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// What a hand-to-hand roll leads to (M33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FightOutcome {
+    /// The unit hit is eliminated (16 hits, or guns or skirmishers
+    /// overrun, M33, M53).
+    Eliminated,
+    /// The unit hit lost a base: it withdraws and the combat ends (M35).
+    HitWithdraws,
+    /// No base lost and the roller is cavalry: it withdraws (M33).
+    RollerWithdraws,
+    /// No base lost and the roller is foot: the combat goes on (M31).
+    Continues,
+}
+
+impl FightOutcome {
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Eliminated => "eliminated",
+            Self::HitWithdraws => "loses a base and withdraws",
+            Self::RollerWithdraws => "no base lost, the cavalry withdraws",
+            Self::Continues => "no base lost, the combat goes on",
+        }
     }
 }
 
@@ -954,21 +1030,22 @@ impl State {
         }
         let fm = &o.fire_modifiers;
         let info = &self.board.units[u as usize];
-        let mut m = if d <= row.close_range {
-            row.close_damage
+        let mut m = Terms::default();
+        if d <= row.close_range {
+            m.add("close range", row.close_damage);
         } else {
-            row.long_damage
-        };
+            m.add("long range", row.long_damage);
+        }
         match info.rating {
-            crate::scenario::hits16::Rating::Elite => m += fm.elite,
-            crate::scenario::hits16::Rating::Raw => m += fm.raw,
+            crate::scenario::hits16::Rating::Elite => m.add("Elite", fm.elite),
+            crate::scenario::hits16::Rating::Raw => m.add("Raw", fm.raw),
             crate::scenario::hits16::Rating::Trained => {}
         }
         if troop == TroopType::Infantry && s.formation == Formation::Line {
-            m += fm.line;
+            m.add("line", fm.line);
         }
         if s.hits >= 8 {
-            m += fm.deteriorated;
+            m.add("8 or more hits", fm.deteriorated);
         }
         let factors = Factors {
             half: self.terrain(t_hex).cover(),
@@ -978,7 +1055,7 @@ impl State {
         };
         Ok(ShotOdds {
             distance: d,
-            modifier: m,
+            terms: m,
             factors,
         })
     }
@@ -1018,17 +1095,17 @@ impl State {
         let s = self.units[u as usize];
         let ts = self.units[t as usize];
         let troop = self.troop(u);
-        let mut m = 0;
+        let mut m = Terms::default();
         match self.board.units[u as usize].rating {
-            crate::scenario::hits16::Rating::Elite => m += mm.elite,
-            crate::scenario::hits16::Rating::Raw => m += mm.raw,
+            crate::scenario::hits16::Rating::Elite => m.add("Elite", mm.elite),
+            crate::scenario::hits16::Rating::Raw => m.add("Raw", mm.raw),
             crate::scenario::hits16::Rating::Trained => {}
         }
         if troop.is_cavalry() && self.troop(t).is_foot() {
-            m += mm.cavalry_vs_foot;
+            m.add("cavalry against foot", mm.cavalry_vs_foot);
         }
         if troop == TroopType::HeavyCavalry {
-            m += mm.heavy_cavalry;
+            m.add("heavy cavalry", mm.heavy_cavalry);
         }
         let column = match o.column_bonus {
             ColumnBonus::AttackColumn => s.formation == Formation::AttackColumn,
@@ -1040,17 +1117,22 @@ impl State {
             }
         };
         if troop == TroopType::Infantry && column {
-            m += mm.column;
+            let name = if s.formation == Formation::AttackColumn {
+                "attack column"
+            } else {
+                "column"
+            };
+            m.add(name, mm.column);
         }
         if s.hits >= 8 {
-            m += mm.deteriorated;
+            m.add("8 or more hits", mm.deteriorated);
         }
         let hill = self.board.info(ts.hex).hill
             && !(o.hill_needs_higher_ground && self.board.info(at).hill);
         let flank = !self.is_front_of(t, at);
         ShotOdds {
             distance: 1,
-            modifier: m,
+            terms: m,
             factors: Factors {
                 half: hill,
                 double: flank,
@@ -1331,7 +1413,7 @@ impl State {
                         target: t,
                         distance: odds.distance,
                         face,
-                        modifier: odds.modifier,
+                        modifier: odds.modifier(),
                         factors: odds.factors,
                         hits,
                     },
@@ -1495,18 +1577,64 @@ impl State {
     }
 
     /// M31-M33: one combat fought, the active player's unit rolling.
+    /// Whether `u`'s roll against `t` is no roll: guns contacted, or
+    /// skirmishers charged under `skirmishers_when_charged: eliminated`,
+    /// are eliminated (M33, M53).
+    fn overrun(&self, u: UnitIx, t: UnitIx) -> bool {
+        let attacker_rolls = self
+            .combats
+            .iter()
+            .any(|c| c.attacker == u && c.defender == t);
+        self.troop(t) == TroopType::Artillery
+            || (attacker_rolls
+                && self.troop(t) == TroopType::Skirmishers
+                && self.board.options.skirmishers_when_charged
+                    == SkirmishersWhenCharged::Eliminated)
+    }
+
+    /// What `hits` from `u` on `t` in hand to hand lead to (M33): the one
+    /// reading the fight itself and the table's chances both use.
+    pub fn fight_outcome(&self, u: UnitIx, t: UnitIx, hits: u32) -> FightOutcome {
+        let ts = self.units[t as usize];
+        let after = (u32::from(ts.hits) + hits).min(16);
+        if after >= 16 {
+            FightOutcome::Eliminated
+        } else if after / 4 > u32::from(ts.bases_lost) {
+            FightOutcome::HitWithdraws
+        } else if self.troop(u).is_cavalry() {
+            FightOutcome::RollerWithdraws
+        } else {
+            FightOutcome::Continues
+        }
+    }
+
+    /// Each outcome of `u`'s roll against `t` with how many of the six
+    /// faces lead to it (M32, M33); `from` is the hex `u` rolls from (the
+    /// last hex of a charge not yet made).
+    pub fn fight_chances(&self, u: UnitIx, from: HexIx, t: UnitIx) -> Vec<(FightOutcome, u32)> {
+        if self.overrun(u, t) {
+            return vec![(FightOutcome::Eliminated, 6)];
+        }
+        let odds = self.melee_odds_at(u, from, t);
+        let mut out: Vec<(FightOutcome, u32)> = Vec::new();
+        for face in 1..=6 {
+            let o = self.fight_outcome(u, t, odds.hits(face));
+            match out.iter_mut().find(|(x, _)| *x == o) {
+                Some((_, n)) => *n += 1,
+                None => out.push((o, 1)),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
     fn fight(&mut self, u: UnitIx, t: UnitIx, dice: &mut Dice, out: &mut Vec<Event>) {
-        let o = &self.board.options;
         let attacker_rolls = self
             .combats
             .iter()
             .any(|c| c.attacker == u && c.defender == t);
         let (attacker, defender) = if attacker_rolls { (u, t) } else { (t, u) };
-        let overrun = self.troop(t) == TroopType::Artillery
-            || (attacker_rolls
-                && self.troop(t) == TroopType::Skirmishers
-                && o.skirmishers_when_charged == SkirmishersWhenCharged::Eliminated);
-        if overrun {
+        if self.overrun(u, t) {
             self.emit(out, Event::Overrun { unit: t, by: u });
             self.eliminate(t, out);
             return;
@@ -1514,26 +1642,23 @@ impl State {
         let odds = self.melee_odds(u, t);
         let face = dice.roll(6);
         let hits = odds.hits(face);
-        let before = self.units[t as usize].bases_lost;
+        let outcome = self.fight_outcome(u, t, hits);
         self.emit(
             out,
             Event::Fought {
                 unit: u,
                 against: t,
                 face,
-                modifier: odds.modifier,
+                modifier: odds.modifier(),
                 factors: odds.factors,
                 hits,
             },
         );
         self.take_hits(t, hits, Cause::HandToHand, face, out);
-        if !self.on_table(t) {
-            return;
-        }
-        if self.units[t as usize].bases_lost > before {
-            self.withdraw(t, u, (attacker, defender), dice, out);
-        } else if self.troop(u).is_cavalry() {
-            self.withdraw(u, t, (attacker, defender), dice, out);
+        match outcome {
+            FightOutcome::Eliminated | FightOutcome::Continues => {}
+            FightOutcome::HitWithdraws => self.withdraw(t, u, (attacker, defender), dice, out),
+            FightOutcome::RollerWithdraws => self.withdraw(u, t, (attacker, defender), dice, out),
         }
     }
 

@@ -3,7 +3,8 @@
 //! hexside 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW).
 
 use super::board::UnitIx;
-use super::types::{Command, Event, Phase};
+use super::rules::FightOutcome;
+use super::types::{Command, Event, Pending, Phase};
 use super::*;
 use crate::engine::{Dice, Game, Rules};
 use crate::hex::{Dir, Hex, Orientation, Stagger};
@@ -21,6 +22,7 @@ fn h(s: &str) -> Hex {
 
 /// A unit of a test position: id, side (0 French, 1 British), type, hex,
 /// facing (None for a square), formation.
+#[derive(Clone, Copy)]
 struct U(
     &'static str,
     u8,
@@ -198,6 +200,40 @@ fn m4_m8_m14_m36_m41_validate_refuses_what_the_rules_forbid_at_set_up() {
         .map(|i| i.message)
         .collect();
     assert!(text.iter().any(|t| t.contains("(M41)")), "{text:?}");
+}
+
+/// M3: no terrain costs movement and rivers are crossed only at bridges
+/// and fords, so crossing costs a map sets are warned about as ignored.
+#[test]
+fn m3_the_maps_crossing_costs_are_warned_about_as_ignored() {
+    let (s, mut m) = scenario(
+        &OPEN,
+        &[
+            U("a", 0, Infantry, "0208", Some(Dir::N), AttackColumn),
+            U("b", 1, Infantry, "0202", Some(Dir::S), AttackColumn),
+        ],
+        Hits16Options::default(),
+    );
+    let said = |m: &crate::scenario::Map| -> Vec<String> {
+        crate::scenario::validate(&s, m)
+            .into_iter()
+            .filter(|i| {
+                i.message.contains("hexside_effects") || i.message.contains("crossing a river")
+            })
+            .map(|i| i.message)
+            .collect()
+    };
+    assert!(
+        said(&m).is_empty(),
+        "the defaults are not a designer's choice"
+    );
+    m.hexside_effects.ford = crate::scenario::Crossing::Extra(2);
+    let text = said(&m);
+    assert_eq!(text.len(), 1, "{text:?}");
+    assert!(
+        text[0].contains("rules ignore it") && text[0].contains("(M3, M14)"),
+        "{text:?}"
+    );
 }
 
 #[test]
@@ -547,14 +583,14 @@ fn m23_m24_hits_are_the_die_plus_damage_and_modifiers_halved_in_cover_doubled_on
     );
     // Artillery at 2 (close, +2) and Elite (+1) on a march column: doubled.
     let odds = g.state.check_shot(gun, mc).expect("shot");
-    assert_eq!((odds.distance, odds.modifier), (2, 3));
+    assert_eq!((odds.distance, odds.modifier()), (2, 3));
     assert_eq!(odds.hits(4), 14, "(4 + 3) x 2 (M24) [L84]");
     // Long range (+0) into woods, blocked? 0606 holds a unit: take the
     // skirmishers on another line.
     let _ = w;
     // Infantry in line at 1 (close +0, line +1).
     let odds = g.state.check_shot(l, t).expect("shot");
-    assert_eq!(odds.modifier, 1);
+    assert_eq!(odds.modifier(), 1);
     assert_eq!(odds.hits(1), 2);
 }
 
@@ -638,6 +674,72 @@ fn m27_a_charge_path_stays_within_45_degrees_and_is_refused_with_its_field() {
     for c in &legal {
         g.state.check(c).expect("listed charges pass check");
     }
+}
+
+/// M51: the field bounding the path is M21's from the start hex with the
+/// facing held (chosen within `charge_pivot_hexsides`); a charger already
+/// in contact charges from its own hex; a town gives no all-round
+/// charge; the last hex may hold a friendly General, never a unit.
+#[test]
+fn m51_the_charge_path_field_facing_contact_town_and_last_hex() {
+    let mut rows = OPEN;
+    rows[5] = "....T.......";
+    let o = |k: u32| Hits16Options {
+        charge_pivot_hexsides: k,
+        generals: vec![Hits16General {
+            id: "ney".into(),
+            name: "Ney".into(),
+            side: SideId::new("French"),
+            hex: Some(h("0906")),
+        }],
+        ..Hits16Options::default()
+    };
+    let units = [
+        U("h", 0, HeavyCavalry, "0908", Some(Dir::N), CavalryLine),
+        U("t", 1, Infantry, "0905", Some(Dir::S), AttackColumn),
+        U("r", 1, Infantry, "1106", Some(Dir::S), AttackColumn),
+        U("i", 0, Infantry, "0506", Some(Dir::N), AttackColumn),
+        U("b", 1, Infantry, "0507", Some(Dir::N), AttackColumn),
+        U("n", 1, Infantry, "0505", Some(Dir::S), AttackColumn),
+    ];
+    let charge = |u: &str, t: &str, p: &[&str], facing: Option<Dir>| Command::Charge {
+        unit: u.into(),
+        target: t.into(),
+        path: p.iter().map(|x| h(x)).collect(),
+        facing,
+    };
+    let mut g = game(&rows, &units, o(0));
+    to_phase(&mut g, Phase::Movement);
+    // A friendly General may be in the last hex; a friendly unit never.
+    g.state
+        .check(&charge("h", "t", &["0907", "0906"], None))
+        .expect("Ney's hex is the last");
+    let mut with_friend = units.to_vec();
+    with_friend.push(U("f", 0, Infantry, "0906", Some(Dir::N), AttackColumn));
+    let mut g2 = game(&rows, &with_friend, o(0));
+    to_phase(&mut g2, Phase::Movement);
+    let e = refusal(&g2, &charge("h", "t", &["0907", "0906"], None));
+    assert!(e.text.contains("0906"), "{e}");
+    // Already in contact across its front: its own hex is the last (the
+    // infantry in the town, 0506, charges 0505 ahead)...
+    g.state
+        .check(&charge("i", "n", &[], None))
+        .expect("in contact across its front");
+    // ... but the town gives no all-round charge: the unit behind it is
+    // outside its field.
+    let e = refusal(&g, &charge("i", "b", &[], None));
+    assert!(matches!(e.ruling, "M27" | "M51"), "{e}");
+    // A facing turned for the charge is refused with no pivot allowed...
+    let wheel = charge("h", "r", &["1007", "1006"], Some(Dir::NE));
+    let e = refusal(&g, &wheel);
+    assert!(matches!(e.ruling, "M27" | "M51"), "{e}");
+    // ... and taken with one hexside allowed, its front hexsides serving
+    // for every step.
+    let mut g = game(&rows, &units, o(1));
+    to_phase(&mut g, Phase::Movement);
+    g.state.check(&wheel).expect("facing NE, one hexside off N");
+    let e = refusal(&g, &charge("h", "r", &["1007", "1006"], Some(Dir::SE)));
+    assert!(matches!(e.ruling, "M27" | "M51"), "{e}");
 }
 
 #[test]
@@ -781,7 +883,7 @@ fn m32_a_flank_attack_doubles_and_a_hill_halves() {
     let g = game_of(&s, &m, 1);
     let odds = g.state.melee_odds(ix(&g, "a"), ix(&g, "b"));
     // Heavy cavalry +1, cavalry against infantry +1.
-    assert_eq!(odds.modifier, 2);
+    assert_eq!(odds.modifier(), 2);
     assert!(odds.factors.double, "from the flank [L98]");
     assert!(odds.factors.half, "on a hill [L97]");
     assert_eq!(odds.hits(3), 5, "(3 + 2) x 2 / 2");
@@ -970,7 +1072,42 @@ fn m4_m36_m40_random_games_keep_the_invariants_and_list_only_legal_commands() {
                 }
             }
             let i = (pick.roll(cmds.len() as u32) - 1) as usize;
-            st.execute(&cmds[i], &mut dice).expect("legal");
+            let before = st.clone();
+            let ev = st.execute(&cmds[i], &mut dice).expect("legal");
+            if let Some(Event::Fought {
+                unit,
+                against,
+                hits,
+                ..
+            }) = ev.first()
+            {
+                // The table's outcome chances read the roll as the fight
+                // did (M33).
+                let (u, t) = (*unit, *against);
+                let did = |p: &dyn Fn(&Event) -> bool| ev.iter().any(p);
+                let withdrew = |x: UnitIx| {
+                    did(&|e| {
+                        matches!(e, Event::Withdrew { unit, .. }
+                            | Event::WithdrawalBlocked { unit }
+                            | Event::Asked { pending: Pending::Withdraw { unit, .. } } if *unit == x)
+                    })
+                };
+                match before.fight_outcome(u, t, *hits) {
+                    FightOutcome::Eliminated => {
+                        assert!(did(
+                            &|e| matches!(e, Event::Eliminated { unit } if *unit == t)
+                        ))
+                    }
+                    FightOutcome::HitWithdraws => assert!(withdrew(t), "{ev:?}"),
+                    FightOutcome::RollerWithdraws => assert!(withdrew(u), "{ev:?}"),
+                    FightOutcome::Continues => {
+                        assert!(!withdrew(u) && !withdrew(t), "{ev:?}");
+                        assert_eq!(st.combats, before.combats);
+                    }
+                }
+                let chances = before.fight_chances(u, before.units[u as usize].hex, t);
+                assert_eq!(chances.iter().map(|c| c.1).sum::<u32>(), 6);
+            }
             let mut seen = std::collections::BTreeSet::new();
             for (u, x) in st.units.iter().enumerate() {
                 assert!(x.hits <= 16);
@@ -1432,8 +1569,8 @@ fn m6_ratings_change_only_the_dice_modifiers() {
     let g = game_of(&s, &m, 1);
     let (r, e, b) = (ix(&g, "r"), ix(&g, "e"), ix(&g, "b"));
     // Attack column +1; Raw -1, Elite +1 (M32).
-    assert_eq!(g.state.melee_odds(r, b).modifier, 0);
-    assert_eq!(g.state.melee_odds(e, b).modifier, 2);
+    assert_eq!(g.state.melee_odds(r, b).modifier(), 0);
+    assert_eq!(g.state.melee_odds(e, b).modifier(), 2);
     assert_eq!(
         g.state.board.allowance(r),
         g.state.board.allowance(e),

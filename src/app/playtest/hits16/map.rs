@@ -35,6 +35,28 @@ impl Table<Hits16TableRules> {
             .collect()
     }
 
+    /// The hexes the map marks red for the last refusal's witness: those
+    /// counted or blocking strongly (`true`), a field of fire shaded
+    /// (`false`). The line of a refused shot is drawn by `draw_aim`.
+    pub fn witness_cells(&self) -> Vec<(Hex, bool)> {
+        let b = &self.state().board;
+        match self.own.witness.clone() {
+            Some(Witness::Hexes(hs)) => hs.into_iter().map(|h| (h, true)).collect(),
+            Some(Witness::Field { from, facing }) => match (b.ix(from), b.dir_index(facing)) {
+                (Some(o), Some(f)) => self
+                    .field_hexes(o, f, 6)
+                    .into_iter()
+                    .map(|h| (h, false))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            Some(Witness::Line { blockers, .. }) => {
+                blockers.into_iter().map(|h| (h, true)).collect()
+            }
+            Some(Witness::Count { .. }) | None => Vec::new(),
+        }
+    }
+
     pub(super) fn overlay_shapes(&mut self, layout: &Layout) -> Vec<Shape> {
         let mut shapes = Vec::new();
         let st = self.state().clone();
@@ -73,40 +95,17 @@ impl Table<Hits16TableRules> {
             }
         }
         // Why the last command was refused.
-        match self.own.witness.clone() {
-            Some(Witness::Hexes(hs)) => {
-                for h in hs {
-                    shapes.push(marks::cell(
-                        layout,
-                        h,
-                        RED.gamma_multiply(0.3),
-                        Stroke::new(2.5, RED),
-                    ));
-                }
-            }
-            Some(Witness::Field { from, facing }) => {
-                if let (Some(o), Some(f)) = (b.ix(from), b.dir_index(facing)) {
-                    for h in self.field_hexes(o, f, 6) {
-                        shapes.push(marks::cell(
-                            layout,
-                            h,
-                            RED.gamma_multiply(0.15),
-                            Stroke::new(1.0, RED.gamma_multiply(0.6)),
-                        ));
-                    }
-                }
-            }
-            Some(Witness::Line { blockers, .. }) => {
-                for h in blockers {
-                    shapes.push(marks::cell(
-                        layout,
-                        h,
-                        RED.gamma_multiply(0.3),
-                        Stroke::new(2.5, RED),
-                    ));
-                }
-            }
-            Some(Witness::Count { .. }) | None => {}
+        for (h, strong) in self.witness_cells() {
+            shapes.push(if strong {
+                marks::cell(layout, h, RED.gamma_multiply(0.3), Stroke::new(2.5, RED))
+            } else {
+                marks::cell(
+                    layout,
+                    h,
+                    RED.gamma_multiply(0.15),
+                    Stroke::new(1.0, RED.gamma_multiply(0.6)),
+                )
+            });
         }
         shapes
     }

@@ -5,28 +5,101 @@
 //! last dice.
 
 use super::*;
-use crate::engine::hits16::rules::ShotOdds;
+use crate::engine::hits16::rules::{FightOutcome, ShotOdds};
 
-/// "1D6+2, halved (cover)": a roll's numbers.
-fn odds_words(o: ShotOdds) -> String {
-    let mut s = format!("1D6{:+}", o.modifier);
-    if o.factors.half {
-        s.push_str(", halved");
+/// Which roll a `ShotOdds` is: the factors mean different things.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Roll {
+    Shot,
+    Melee,
+}
+
+/// "1D6 +2 close range +1 Elite, halved (cover)": a roll's numbers, each
+/// named (M23, M24, M32).
+fn roll_words(o: ShotOdds, roll: Roll) -> String {
+    let mut s = String::from("1D6");
+    for (what, v) in o.terms.iter() {
+        s.push_str(&format!(" {v:+} {what}"));
     }
-    if o.factors.double {
-        s.push_str(", doubled");
+    let f = o.factors;
+    let (half, double) = match roll {
+        Roll::Shot => ("halved (cover)", "doubled (guns on a march column)"),
+        Roll::Melee => ("halved (on a hill)", "doubled (flank or rear)"),
+    };
+    if f.half {
+        s.push_str(&format!(", {half}"));
     }
-    if o.factors.march {
+    if f.double {
+        s.push_str(&format!(", {double}"));
+    }
+    if f.march {
         s.push_str(", doubled (march column)");
     }
-    let mean = (1..=6).map(|f| f64::from(o.hits(f))).sum::<f64>() / 6.0;
-    let (lo, hi) = (o.hits(1), o.hits(6));
-    let range = if lo == hi {
-        crate::words::counted(lo, "hit", "hits")
-    } else {
-        format!("{lo} to {}", crate::words::counted(hi, "hit", "hits"))
-    };
-    format!("{s}: {range}, {mean:.1} on average")
+    s
+}
+
+/// "2 hits 1 in 6 · 3 hits 2 in 6 …": the hits of a roll before it is
+/// made, capped at what the target has left.
+fn distribution_words(o: ShotOdds, left: u32) -> String {
+    let mut capped: Vec<(u32, u32)> = Vec::new();
+    for (h, n) in o.distribution() {
+        let h = h.min(left);
+        match capped.iter_mut().find(|(x, _)| *x == h) {
+            Some((_, m)) => *m += n,
+            None => capped.push((h, n)),
+        }
+    }
+    capped
+        .iter()
+        .map(|&(h, n)| format!("{} {n} in 6", crate::words::counted(h, "hit", "hits")))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A hand-to-hand roll's outcomes with their chances (M33).
+fn outcome_words(chances: &[(FightOutcome, u32)]) -> String {
+    chances
+        .iter()
+        .map(|&(o, n)| format!("{} {n} in 6", o.words()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// Six small bars, one a die face, as high as its hits: the shape of the
+/// roll at a glance (the numbers are in the words beside it).
+fn hits_chart(ui: &mut egui::Ui, o: ShotOdds, left: u32) {
+    let (w, h) = (9.0, 22.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(6.0 * w, h), egui::Sense::hover());
+    let p = ui.painter();
+    let top = (1..=6)
+        .map(|f| o.hits(f).min(left))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    p.rect_filled(rect, 1.0, Color32::from_gray(240));
+    for f in 1..=6u32 {
+        let v = o.hits(f).min(left);
+        let bh = h * v as f32 / top as f32;
+        let x = rect.left() + (f - 1) as f32 * w;
+        let r = Rect::from_min_max(
+            pos2(x + 1.0, rect.bottom() - bh),
+            pos2(x + w - 1.0, rect.bottom()),
+        );
+        p.rect_filled(r, 0.0, Color32::from_rgb(170, 40, 40));
+    }
+}
+
+/// The weak lines under a roll's button: its numbers, its hits by chance
+/// and, in hand to hand, what each leads to and the reply it faces.
+fn roll_lines(ui: &mut egui::Ui, o: ShotOdds, roll: Roll, left: u32) {
+    ui.horizontal(|ui| {
+        ui.add_space(12.0);
+        hits_chart(ui, o, left);
+        ui.vertical(|ui| {
+            ui.label(RichText::new(roll_words(o, roll)).small());
+            ui.label(RichText::new(distribution_words(o, left)).small());
+        });
+    });
 }
 
 impl Table<Hits16TableRules> {
@@ -181,19 +254,11 @@ impl Table<Hits16TableRules> {
                 _ => None,
             }
             .unwrap_or(s.hex);
-            let odds = st.melee_odds_at(u, last, t);
-            let label = format!(
-                "Charge {} ({})",
-                b.units[t as usize].name,
-                if st.troop(t) == TroopType::Artillery {
-                    "guns contacted are eliminated".to_string()
-                } else {
-                    odds_words(odds)
-                }
-            );
+            let label = format!("Charge {}", b.units[t as usize].name);
             if ui.button(label).clicked() {
-                self.order(c);
+                self.order(c.clone());
             }
+            self.melee_lines(ui, st, u, last, t, false);
         }
         let opponents: Vec<UnitIx> = st.opponents(u).collect();
         for o in opponents {
@@ -232,10 +297,9 @@ impl Table<Hits16TableRules> {
                 continue;
             };
             let label = format!(
-                "Shoot {} at {} ({})",
+                "Shoot {} at {}",
                 b.units[t as usize].name,
                 crate::words::counted(odds.distance, "hex", "hexes"),
-                odds_words(odds)
             );
             if ui.button(label).clicked() {
                 self.order(Command::Shoot {
@@ -243,6 +307,46 @@ impl Table<Hits16TableRules> {
                     target: self.unit_id(t),
                 });
             }
+            let left = 16 - u32::from(st.units[t as usize].hits);
+            roll_lines(ui, odds, Roll::Shot, left);
+        }
+    }
+
+    /// Under a charge or a combat: the roller's numbers and hits, each
+    /// outcome's chance (M33), and in a combat the reply the enemy rolls
+    /// next turn with its own modifiers (M31: the roller alternates).
+    fn melee_lines(
+        &self,
+        ui: &mut egui::Ui,
+        st: &State,
+        u: UnitIx,
+        from: HexIx,
+        t: UnitIx,
+        in_combat: bool,
+    ) {
+        let chances = st.fight_chances(u, from, t);
+        if chances == [(FightOutcome::Eliminated, 6)] {
+            ui.label(
+                RichText::new("    eliminated without a roll (guns or skirmishers overrun, M33)")
+                    .small(),
+            );
+            return;
+        }
+        let left = 16 - u32::from(st.units[t as usize].hits);
+        roll_lines(ui, st.melee_odds_at(u, from, t), Roll::Melee, left);
+        ui.label(RichText::new(format!("    {}", outcome_words(&chances))).small());
+        // In a combat already fought the enemy rolls back next turn; after
+        // a charge not yet made its numbers depend on the facing taken.
+        if in_combat && chances.iter().any(|c| c.0 == FightOutcome::Continues) {
+            let reply = st.melee_odds(t, u);
+            ui.label(
+                RichText::new(format!(
+                    "    if the combat goes on, their reply next turn: {}",
+                    roll_words(reply, Roll::Melee)
+                ))
+                .small()
+                .weak(),
+            );
         }
     }
 
@@ -264,27 +368,16 @@ impl Table<Hits16TableRules> {
             let (Some(u), Some(t)) = (b.unit_ix(unit), b.unit_ix(against)) else {
                 continue;
             };
-            let text = if st.troop(t) == TroopType::Artillery {
-                "the guns are eliminated".to_string()
-            } else {
-                let o = st.melee_odds(u, t);
-                let left = 16 - u32::from(st.units[t as usize].hits);
-                let to_base = 4 - u32::from(st.units[t as usize].hits) % 4;
-                let base = (1..=6).filter(|&f| o.hits(f) >= to_base.min(left)).count();
-                format!(
-                    "{}; {base} in 6 that it loses a base and withdraws",
-                    odds_words(o)
-                )
-            };
             if ui
                 .button(format!(
-                    "{} fights {} ({text})",
+                    "{} fights {}",
                     b.units[u as usize].name, b.units[t as usize].name
                 ))
                 .clicked()
             {
                 self.order(c.clone());
             }
+            self.melee_lines(ui, st, u, st.units[u as usize].hex, t, true);
         }
     }
 
