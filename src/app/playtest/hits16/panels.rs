@@ -68,7 +68,7 @@ fn outcome_words(chances: &[(FightOutcome, u32)]) -> String {
 /// Six small bars, one a die face, as high as its hits: the shape of the
 /// roll at a glance (the numbers are in the words beside it).
 fn hits_chart(ui: &mut egui::Ui, o: ShotOdds, left: u32) {
-    let (w, h) = (9.0, 22.0);
+    let (w, h) = (10.0, 30.0);
     let (rect, _) = ui.allocate_exact_size(vec2(6.0 * w, h), egui::Sense::hover());
     let p = ui.painter();
     let top = (1..=6)
@@ -91,13 +91,16 @@ fn hits_chart(ui: &mut egui::Ui, o: ShotOdds, left: u32) {
 
 /// The weak lines under a roll's button: its numbers, its hits by chance
 /// and, in hand to hand, what each leads to and the reply it faces.
-fn roll_lines(ui: &mut egui::Ui, o: ShotOdds, roll: Roll, left: u32) {
+fn roll_lines(ui: &mut egui::Ui, o: ShotOdds, roll: Roll, left: u32, more: &[RichText]) {
     ui.horizontal(|ui| {
         ui.add_space(12.0);
         hits_chart(ui, o, left);
         ui.vertical(|ui| {
             ui.label(RichText::new(roll_words(o, roll)).small());
             ui.label(RichText::new(distribution_words(o, left)).small());
+            for line in more {
+                ui.label(line.clone());
+            }
         });
     });
 }
@@ -308,7 +311,7 @@ impl Table<Hits16TableRules> {
                 });
             }
             let left = 16 - u32::from(st.units[t as usize].hits);
-            roll_lines(ui, odds, Roll::Shot, left);
+            roll_lines(ui, odds, Roll::Shot, left, &[]);
         }
     }
 
@@ -333,21 +336,21 @@ impl Table<Hits16TableRules> {
             return;
         }
         let left = 16 - u32::from(st.units[t as usize].hits);
-        roll_lines(ui, st.melee_odds_at(u, from, t), Roll::Melee, left);
-        ui.label(RichText::new(format!("    {}", outcome_words(&chances))).small());
+        let mut more = vec![RichText::new(outcome_words(&chances)).small()];
         // In a combat already fought the enemy rolls back next turn; after
         // a charge not yet made its numbers depend on the facing taken.
         if in_combat && chances.iter().any(|c| c.0 == FightOutcome::Continues) {
             let reply = st.melee_odds(t, u);
-            ui.label(
+            more.push(
                 RichText::new(format!(
-                    "    if the combat goes on, their reply next turn: {}",
+                    "if the combat goes on, their reply next turn: {}",
                     roll_words(reply, Roll::Melee)
                 ))
                 .small()
                 .weak(),
             );
         }
+        roll_lines(ui, st.melee_odds_at(u, from, t), Roll::Melee, left, &more);
     }
 
     fn fight_ui(&mut self, ui: &mut egui::Ui, st: &State) {
