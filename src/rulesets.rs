@@ -72,6 +72,105 @@ mod tests {
         }
     }
 
+    /// Plays heuristic games and, for every command the players choose,
+    /// finds it in `legal_commands` or a listed command leading to the
+    /// same position (the same dice); returns, by command name, how many
+    /// were chosen and the first found in neither.
+    struct Coverage<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map, u64);
+
+    type Found = std::collections::BTreeMap<&'static str, (usize, Option<String>)>;
+
+    impl Visit for Coverage<'_> {
+        type Output = (&'static [(&'static str, &'static str)], Found);
+        fn visit<R: Computer>(self) -> Self::Output {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            let know = R::knowledge(board.clone());
+            let mut out = Found::new();
+            let after = |st: &R::State, c: &R::Command, dice: &Dice| {
+                let (mut st, mut dice) = (st.clone(), dice.clone());
+                R::execute(&mut st, c, &mut dice).ok()?;
+                Some(format!("{st:?}"))
+            };
+            for seed in 0..self.2 {
+                let (mut st, _) = R::start(&board, &R::batch_setup(true), &mut Dice::new(seed));
+                let tuning = Default::default();
+                let mut players = [0u64, 1].map(|s| {
+                    R::computer(
+                        crate::ai::PlayerKind::Heuristic,
+                        &know,
+                        &tuning,
+                        seed * 2 + s,
+                    )
+                });
+                let mut dice = Dice::new(seed + 1000);
+                for _ in 0..20_000 {
+                    if R::outcome(&st).is_some() {
+                        break;
+                    }
+                    let side = usize::from(R::to_act(&st));
+                    let Some(cmd) = players[side].choose(&st) else {
+                        break;
+                    };
+                    let legal = R::legal_commands(&st);
+                    for c in &legal {
+                        if let Err(e) = R::check(&st, c) {
+                            panic!("{}: listed but refused: {c:?}: {e}", R::NAME);
+                        }
+                    }
+                    let e = out.entry(R::command_name(&cmd)).or_default();
+                    e.0 += 1;
+                    if e.1.is_none() && !legal.contains(&cmd) {
+                        let want = after(&st, &cmd, &dice);
+                        let same = legal
+                            .iter()
+                            .filter(|c| R::command_name(c) == R::command_name(&cmd))
+                            .any(|c| after(&st, c, &dice) == want);
+                        if !same {
+                            e.1 = Some(format!("{cmd:?}"));
+                        }
+                    }
+                    R::execute(&mut st, &cmd, &mut dice).expect("the player's command is legal");
+                }
+            }
+            (R::LEGAL_LEAVES_OUT, out)
+        }
+    }
+
+    /// Issue 38 item 1: every command the heuristic players choose on the
+    /// shipped scenarios is listed by `legal_commands`, or a listed one
+    /// leads to the same position, for every rule set; only the kinds a
+    /// rule set declares in `LEGAL_LEAVES_OUT` may be missing; and every
+    /// listed command passes `check` in every position of those games.
+    #[test]
+    fn issue38_legal_commands_list_every_choice_of_the_heuristic_players_up_to_outcome() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (f, games) in [
+            ("waterloo.ron", 1),
+            ("tutorial.ron", 2),
+            ("saint-aubin.ron", 1),
+            ("waterloo-one-hour.ron", 3),
+            ("quatre-bras.ron", 2),
+            ("hits16-tutorial.ron", 3),
+        ] {
+            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+            let (leaves_out, found) = dispatch(
+                &l.scenario.rules.clone(),
+                Coverage(&l.scenario, &l.map, games),
+            );
+            for (name, (chosen, missing)) in &found {
+                if let Some(cmd) = missing
+                    && !leaves_out.iter().any(|(k, _)| k == name)
+                {
+                    panic!("{f}: {name} ({chosen} chosen) not listed: {cmd}");
+                }
+            }
+            assert!(
+                found.len() > 5,
+                "{f}: the players chose too few kinds: {found:?}"
+            );
+        }
+    }
+
     /// `Rules::initial` and the setup's events make `start`'s position, for
     /// every rule set (what `vedette play` labels setup events by).
     #[test]

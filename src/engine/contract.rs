@@ -201,8 +201,17 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     ) -> Result<Vec<Self::Event>, Self::Refusal>;
     /// The only mutation of a state.
     fn apply(state: &mut Self::State, event: &Self::Event);
-    /// Every command legal now (for the random player and tests).
+    /// Every command legal now, up to its outcome: for any command `check`
+    /// accepts, one listed leads to the same position (a move is listed by
+    /// one path to each end and facing), except for the kinds named in
+    /// [`Rules::LEGAL_LEAVES_OUT`]. Every listed command passes `check`.
+    /// For the random player, the tests and anything searching the game.
     fn legal_commands(state: &Self::State) -> Vec<Self::Command>;
+    /// The kinds of command (as [`Rules::command_name`] names them) of
+    /// which `legal_commands` lists only a representative set, each with
+    /// what it leaves out; empty when the list is complete up to outcome
+    /// (`rulesets` tests it against the heuristic players' choices).
+    const LEGAL_LEAVES_OUT: &'static [(&'static str, &'static str)] = &[];
     /// The side (0 or 1) that must act now, including the other side's
     /// choices mid-turn (retreats, evasions).
     fn to_act(state: &Self::State) -> u8;

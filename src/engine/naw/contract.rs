@@ -54,6 +54,13 @@ impl Rules for Naw {
         commands: "[Move(unit: \"122\", path: [\"1713\"]), EndMovement]",
     };
     const UNDO_LIMIT: &'static str = "only moves of the current Movement Phase";
+    const LEGAL_LEAVES_OUT: &'static [(&'static str, &'static str)] = &[(
+        "an attack",
+        "lists the suggested plan's attacks, each adjacent unit alone and all of them together \
+         on each defender that must be attacked, and each gun bombarding alone; other sets of \
+         attackers and guns, several defenders at once and a lower odds column [7.6] are legal \
+         but not listed",
+    )];
 
     type Board = Board;
     type State = State;

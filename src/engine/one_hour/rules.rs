@@ -2303,6 +2303,12 @@ impl State {
                 let side = self.side;
                 let mine: Vec<UnitIx> = self.live().filter(|&u| self.side_of(u) == side).collect();
                 for &u in &mine {
+                    // A rally is instead of a move (H21), so a unit that may
+                    // not move may still rally.
+                    let rally = Command::Rally { unit: u };
+                    if self.check(&rally).is_ok() {
+                        out.push(rally);
+                    }
                     for (target, steps) in self.charges_of(u) {
                         let c = Command::Charge {
                             unit: u,
@@ -2326,20 +2332,44 @@ impl State {
                         continue;
                     }
                     let cur = self.facing[u as usize];
+                    // A leader of the unit's box may go along (H33).
+                    let along: Vec<Option<LeaderIx>> = std::iter::once(None)
+                        .chain(
+                            (0..self.board.leaders.len() as LeaderIx)
+                                .filter(|&l| {
+                                    self.board.leaders[l as usize].side == side
+                                        && !self.leader_moved[l as usize]
+                                        && self.leader_pos[l as usize] == self.pos[u as usize]
+                                })
+                                .map(Some),
+                        )
+                        .collect();
                     for column in [false, true] {
                         for start in super::board::FACINGS {
                             let reach = self.reach(u, start, column);
                             for r in reach {
-                                let c = Command::Move {
-                                    unit: u,
-                                    start: (start != cur).then_some(start),
-                                    steps: r.path,
-                                    end: None,
-                                    column,
-                                    leader: None,
-                                };
-                                if self.plan_move(&c).is_ok() && !out.contains(&c) {
-                                    out.push(c);
+                                // Every end facing: kept (None) or a pivot
+                                // after the steps (H4).
+                                let ends = std::iter::once(None).chain(
+                                    super::board::FACINGS
+                                        .into_iter()
+                                        .filter(|&f| f != start)
+                                        .map(Some),
+                                );
+                                for end in ends {
+                                    for &leader in &along {
+                                        let c = Command::Move {
+                                            unit: u,
+                                            start: (start != cur).then_some(start),
+                                            steps: r.path.clone(),
+                                            end,
+                                            column,
+                                            leader,
+                                        };
+                                        if self.plan_move(&c).is_ok() && !out.contains(&c) {
+                                            out.push(c);
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -2368,10 +2398,6 @@ impl State {
                     if self.check(&square).is_ok() {
                         out.push(square);
                     }
-                    let rally = Command::Rally { unit: u };
-                    if self.check(&rally).is_ok() {
-                        out.push(rally);
-                    }
                 }
                 for l in 0..self.board.leaders.len() as LeaderIx {
                     if self.board.leaders[l as usize].side != side || self.leader_moved[l as usize]
@@ -2381,11 +2407,10 @@ impl State {
                     let Some(at) = self.leader_pos[l as usize] else {
                         continue;
                     };
-                    for n in BOXES.neighbours(at) {
-                        let c = Command::MoveLeader {
-                            leader: l,
-                            steps: vec![n],
-                        };
+                    // One path to each box he can reach, the cheapest
+                    // (H23: only where he ends matters).
+                    for steps in self.leader_paths(l, at) {
+                        let c = Command::MoveLeader { leader: l, steps };
                         if self.check(&c).is_ok() {
                             out.push(c);
                         }
@@ -2398,6 +2423,39 @@ impl State {
             Phase::Volley | Phase::Over => {}
         }
         out
+    }
+
+    /// The cheapest path within the leader's allowance to each box he may
+    /// end in (H23), found box by box as `check_leader_move` costs them.
+    fn leader_paths(&self, l: LeaderIx, from: Hex) -> Vec<Vec<Hex>> {
+        let side = self.board.leaders[l as usize].side;
+        let max = self.board.options.troops.leader_move_halves;
+        let mut best: std::collections::BTreeMap<Hex, (u32, Vec<Hex>)> = Default::default();
+        best.insert(from, (0, Vec::new()));
+        let mut frontier = vec![from];
+        while let Some(at) = frontier.pop() {
+            let (cost, path) = best[&at].clone();
+            for n in BOXES.neighbours(at) {
+                let Some(c) = BOXES.step_cost_halves(at, n) else {
+                    continue;
+                };
+                if cost + c > max
+                    || !self.board.leader_passable(n)
+                    || self.enemy_at(n, side)
+                    || best.get(&n).is_some_and(|b| b.0 <= cost + c)
+                {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(n);
+                best.insert(n, (cost + c, p));
+                frontier.push(n);
+            }
+        }
+        best.into_iter()
+            .filter(|(h, _)| *h != from)
+            .map(|(_, (_, p))| p)
+            .collect()
     }
 
     fn shots_now(&self) -> Vec<Command> {
