@@ -523,8 +523,6 @@ impl Tools {
         }
     }
 
-    /// The turn track: which units arrive on which Game-Turn, and which
-    /// are held for a variant.
     /// Under rules with Generals who are not units (the 16-hits rules,
     /// M13): the template side's Generals, each placed by the next map
     /// click, and one more added (an undoable edit) and placed so.
@@ -577,6 +575,8 @@ impl Tools {
         }
     }
 
+    /// The turn track: which units arrive on which Game-Turn, and which
+    /// are held for a variant.
     fn schedule_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
         ui.label(RichText::new("Schedule").strong());
         egui::ScrollArea::vertical()

@@ -2434,7 +2434,9 @@ impl State {
         best.insert(from, (0, Vec::new()));
         let mut frontier = vec![from];
         while let Some(at) = frontier.pop() {
-            let (cost, path) = best[&at].clone();
+            let Some((cost, path)) = best.get(&at).cloned() else {
+                continue;
+            };
             for n in BOXES.neighbours(at) {
                 let Some(c) = BOXES.step_cost_halves(at, n) else {
                     continue;
