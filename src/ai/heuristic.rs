@@ -445,21 +445,36 @@ impl HeuristicPlayer {
         let other = Board::other(side);
         let mut roles = vec![Role::Advance; st.pos.len()];
         let exiting = k.has_exits && b.exit_side == side;
-        let exit_mode = exiting
-            && (st.demoralized[other as usize] || st.turn + t.exit_turns_before_end > b.turns);
         if exiting {
+            let need = b.exits_needed.saturating_sub(st.exited[side as usize]);
+            // The units that could go, by the Game-Turns each needs to
+            // reach an exit at its full allowance.
+            let mut cands: Vec<(u32, u32, UnitIx)> = (0..st.pos.len() as UnitIx)
+                .filter(|&u| st.side_of(u) == side)
+                .filter_map(|u| {
+                    let h = st.unit_hex(u)?;
+                    let d = k.exit_dist[h as usize];
+                    let turns = d.div_ceil(b.unit(u).movement.max(1));
+                    (d != u32::MAX && !st.touches_enemy(u, false)).then_some((turns, d, u))
+                })
+                .collect();
+            cands.sort_unstable();
+            // The exit plan starts when the Game-Turns left (this one
+            // included) are those the slowest of the units needed takes,
+            // plus the tuning's spare: the scenario's length and distances
+            // decide, not one map's calendar.
+            let turns_left = (b.turns + 1).saturating_sub(st.turn);
+            let needed = cands
+                .get(
+                    (need as usize)
+                        .saturating_sub(1)
+                        .min(cands.len().saturating_sub(1)),
+                )
+                .map_or(0, |c| c.0);
+            let exit_mode = st.demoralized[other as usize]
+                || (b.turns > 0 && turns_left <= needed + t.exit_turns_spare);
             if exit_mode {
-                let need = b.exits_needed.saturating_sub(st.exited[side as usize]);
-                let mut cands: Vec<(u32, UnitIx)> = (0..st.pos.len() as UnitIx)
-                    .filter(|&u| st.side_of(u) == side)
-                    .filter_map(|u| {
-                        let h = st.unit_hex(u)?;
-                        let d = k.exit_dist[h as usize];
-                        (d != u32::MAX && !st.touches_enemy(u, false)).then_some((d, u))
-                    })
-                    .collect();
-                cands.sort_unstable();
-                for &(_, u) in cands.iter().take((need + t.exit_spare_units) as usize) {
+                for &(_, _, u) in cands.iter().take((need + t.exit_spare_units) as usize) {
                     roles[u as usize] = Role::Exit;
                 }
             }

@@ -64,9 +64,13 @@ pub struct Tuning {
 
     // ---- Plans ----
     /// The exiting side sends units for the exits once the enemy is
-    /// demoralized, or from this Game-Turn on (counted from the end: 3 means
-    /// the last three Game-Turns), whichever comes first.
-    pub exit_turns_before_end: u32,
+    /// demoralized, or once the Game-Turns left are those its slowest
+    /// needed unit takes to reach an exit plus this many, whichever comes
+    /// first (so the plan follows the scenario's length and distances).
+    /// Measured over 400 games each: 0 gives the tutorial 48.8% French
+    /// wins and 47% draws (4 turns before the end, the old fixed rule:
+    /// 97.8% draws) and Waterloo 22.5% French; 2 gives 92.8% draws.
+    pub exit_turns_spare: u32,
     /// Units sent beyond the number still needed to exit.
     pub exit_spare_units: u32,
     /// The other side blocks the exits once an enemy unit is this many
@@ -103,7 +107,7 @@ impl Default for Tuning {
             screen_weight: 0.6,
             screen_depth: 4,
             noise: 0.3,
-            exit_turns_before_end: 4,
+            exit_turns_spare: 0,
             exit_spare_units: 2,
             block_when_enemy_within: 6,
             reinforcements_advance: true,
