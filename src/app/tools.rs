@@ -437,9 +437,11 @@ impl Tools {
             }
             // Only the numbers the rules read (issue 35 item 21): One
             // Hour units take both from their type and quality (H13,
-            // H14); *Napoleon* takes movement from the troop table (N14).
+            // H14); 16-hits units have 16 hits and their type's allowance
+            // (M5, M10); *Napoleon* takes movement from the troop table
+            // (N14). As the inspector, by the rules' data a unit carries.
             let probe = self.new_unit(doc, Hex::new(1, 1));
-            if !matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_)) {
+            if probe.one_hour.is_none() && probe.hits16.is_none() {
                 let l = ui.label("Strength");
                 ui.add(
                     super::fields::Number::new(&mut self.template.strength)
@@ -1047,12 +1049,14 @@ fn movement_row(ui: &mut egui::Ui, rules: &crate::scenario::RuleSet, u: &Unit, m
         Some((m, false)) => {
             ui.label("Movement");
             ui.label(format!(
-                "{} (troop table, N14)",
-                crate::words::counted(m, "hex", "hexes")
+                "{} ({})",
+                crate::words::counted(m, "hex", "hexes"),
+                rules.support().movement_source
             ))
-            .on_hover_text(
-                "These rules move a unit by its type: change the troop table under Rules settings",
-            );
+            .on_hover_text(format!(
+                "These rules move a unit by {}: change it in Edit > Scenario settings",
+                rules.support().movement_table
+            ));
             ui.end_row();
         }
         None => {}

@@ -259,6 +259,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
                 movement_table: "",
+                movement_source: "",
                 crossing_rule: "",
             },
             RuleSet::Napoleon(_) => RuleSupport {
@@ -281,6 +282,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "the break test of the Final Step [4.1]",
                 movement_table: "its type's allowance in the troop table (N14)",
+                movement_source: "troop table, N14",
                 crossing_rule: "",
             },
             RuleSet::OneHour(_) => RuleSupport {
@@ -303,6 +305,7 @@ impl RuleSet {
                 boxes: true,
                 rule_victory: "the scenario's objectives and army morale at the turn limit (H9)",
                 movement_table: "its type and formation (H14)",
+                movement_source: "type and formation, H14",
                 crossing_rule: "",
             },
             RuleSet::Hits16(_) => RuleSupport {
@@ -325,6 +328,7 @@ impl RuleSet {
                 boxes: false,
                 rule_victory: "an army breaks at half its units lost, else victory hexes at the turn limit (M38)",
                 movement_table: "its type's allowance in the Tables (M10)",
+                movement_source: "Tables, M10",
                 crossing_rule: "a river is crossed only at a bridge or ford, and no terrain costs movement (M3, M14)",
             },
         }
@@ -406,6 +410,9 @@ pub struct RuleSupport {
     /// Where the rules take a unit's movement from, when not from the
     /// unit, for the warning about a number they ignore.
     pub movement_table: &'static str,
+    /// The same, short, beside the number in the editor ("troop table,
+    /// N14"); empty where units carry their own.
+    pub movement_source: &'static str,
     /// How the rules cross rivers when they do not read the map's
     /// `hexside_effects` (empty when they do), for the warning about
     /// crossing costs set and ignored.
