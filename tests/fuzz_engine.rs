@@ -6,7 +6,7 @@
 //! engine ask for 4 GiB).
 //!
 //! Cases are generated from a fixed seed, so a failure names a case that
-//! can be replayed. `cargo test` runs 40,000 (sized for CI);
+//! can be replayed. `cargo test` runs 25,000 (sized for CI);
 //! `VEDETTE_FUZZ_CASES=100000` (or more) is the longer sweep, run before
 //! an issue touching the engine or the loader is resolved.
 
@@ -274,7 +274,7 @@ fn cases() -> u64 {
     std::env::var("VEDETTE_FUZZ_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(40_000)
+        .unwrap_or(25_000)
 }
 
 /// The cases in four parts, so the test threads share them.

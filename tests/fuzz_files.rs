@@ -9,7 +9,7 @@
 //! that ends gives a scenario `validate` accepts.
 //!
 //! Cases come from a fixed seed, so a failure names a case that can be
-//! replayed. `cargo test` runs 8,000 (sized for CI);
+//! replayed. `cargo test` runs 5,000 (sized for CI);
 //! `VEDETTE_FUZZ_FILES=200000` (or any count) is the longer sweep.
 
 #[path = "common/fuzz.rs"]
@@ -511,7 +511,7 @@ fn cases() -> u64 {
     std::env::var("VEDETTE_FUZZ_FILES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(8_000)
+        .unwrap_or(5_000)
 }
 
 /// Cases `k`/4 of the sequence, so the test threads share them.

@@ -8,7 +8,7 @@
 //! facing that score best. Every command it gives is one the engine
 //! lists or accepts; its weights are data ([`Hits16Tuning`]).
 
-use super::{Computer, Player, PlayerKind, RandomPlayer};
+use super::{Computer, Player, Script};
 use crate::engine::hits16::board::{HexIx, NO_HEX, UnitIx};
 use crate::engine::hits16::geometry::in_field;
 use crate::engine::hits16::{Board, Command, Hits16, Phase, State};
@@ -68,16 +68,52 @@ impl Computer for Hits16 {
         know
     }
 
-    fn computer(
-        kind: PlayerKind,
+    fn heuristic(
         _know: &Arc<Arc<Board>>,
         tuning: &Hits16Tuning,
         seed: u64,
-    ) -> Box<dyn Player<Hits16> + Send> {
-        match kind {
-            PlayerKind::Random => Box::new(RandomPlayer::<Hits16>::new(seed)),
-            PlayerKind::Heuristic => Box::new(Hits16Player::new(tuning.clone(), seed)),
-        }
+    ) -> Box<dyn Player<Self> + Send> {
+        Box::new(Hits16Player::new(tuning.clone(), seed))
+    }
+
+    /// Temperaments: bolder or more careful charges, a drive on the
+    /// objectives, and more weight on firing.
+    fn portfolio(t: &Hits16Tuning) -> Vec<Script<Hits16Tuning>> {
+        vec![
+            Script::new("as tuned", t.clone()),
+            Script::new(
+                "bold",
+                Hits16Tuning {
+                    min_charge_value: t.min_charge_value * 0.5,
+                    danger_weight: t.danger_weight * 0.5,
+                    cavalry_danger: t.cavalry_danger * 0.5,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "cautious",
+                Hits16Tuning {
+                    min_charge_value: t.min_charge_value * 2.0,
+                    danger_weight: t.danger_weight * 2.0,
+                    cover_weight: t.cover_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "forward",
+                Hits16Tuning {
+                    goal_weight: t.goal_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "firepower",
+                Hits16Tuning {
+                    fire_weight: t.fire_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+        ]
     }
 }
 

@@ -8,6 +8,7 @@ pub mod napoleon;
 mod naw;
 mod one_hour;
 pub mod pickup;
+pub mod search;
 mod tuning;
 
 #[cfg(test)]
@@ -15,6 +16,7 @@ mod tests;
 
 pub use crate::engine::contract::PlayerKind;
 pub use heuristic::{HeuristicPlayer, Knowledge};
+pub use search::{Script, SearchPlayer};
 pub use tuning::Tuning;
 
 use crate::engine::{Dice, Game, Rules};
@@ -28,6 +30,25 @@ impl PlayerKind {
         match self {
             PlayerKind::Random => "random",
             PlayerKind::Heuristic => "heuristic",
+            PlayerKind::Search { .. } => "search",
+        }
+    }
+
+    /// The kind with its budget, as the command line takes it back
+    /// ("search:16").
+    pub fn label(self) -> String {
+        match self {
+            PlayerKind::Search { budget } => format!("search:{budget}"),
+            k => k.name().to_string(),
+        }
+    }
+
+    /// The same kind with a search budget of `budget` (other kinds have
+    /// none).
+    pub fn with_budget(self, budget: u32) -> Self {
+        match self {
+            PlayerKind::Search { .. } => PlayerKind::Search { budget },
+            k => k,
         }
     }
 }
@@ -35,13 +56,23 @@ impl PlayerKind {
 impl std::str::FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "unknown player {s:?} (expected heuristic, computer, random, search or search:BUDGET, \
+                 BUDGET the playouts per turn)"
+            )
+        };
         match s {
             "random" => Ok(PlayerKind::Random),
             // "computer" is what a user reaching for `--french` types first.
             "heuristic" | "computer" => Ok(PlayerKind::Heuristic),
-            _ => Err(format!(
-                "unknown player {s:?} (expected heuristic, computer or random)"
-            )),
+            "search" => Ok(PlayerKind::Search {
+                budget: search::DEFAULT_BUDGET,
+            }),
+            _ => match s.strip_prefix("search:").map(str::parse::<u32>) {
+                Some(Ok(budget)) => Ok(PlayerKind::Search { budget }),
+                _ => Err(bad()),
+            },
         }
     }
 }
@@ -63,14 +94,37 @@ pub trait Computer: Rules {
     fn knowledge(board: Arc<Self::Board>) -> Arc<Self::Knowledge>;
     /// The board the knowledge was built on.
     fn knowledge_board(know: &Self::Knowledge) -> &Arc<Self::Board>;
-    /// A computer player of this kind, playing to the scenario's victory
-    /// conditions.
+    /// The rule set's heuristic player, playing to the scenario's victory
+    /// conditions (its best player may be its random one while it is
+    /// young).
+    fn heuristic(
+        know: &Arc<Self::Knowledge>,
+        tuning: &Self::Tuning,
+        seed: u64,
+    ) -> Box<dyn Player<Self> + Send>;
+    /// The scripts the search player chooses among each turn: the
+    /// heuristic player under a few named temperaments, `tuning` itself
+    /// first ("as tuned"). Without one, the search only plays the
+    /// heuristic as tuned.
+    fn portfolio(tuning: &Self::Tuning) -> Vec<Script<Self::Tuning>> {
+        vec![Script::new("as tuned", tuning.clone())]
+    }
+    /// A computer player of this kind: the same three kinds for every rule
+    /// set, the random and search players generic over the contract.
     fn computer(
         kind: PlayerKind,
         know: &Arc<Self::Knowledge>,
         tuning: &Self::Tuning,
         seed: u64,
-    ) -> Box<dyn Player<Self> + Send>;
+    ) -> Box<dyn Player<Self> + Send> {
+        match kind {
+            PlayerKind::Random => Box::new(RandomPlayer::<Self>::new(seed)),
+            PlayerKind::Heuristic => Self::heuristic(know, tuning, seed),
+            PlayerKind::Search { budget } => {
+                Box::new(SearchPlayer::<Self>::new(know, tuning, budget, seed))
+            }
+        }
+    }
 }
 
 /// Chooses uniformly among the legal commands, for any rule set.

@@ -14,7 +14,7 @@
 //! Its weights are data: [`NapoleonTuning`], readable from RON
 //! (`vedette simulate --tuning FILE.ron`).
 
-use super::{Computer, Player, PlayerKind, RandomPlayer};
+use super::{Computer, Player, RandomPlayer, Script};
 use crate::engine::Dice;
 use crate::engine::napoleon::{
     Activation, Board, Command, Direction, HexIx, NO_HEX, Napoleon, Pending, Phase, PieceIx,
@@ -1040,20 +1040,56 @@ impl Computer for Napoleon {
         know
     }
 
-    fn computer(
-        kind: PlayerKind,
+    fn heuristic(
         know: &Arc<Arc<Board>>,
         tuning: &NapoleonTuning,
         seed: u64,
     ) -> Box<dyn Player<Self> + Send> {
-        match kind {
-            PlayerKind::Random => Box::new(RandomPlayer::<Napoleon>::new(seed)),
-            PlayerKind::Heuristic => Box::new(NapoleonPlayer::new(
-                Arc::clone(know.as_ref()),
-                tuning.clone(),
-                seed,
-            )),
-        }
+        Box::new(NapoleonPlayer::new(
+            Arc::clone(know.as_ref()),
+            tuning.clone(),
+            seed,
+        ))
+    }
+
+    /// Temperaments: bolder or more careful melees, a drive on the
+    /// objectives, and early urgency.
+    fn portfolio(t: &NapoleonTuning) -> Vec<Script<NapoleonTuning>> {
+        vec![
+            Script::new("as tuned", t.clone()),
+            Script::new(
+                "bold",
+                NapoleonTuning {
+                    min_attack_value: t.min_attack_value * 0.5,
+                    loss_weight: t.loss_weight * 0.5,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "cautious",
+                NapoleonTuning {
+                    min_attack_value: t.min_attack_value * 2.0,
+                    loss_weight: t.loss_weight * 2.0,
+                    support_weight: t.support_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "forward",
+                NapoleonTuning {
+                    approach_weight: t.approach_weight * 2.0,
+                    location_weight: t.location_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "urgent",
+                NapoleonTuning {
+                    urgency: t.urgency * 2.0,
+                    ..t.clone()
+                },
+            ),
+        ]
     }
 }
 

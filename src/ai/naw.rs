@@ -1,6 +1,6 @@
 //! Napoleon at Waterloo's computer players behind the contract.
 
-use super::{Computer, HeuristicPlayer, Knowledge, Player, PlayerKind, RandomPlayer, Tuning};
+use super::{Computer, HeuristicPlayer, Knowledge, Player, Script, Tuning};
 use crate::engine::naw::{Board, Naw};
 use std::sync::Arc;
 
@@ -16,17 +16,50 @@ impl Computer for Naw {
         know.board()
     }
 
-    fn computer(
-        kind: PlayerKind,
-        know: &Arc<Knowledge>,
-        tuning: &Tuning,
-        seed: u64,
-    ) -> Box<dyn Player<Naw> + Send> {
-        match kind {
-            PlayerKind::Random => Box::new(RandomPlayer::<Naw>::new(seed)),
-            PlayerKind::Heuristic => {
-                Box::new(HeuristicPlayer::new(know.clone(), tuning.clone(), seed))
-            }
-        }
+    fn heuristic(know: &Arc<Knowledge>, tuning: &Tuning, seed: u64) -> Box<dyn Player<Naw> + Send> {
+        Box::new(HeuristicPlayer::new(know.clone(), tuning.clone(), seed))
+    }
+
+    /// Temperaments: bolder or more careful attacks, a forward defence,
+    /// and an earlier start for the exits (or a wider watch on them).
+    fn portfolio(t: &Tuning) -> Vec<Script<Tuning>> {
+        vec![
+            Script::new("as tuned", t.clone()),
+            Script::new(
+                "bold",
+                Tuning {
+                    own_loss_weight: t.own_loss_weight * 0.5,
+                    min_planned_attack_value: t.min_planned_attack_value * 0.5,
+                    exposure_weight: t.exposure_weight * 0.5,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "cautious",
+                Tuning {
+                    own_loss_weight: t.own_loss_weight * 2.0,
+                    min_planned_attack_value: t.min_planned_attack_value * 2.0,
+                    exposure_weight: t.exposure_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "forward",
+                Tuning {
+                    approach_weight: t.approach_weight * 2.0,
+                    hold_weight: t.hold_weight * 0.5,
+                    defender_holds: false,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "exits early",
+                Tuning {
+                    exit_turns_spare: t.exit_turns_spare + 2,
+                    block_when_enemy_within: t.block_when_enemy_within + 4,
+                    ..t.clone()
+                },
+            ),
+        ]
     }
 }

@@ -10,7 +10,7 @@
 //! rule: every command it gives passes `check` first. Its weights are
 //! data ([`OneHourTuning`], `vedette simulate --tuning FILE.ron`).
 
-use super::{Computer, Player, PlayerKind, RandomPlayer};
+use super::{Computer, Player, Script};
 use crate::engine::Dice;
 use crate::engine::one_hour::board::FACINGS;
 use crate::engine::one_hour::fire::Formation;
@@ -84,16 +84,53 @@ impl Computer for OneHour {
         know
     }
 
-    fn computer(
-        kind: PlayerKind,
+    fn heuristic(
         _know: &Arc<Arc<Board>>,
         tuning: &OneHourTuning,
         seed: u64,
-    ) -> Box<dyn Player<OneHour> + Send> {
-        match kind {
-            PlayerKind::Random => Box::new(RandomPlayer::<OneHour>::new(seed)),
-            PlayerKind::Heuristic => Box::new(OneHourPlayer::new(tuning.clone(), seed)),
-        }
+    ) -> Box<dyn Player<Self> + Send> {
+        Box::new(OneHourPlayer::new(tuning.clone(), seed))
+    }
+
+    /// Temperaments: bolder or more careful charges, a drive on the
+    /// objectives, and more weight on firing.
+    fn portfolio(t: &OneHourTuning) -> Vec<Script<OneHourTuning>> {
+        vec![
+            Script::new("as tuned", t.clone()),
+            Script::new(
+                "bold",
+                OneHourTuning {
+                    min_charge_value: t.min_charge_value * 0.5,
+                    danger_weight: t.danger_weight * 0.5,
+                    charge_exposure: t.charge_exposure * 0.5,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "cautious",
+                OneHourTuning {
+                    min_charge_value: t.min_charge_value * 2.0,
+                    danger_weight: t.danger_weight * 2.0,
+                    cover_weight: t.cover_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "forward",
+                OneHourTuning {
+                    objective_weight: t.objective_weight * 2.0,
+                    hold_weight: t.hold_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+            Script::new(
+                "firepower",
+                OneHourTuning {
+                    fire_weight: t.fire_weight * 2.0,
+                    ..t.clone()
+                },
+            ),
+        ]
     }
 }
 
@@ -645,7 +682,7 @@ impl Player<OneHour> for OneHourPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::play_out;
+    use crate::ai::{PlayerKind, play_out};
     use crate::engine::{Game, GameEnd, Rules};
     use crate::scenario::{parse_map, parse_scenario};
 

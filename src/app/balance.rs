@@ -86,8 +86,8 @@ impl Visit for StartBatch<'_> {
             "{}, seed {}, {} vs {}{}",
             crate::words::counted(cfg.games, "game", "games"),
             cfg.seed,
-            cfg.players[0].name(),
-            cfg.players[1].name(),
+            cfg.players[0].label(),
+            cfg.players[1].label(),
             if cfg.variant { ", variant" } else { "" }
         );
         let b = board.clone();
@@ -107,6 +107,8 @@ pub struct BalancePanel {
     pub games: u32,
     pub seed: u64,
     pub players: [PlayerKind; 2],
+    /// The search players' strength: playouts per turn.
+    pub budget: u32,
     pub variant: bool,
     pub threads: usize,
     /// Draw where units were destroyed over the map.
@@ -129,6 +131,7 @@ impl Default for BalancePanel {
             games: 1000,
             seed: 1,
             players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
+            budget: crate::ai::search::DEFAULT_BUDGET,
             variant: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             show_heat: true,
@@ -260,13 +263,38 @@ impl BalancePanel {
                         egui::ComboBox::from_id_salt(("balance-player", side))
                             .selected_text(self.players[side].name())
                             .show_ui(ui, |ui| {
-                                for k in [PlayerKind::Heuristic, PlayerKind::Random] {
+                                for k in [
+                                    PlayerKind::Heuristic,
+                                    PlayerKind::Random,
+                                    PlayerKind::Search {
+                                        budget: self.budget,
+                                    },
+                                ] {
                                     ui.selectable_value(&mut self.players[side], k, k.name());
                                 }
                             })
                             .response
                             .labelled_by(l.id);
                         ui.end_row();
+                    }
+                    if self
+                        .players
+                        .iter()
+                        .any(|k| matches!(k, PlayerKind::Search { .. }))
+                    {
+                        let l = ui.label("Search strength");
+                        ui.add(
+                            egui::Slider::new(&mut self.budget, 2..=256)
+                                .logarithmic(true)
+                                .suffix(" playouts a turn"),
+                        )
+                        .on_hover_text(
+                            "More playouts play stronger and slower: a game costs about \
+                             the playouts a turn times the turns, in heuristic games",
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        self.players = self.players.map(|k| k.with_budget(self.budget));
                     }
                     let l = ui.label("Threads");
                     ui.add(super::fields::Number::new(&mut self.threads).range(1..=64))

@@ -59,13 +59,19 @@ pub enum Command {
         #[arg(long, required_unless_present_any = ["french", "allied"])]
         commands: Option<PathBuf>,
         /// A computer player for the first side (whatever the scenario
-        /// calls it): heuristic (or computer) or random. It plays whenever that side is
-        /// to act and the commands file has none left.
+        /// calls it): heuristic (or computer), random, or search (the
+        /// search player, `search:N` for N playouts a turn). It plays
+        /// whenever that side is to act and the commands file has none
+        /// left.
         #[arg(long)]
         french: Option<crate::ai::PlayerKind>,
         /// A computer player for the second side.
         #[arg(long)]
         allied: Option<crate::ai::PlayerKind>,
+        /// The search player's budget: playouts per turn (the strength;
+        /// the game stays a pure function of scenario and seed).
+        #[arg(long)]
+        budget: Option<u32>,
         /// With computer seats, stop after this many commands in all.
         #[arg(long, default_value_t = 100_000)]
         max_commands: u32,
@@ -104,13 +110,17 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Player for the first side (French at Waterloo; with --pickup,
-        /// the first list's): heuristic or random.
+        /// the first list's): heuristic, random or search (`search:N`
+        /// for N playouts a turn).
         #[arg(long, default_value = "heuristic")]
         french: crate::ai::PlayerKind,
         /// Player for the second side (Allied at Waterloo; with --pickup,
         /// the second list's).
         #[arg(long, default_value = "heuristic")]
         allied: crate::ai::PlayerKind,
+        /// The search players' budget: playouts per turn.
+        #[arg(long)]
+        budget: Option<u32>,
         /// Worker threads (default: the number of cores). Results do not
         /// depend on it.
         #[arg(long)]
@@ -490,11 +500,12 @@ pub fn run(command: &Command) -> Outcome {
             max_commands,
             variant,
             log,
+            budget,
         } => play::play(&play::PlayArgs {
             scenario,
             seed: *seed,
             commands: commands.as_deref(),
-            seats: [*french, *allied],
+            seats: [*french, *allied].map(|k| k.map(|k| budgeted(k, *budget))),
             max_commands: *max_commands,
             variant,
             log_out: log.as_deref(),
@@ -511,6 +522,7 @@ pub fn run(command: &Command) -> Outcome {
             variant,
             json,
             tuning,
+            budget,
             ..
         } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
             lists: pickup,
@@ -518,7 +530,7 @@ pub fn run(command: &Command) -> Outcome {
             games: *games,
             seed: *seed,
             threads: *threads,
-            players: [*french, *allied],
+            players: [*french, *allied].map(|k| budgeted(k, *budget)),
             variant: variant == "on",
             json: json.as_deref(),
             tuning: tuning.as_deref(),
@@ -533,12 +545,13 @@ pub fn run(command: &Command) -> Outcome {
             variant,
             json,
             tuning,
+            budget,
             ..
         } => sim::simulate(&sim::SimulateArgs {
             scenario,
             games: *games,
             seed: *seed,
-            players: [*french, *allied],
+            players: [*french, *allied].map(|k| budgeted(k, *budget)),
             threads: *threads,
             variant: variant == "on",
             json: json.as_deref(),
@@ -551,6 +564,12 @@ pub fn run(command: &Command) -> Outcome {
             code: 2,
         },
     }
+}
+
+/// A player kind with `--budget` applied (it sets a search player's
+/// playouts per turn; other kinds have no budget).
+fn budgeted(kind: crate::ai::PlayerKind, budget: Option<u32>) -> crate::ai::PlayerKind {
+    budget.map_or(kind, |b| kind.with_budget(b))
 }
 
 #[cfg(test)]

@@ -112,8 +112,8 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         crate::words::counted(games.len(), "battle", "battles"),
         start.elapsed().as_secs_f64(),
         crate::words::counted(cfg.threads, "thread", "threads"),
-        cfg.players[0].name(),
-        cfg.players[1].name()
+        cfg.players[0].label(),
+        cfg.players[1].label()
     ));
     if let Some(path) = a.json {
         let text = match serde_json::to_string_pretty(&games) {

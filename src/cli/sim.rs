@@ -170,9 +170,9 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         "{}: {} ({}) vs {} ({}), seed {}{}\n",
         a.scenario.display(),
         scale.sides[0],
-        a.players[0].name(),
+        a.players[0].label(),
         scale.sides[1],
-        a.players[1].name(),
+        a.players[1].label(),
         a.seed,
         if a.variant { ", variant on" } else { "" }
     );

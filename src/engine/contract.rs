@@ -82,12 +82,17 @@ pub struct Counter {
 
 /// The kinds of computer player, as named on the command line. Every rule
 /// set offers each kind (its best player may be its random one while it is
-/// young: `ai::Computer::computer` says).
+/// young: `ai::Computer::heuristic` says).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
     Random,
     Heuristic,
+    /// The search player (`ai::search`), with its budget in playouts per
+    /// turn.
+    Search {
+        budget: u32,
+    },
 }
 
 /// What the batch report needs to know of a board.

@@ -28,6 +28,7 @@ impl Seat {
             Seat::Human => "human",
             Seat::Computer(PlayerKind::Heuristic) => "computer",
             Seat::Computer(PlayerKind::Random) => "computer (random)",
+            Seat::Computer(PlayerKind::Search { .. }) => "computer (search)",
         }
     }
 }

@@ -2,7 +2,7 @@
 //! choices in small positions.
 
 use super::*;
-use crate::ai::play_out;
+use crate::ai::{PlayerKind, play_out};
 use crate::engine::Game;
 use crate::engine::GameEnd;
 use crate::scenario::{parse_map, parse_scenario};

@@ -36,6 +36,8 @@ pub struct StartDialog {
     pub seed: String,
     pub variant: VariantChoice,
     pub chits: [u32; 2],
+    /// The search player's strength: playouts per turn.
+    pub budget: u32,
     /// Why the last start failed (the scenario cannot be played).
     pub error: Option<String>,
 }
@@ -53,6 +55,7 @@ impl StartDialog {
                 VariantChoice::Drawn
             },
             chits: [1, 1],
+            budget: crate::ai::search::DEFAULT_BUDGET,
             error: None,
         }
     }
@@ -65,7 +68,10 @@ impl StartDialog {
             .parse()
             .map_err(|_| format!("the seed must be a whole number, not {:?}", self.seed))?;
         Ok(StartChoice {
-            seats: self.seats,
+            seats: self.seats.map(|s| match s {
+                Seat::Computer(k) => Seat::Computer(k.with_budget(self.budget)),
+                s => s,
+            }),
             seed,
             variant: self.variant,
             chits: self.chits,
@@ -103,8 +109,39 @@ impl StartDialog {
                             Seat::Computer(PlayerKind::Random),
                             "Computer (random)",
                         );
+                        let search = matches!(seat, Seat::Computer(PlayerKind::Search { .. }));
+                        if ui
+                            .radio(search, "Computer (search)")
+                            .on_hover_text(
+                                "The search player: each turn it plays the game out with \
+                                 its heuristic player's temperaments and plays the best",
+                            )
+                            .clicked()
+                        {
+                            *seat = Seat::Computer(PlayerKind::Search {
+                                budget: self.budget,
+                            });
+                        }
                     })
                     .response
+                    .labelled_by(l.id);
+                    ui.end_row();
+                }
+                if self
+                    .seats
+                    .iter()
+                    .any(|s| matches!(s, Seat::Computer(PlayerKind::Search { .. })))
+                {
+                    let l = ui.label("Search strength");
+                    ui.add(
+                        egui::Slider::new(&mut self.budget, 2..=256)
+                            .logarithmic(true)
+                            .suffix(" playouts a turn"),
+                    )
+                    .on_hover_text(
+                        "More playouts play stronger and slower; the game stays the same \
+                         for the same seed and strength",
+                    )
                     .labelled_by(l.id);
                     ui.end_row();
                 }

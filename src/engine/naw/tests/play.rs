@@ -149,7 +149,7 @@ fn check_invariants(g: &Game, c: &Command, events: &[Event], before: [u32; 2]) {
 
 /// Hundreds of games of random legal play on Waterloo (a third with the
 /// Grouchy variant), invariants checked after every command; every game's
-/// log, written as RON and read back, replays to the same events. 600 in
+/// log, written as RON and read back, replays to the same events. 400 in
 /// `cargo test` (sized for CI); `VEDETTE_RANDOM_GAMES=2000` or more is
 /// the longer sweep.
 #[test]
@@ -158,7 +158,7 @@ fn random_games_keep_the_invariants_and_replay() {
     let games: u64 = std::env::var("VEDETTE_RANDOM_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(600);
+        .unwrap_or(400);
     let workers = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .clamp(1, 4) as u64;

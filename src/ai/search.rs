@@ -1,0 +1,410 @@
+//! The search player, one for every rule set: it works through the
+//! contract alone (clone the state, execute, outcome, tallies) plus each
+//! rule set's heuristic player, used as scripts and playout policy.
+//!
+//! Method: **portfolio search with policy rollouts** at the level of a
+//! player's turn. A rule set offers a small portfolio of scripts
+//! ([`Computer::portfolio`]): its heuristic player under a few named
+//! temperaments ("as tuned", "bold", "cautious"...). Once per game turn
+//! the search scores every script by playing the game out to its end:
+//! the script plays this side for the rest of the turn, then the
+//! heuristic as tuned plays it, and the heuristic as tuned plays the
+//! enemy throughout. A playout is scored by the scenario's victory
+//! conditions, through `Rules::outcome` (1 a win, ½ a draw, 0 a loss),
+//! plus a tenth of the loss margin to tell apart playouts that end the
+//! same way. The best script then plays the turn. This is Churchill and
+//! Buro's portfolio search (AIIDE 2013) over whole-force scripts, with
+//! the rollout improvement of a base policy (Tesauro and Galperin,
+//! NIPS 1996; Bertsekas' rollout algorithms): against the base policy
+//! as opponent, choosing the best one-turn deviation by its playout
+//! value cannot do worse than the base policy in expectation.
+//!
+//! The playouts are shared out by **sequential halving** (Karnin, Koren
+//! and Somekh, ICML 2013), a best-arm identification for a fixed budget:
+//! in each of ⌈log₂ K⌉ rounds the surviving scripts get an equal share,
+//! and the better half survives. Chance is sampled with **common random
+//! numbers**: the j-th playout of every script uses the same dice and
+//! the same players' seeds, so scripts are compared on the same luck.
+//!
+//! The budget is a count of playouts per turn, never a time: a game
+//! against the search player is a pure function of scenario, seeds and
+//! budget and replays byte for byte.
+
+use super::{Computer, Player};
+use crate::engine::{Dice, GameEnd};
+use std::sync::Arc;
+
+/// The budget the command line and the start dialog offer first.
+pub const DEFAULT_BUDGET: u32 = 16;
+
+/// Commands a playout may run before it is scored as it stands (games
+/// end by turn limits long before).
+const PLAYOUT_LIMIT: usize = 20_000;
+
+/// One script of a rule set's portfolio: its heuristic player under a
+/// named temperament.
+#[derive(Clone, Debug)]
+pub struct Script<T> {
+    pub name: &'static str,
+    pub tuning: T,
+}
+
+impl<T> Script<T> {
+    pub fn new(name: &'static str, tuning: T) -> Self {
+        Script { name, tuning }
+    }
+}
+
+/// How a script scored when the search last planned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptScore {
+    pub name: &'static str,
+    /// The mean playout score (1 a win, ½ a draw, 0 a loss, plus a tenth
+    /// of the loss margin).
+    pub score: f64,
+    pub playouts: u32,
+    /// The command the script gives in the position planned from.
+    pub first: Option<String>,
+}
+
+/// The last plan: for which turn, and every script's score, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub turn: u32,
+    pub side: u8,
+    pub scores: Vec<ScriptScore>,
+}
+
+/// The search player (see the module's comment).
+pub struct SearchPlayer<R: Computer> {
+    know: Arc<R::Knowledge>,
+    base: R::Tuning,
+    scripts: Vec<Script<R::Tuning>>,
+    budget: u32,
+    seed: u64,
+    /// Plans made so far (each plan's playouts take fresh seeds).
+    plans: u64,
+    /// The turn and side the current script was chosen for.
+    planned: Option<(u32, u8)>,
+    current: Option<Box<dyn Player<R> + Send>>,
+    last: Option<Plan>,
+    loss_limits: [u32; 2],
+}
+
+impl<R: Computer> SearchPlayer<R> {
+    pub fn new(know: &Arc<R::Knowledge>, tuning: &R::Tuning, budget: u32, seed: u64) -> Self {
+        let board = R::knowledge_board(know);
+        let scale = R::batch_scale(board);
+        let mut scripts = R::portfolio(tuning);
+        if scripts.is_empty() {
+            scripts.push(Script::new("as tuned", tuning.clone()));
+        }
+        SearchPlayer {
+            know: know.clone(),
+            base: tuning.clone(),
+            scripts,
+            budget,
+            seed,
+            plans: 0,
+            planned: None,
+            current: None,
+            last: None,
+            loss_limits: scale.loss_limits,
+        }
+    }
+
+    /// The last plan made, for explaining the player's choices.
+    pub fn last_plan(&self) -> Option<&Plan> {
+        self.last.as_ref()
+    }
+
+    /// A playout's value to `me`.
+    fn value(&self, st: &R::State, me: u8) -> f64 {
+        let result = match R::outcome(st) {
+            Some(GameEnd::Win { side, .. }) if side == me => 1.0,
+            Some(GameEnd::Win { .. }) => 0.0,
+            Some(GameEnd::Draw { .. }) | None => 0.5,
+        };
+        let t = R::tallies(st);
+        let share =
+            |side: usize| f64::from(t.losses[side]) / f64::from(self.loss_limits[side].max(1));
+        let (mine, theirs) = (usize::from(me & 1), usize::from(!me & 1));
+        result + 0.1 * (share(theirs) - share(mine)).clamp(-1.0, 1.0)
+    }
+
+    /// Plays `st` out with script `script` for `me` until the turn ends,
+    /// then the heuristic as tuned; `j` picks the playout's luck, the
+    /// same for every script.
+    fn playout(&self, st: &R::State, me: u8, turn: u32, script: usize, j: u64) -> f64 {
+        let seed = splitmix(self.seed ^ splitmix(self.plans) ^ splitmix(j.wrapping_add(0x5eed)));
+        let mut st = st.clone();
+        let mut dice = Dice::new(seed);
+        let mut mine = R::heuristic(&self.know, &self.scripts[script].tuning, splitmix(seed ^ 1));
+        let mut theirs = R::heuristic(&self.know, &self.base, splitmix(seed ^ 2));
+        let mut scripted = script != 0;
+        for _ in 0..PLAYOUT_LIMIT {
+            if R::outcome(&st).is_some() {
+                break;
+            }
+            let side = R::to_act(&st);
+            if scripted && side == me && R::tallies(&st).turn != turn {
+                mine = R::heuristic(&self.know, &self.base, splitmix(seed ^ 3));
+                scripted = false;
+            }
+            let p = if side == me { &mut mine } else { &mut theirs };
+            let Some(cmd) = p.choose(&st) else { break };
+            if R::execute(&mut st, &cmd, &mut dice).is_err() {
+                break;
+            }
+        }
+        self.value(&st, me)
+    }
+
+    /// Chooses this turn's script by sequential halving.
+    fn plan(&mut self, st: &R::State, me: u8, turn: u32) -> usize {
+        let k = self.scripts.len();
+        let (best, sum, n) =
+            sequential_halving(k, self.budget, |s, j| self.playout(st, me, turn, s, j));
+        let mut scores: Vec<ScriptScore> = (0..k)
+            .filter(|&s| s == best || n[s] > 0)
+            .map(|s| {
+                let first = R::heuristic(&self.know, &self.scripts[s].tuning, self.seed)
+                    .choose(st)
+                    .map(|c| format!("{c:?}"));
+                ScriptScore {
+                    name: self.scripts[s].name,
+                    score: sum[s] / f64::from(n[s].max(1)),
+                    playouts: n[s],
+                    first,
+                }
+            })
+            .collect();
+        // The chosen script first, then by score.
+        scores.sort_by(|a, b| {
+            let chosen = |x: &ScriptScore| x.name == self.scripts[best].name;
+            chosen(b)
+                .cmp(&chosen(a))
+                .then(b.playouts.cmp(&a.playouts))
+                .then(b.score.total_cmp(&a.score))
+        });
+        self.last = Some(Plan {
+            turn,
+            side: me,
+            scores,
+        });
+        self.plans += 1;
+        best
+    }
+}
+
+impl<R: Computer> Player<R> for SearchPlayer<R> {
+    fn choose(&mut self, st: &R::State) -> Option<R::Command> {
+        if R::outcome(st).is_some() {
+            return None;
+        }
+        let me = R::to_act(st);
+        let turn = R::tallies(st).turn;
+        if self.planned != Some((turn, me)) || self.current.is_none() {
+            let best = self.plan(st, me, turn);
+            let seed = splitmix(self.seed ^ splitmix(self.plans ^ 0x9e37));
+            self.current = Some(R::heuristic(&self.know, &self.scripts[best].tuning, seed));
+            self.planned = Some((turn, me));
+        }
+        let cmd = self.current.as_mut().and_then(|p| p.choose(st));
+        match cmd {
+            Some(c) if R::check(st, &c).is_ok() => Some(c),
+            // A script's player is a heuristic player and proposes legal
+            // commands; should one not, the search falls back on the
+            // first listed rather than stop the game.
+            _ => R::legal_commands(st).into_iter().next(),
+        }
+    }
+}
+
+/// How many of the first arms sequential halving can try with `budget`
+/// pulls: the most `m` with m·⌈log₂ m⌉ ≤ budget, so that each survivor
+/// of each round gets a pull (at least 1).
+pub fn arms_within(k: usize, budget: u32) -> usize {
+    let cost = |m: usize| m * rounds(m);
+    (1..=k)
+        .rev()
+        .find(|&m| cost(m) <= budget as usize)
+        .unwrap_or(1)
+}
+
+/// ⌈log₂ m⌉: the rounds of sequential halving over `m` arms.
+fn rounds(m: usize) -> usize {
+    (usize::BITS - m.saturating_sub(1).leading_zeros()) as usize
+}
+
+/// Sequential halving (Karnin, Koren and Somekh 2013) over the first
+/// [`arms_within`] of `k` arms with at most `budget` pulls: each round
+/// shares the budget equally among the survivors and keeps the better
+/// half. `pull(arm, j)` is the arm's j-th sample; the j-th samples of
+/// every arm should share their luck. Returns the best arm and every
+/// arm's sum and count of samples; ties go to the lower arm.
+pub fn sequential_halving(
+    k: usize,
+    budget: u32,
+    mut pull: impl FnMut(usize, u64) -> f64,
+) -> (usize, Vec<f64>, Vec<u32>) {
+    let mut sum = vec![0.0f64; k];
+    let mut n = vec![0u32; k];
+    let m = arms_within(k, budget);
+    let mut alive: Vec<usize> = (0..m).collect();
+    let rounds = rounds(m);
+    while alive.len() > 1 {
+        let share = budget as usize / (alive.len() * rounds);
+        for &a in &alive {
+            for _ in 0..share {
+                sum[a] += pull(a, u64::from(n[a]));
+                n[a] += 1;
+            }
+        }
+        let mean = |a: usize| sum[a] / f64::from(n[a].max(1));
+        // Best first; ties keep the arms' order.
+        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        alive.truncate(alive.len().div_ceil(2).min(alive.len() - 1));
+    }
+    (alive.first().copied().unwrap_or(0), sum, n)
+}
+
+/// SplitMix64's finaliser: turns counters into well-spread seeds.
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::PlayerKind;
+    use crate::rulesets::{Visit, dispatch};
+
+    #[test]
+    fn sequential_halving_finds_the_best_arm_within_its_budget() {
+        // Arm 3 is best; every sample is its mean (no noise).
+        let means = [0.2, 0.5, 0.4, 0.9, 0.1];
+        for budget in [15, 16, 40, 100] {
+            let mut pulls = 0;
+            let (best, _, n) = sequential_halving(5, budget, |a, _| {
+                pulls += 1;
+                means[a]
+            });
+            assert_eq!(best, 3, "budget {budget}");
+            assert!(pulls <= budget, "budget {budget}: {pulls} pulls");
+            assert_eq!(n.iter().sum::<u32>(), pulls);
+            // The best arm is sampled in every round, the worst only in
+            // the first.
+            assert!(n[3] > n[4], "{n:?}");
+        }
+        // Too small a budget for all five: the first m with m⌈log₂m⌉ ≤ B.
+        assert_eq!(arms_within(5, 0), 1);
+        assert_eq!(arms_within(5, 2), 2);
+        assert_eq!(arms_within(5, 7), 3);
+        assert_eq!(arms_within(5, 8), 4);
+        assert_eq!(arms_within(5, 15), 5);
+        let (best, _, n) = sequential_halving(5, 7, |a, _| means[a]);
+        assert_eq!((best, n[3]), (1, 0), "arm 3 is beyond a budget of 7");
+        // One arm: nothing to compare, no playout.
+        let (best, _, n) = sequential_halving(1, 100, |_, _| unreachable!());
+        assert_eq!((best, n), (0, vec![0]));
+    }
+
+    #[test]
+    fn ties_go_to_the_first_arm_and_samples_share_their_luck() {
+        let mut seen = Vec::new();
+        let (best, _, _) = sequential_halving(4, 8, |a, j| {
+            seen.push((a, j));
+            0.5
+        });
+        assert_eq!(best, 0);
+        // Each arm's j-th sample is asked for with the same j.
+        for a in 0..4 {
+            assert!(seen.contains(&(a, 0)), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn search_kinds_parse_with_their_budget() {
+        assert_eq!(
+            "search".parse::<PlayerKind>(),
+            Ok(PlayerKind::Search {
+                budget: DEFAULT_BUDGET
+            })
+        );
+        assert_eq!(
+            "search:64".parse::<PlayerKind>(),
+            Ok(PlayerKind::Search { budget: 64 })
+        );
+        assert!("search:lots".parse::<PlayerKind>().is_err());
+        assert_eq!(PlayerKind::Search { budget: 8 }.label(), "search:8");
+        assert_eq!(PlayerKind::Heuristic.with_budget(8), PlayerKind::Heuristic);
+    }
+
+    /// Plays the search player (both seats, budget 4) against the
+    /// heuristic twice with the same seeds; the commands, the plans and
+    /// the end must be the same, and the game must end.
+    struct SameTwice<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
+
+    impl Visit for SameTwice<'_> {
+        type Output = ();
+        fn visit<R: Computer>(self) {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            let know = R::knowledge(board.clone());
+            let tuning = R::Tuning::default();
+            let play = |search_side: usize| {
+                let (mut st, _) = R::start(&board, &R::batch_setup(false), &mut Dice::new(7));
+                let mut search = SearchPlayer::<R>::new(&know, &tuning, 4, 11);
+                let mut other = R::heuristic(&know, &tuning, 12);
+                let mut dice = Dice::new(13);
+                let mut log = Vec::new();
+                let mut plans = Vec::new();
+                for _ in 0..PLAYOUT_LIMIT {
+                    if R::outcome(&st).is_some() {
+                        break;
+                    }
+                    let side = usize::from(R::to_act(&st));
+                    let cmd = if side == search_side {
+                        let c = search.choose(&st);
+                        plans.push(format!("{:?}", search.last_plan()));
+                        c
+                    } else {
+                        other.choose(&st)
+                    };
+                    let cmd = cmd.expect("a command");
+                    R::execute(&mut st, &cmd, &mut dice).expect("legal");
+                    log.push(cmd);
+                }
+                assert!(R::outcome(&st).is_some(), "{}: the game ends", R::NAME);
+                (log, plans, format!("{st:?}"))
+            };
+            for side in 0..2 {
+                let a = play(side);
+                let b = play(side);
+                assert!(a == b, "{}: the same seeds give the same game", R::NAME);
+                assert!(
+                    a.1.iter().any(|p| p.contains("playouts: 2")),
+                    "{}: the search played playouts",
+                    R::NAME
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn issue38_a_search_game_is_a_pure_function_of_its_seeds_for_every_rule_set() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for f in [
+            "tutorial.ron",
+            "saint-aubin.ron",
+            "waterloo-one-hour.ron",
+            "hits16-tutorial.ron",
+        ] {
+            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+            dispatch(&l.scenario.rules.clone(), SameTwice(&l.scenario, &l.map));
+        }
+    }
+}
