@@ -5,6 +5,7 @@ use crate::scenario::{self, Issue, Location, Severity};
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
+pub mod ladder;
 pub mod pickup;
 pub mod play;
 pub mod sheet;
@@ -135,6 +136,37 @@ pub enum Command {
         /// `src/ai/tuning.rs` (Napoleon at Waterloo), `NapoleonTuning` in
         /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`, `Hits16Tuning` in
         /// `src/ai/hits16.rs`.
+        #[arg(long)]
+        tuning: Option<PathBuf>,
+    },
+    /// The skill ladder: random, heuristic and search players (at each
+    /// --budgets) play each other from both seats; prints Elo-style
+    /// ratings with 95% intervals (Bradley-Terry), the balance at each
+    /// rung (the same player on both sides), each player against each
+    /// from both seats, and a FLAG where the verdict changes with skill.
+    Ladder {
+        scenario: PathBuf,
+        /// Games of each pairing (every player against every player,
+        /// itself included, from each seat).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The search player's budgets, one rung each (playouts per
+        /// turn).
+        #[arg(long, value_delimiter = ',', default_value = "16")]
+        budgets: Vec<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: the number of cores). Results do not
+        /// depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The scenario's variant, with chits drawn for every game.
+        #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+        variant: String,
+        /// Write the ladder (ratings, verdicts, pairings) here as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// The heuristic players' tuning (RON), as for `simulate`.
         #[arg(long)]
         tuning: Option<PathBuf>,
     },
@@ -558,6 +590,25 @@ pub fn run(command: &Command) -> Outcome {
             tuning: tuning.as_deref(),
         }),
         // clap requires the scenario unless --pickup is given.
+        Command::Ladder {
+            scenario,
+            games,
+            budgets,
+            seed,
+            threads,
+            variant,
+            json,
+            tuning,
+        } => ladder::ladder(&ladder::LadderArgs {
+            scenario,
+            games: *games,
+            budgets,
+            seed: *seed,
+            threads: *threads,
+            variant: variant == "on",
+            json: json.as_deref(),
+            tuning: tuning.as_deref(),
+        }),
         Command::Simulate { scenario: None, .. } => Outcome {
             stdout: String::new(),
             stderr: "error: simulate needs a scenario, or --pickup LIST_A LIST_B\n".into(),

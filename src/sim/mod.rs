@@ -8,6 +8,7 @@
 //! random generator. Progress and cancellation are the caller's: a
 //! callback and an `AtomicBool`.
 
+pub mod ladder;
 mod report;
 
 pub use report::{ChitRow, Interval, Report, Spread, Tally, wilson};

@@ -1,0 +1,130 @@
+//! `vedette ladder`: the skill ladder from the command line (random,
+//! heuristic and search players against each other from both seats,
+//! rated, with the balance at each rung). Part of the shell: reads the
+//! scenario, draws a progress bar on stderr, writes JSON atomically.
+
+use super::Outcome;
+use super::sim::load_tuning;
+use crate::ai::Computer;
+use crate::files;
+use crate::rulesets::{self, Visit};
+use crate::sim::ladder::{self, LadderConfig};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+pub struct LadderArgs<'a> {
+    pub scenario: &'a Path,
+    pub games: u32,
+    pub budgets: &'a [u32],
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub variant: bool,
+    pub json: Option<&'a Path>,
+    pub tuning: Option<&'a Path>,
+}
+
+fn fail(msg: String) -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        stderr: format!("{msg}\n"),
+        code: 1,
+    }
+}
+
+pub fn ladder(a: &LadderArgs) -> Outcome {
+    if a.games == 0 {
+        return fail("error: --games must be at least 1".into());
+    }
+    let loaded = match files::load_scenario(a.scenario) {
+        Ok(l) => l,
+        Err(e) => return fail(e.to_string()),
+    };
+    rulesets::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
+}
+
+struct Run<'a> {
+    a: &'a LadderArgs<'a>,
+    loaded: &'a files::LoadedScenario,
+}
+
+impl Visit for Run<'_> {
+    type Output = Outcome;
+    fn visit<R: Computer>(self) -> Outcome {
+        let a = self.a;
+        let board = match R::board(&self.loaded.scenario, &self.loaded.map) {
+            Ok(b) => Arc::new(b),
+            Err(e) => return fail(format!("{}: error: {e}", a.scenario.display())),
+        };
+        if a.variant && !R::batch_scale(&board).variant {
+            return fail(format!(
+                "{}: error: --variant on, but the scenario has no variant chit tables",
+                a.scenario.display()
+            ));
+        }
+        let tuning: R::Tuning = match a.tuning.map(load_tuning).transpose() {
+            Ok(t) => t.unwrap_or_default(),
+            Err(e) => return fail(e),
+        };
+        let threads = a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let cfg = LadderConfig::<R> {
+            rungs: ladder::default_rungs(a.budgets),
+            games: a.games,
+            seed: a.seed,
+            threads,
+            variant: a.variant,
+            tuning,
+        };
+        let k = cfg.rungs.len() as u64;
+        let bar = ProgressBar::new(k * k * u64::from(a.games));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let start = Instant::now();
+        let l = ladder::run::<R>(
+            board,
+            &cfg,
+            &|done, _| bar.set_position(done),
+            &AtomicBool::new(false),
+        );
+        bar.finish_and_clear();
+        let secs = start.elapsed().as_secs_f64();
+        let played: u64 = l.pairings.iter().map(|p| u64::from(p.games)).sum();
+        let mut stdout = format!(
+            "{}: ladder of {} rungs, {} a pairing from each seat, seed {}{}\n",
+            a.scenario.display(),
+            l.rungs.len(),
+            crate::words::counted(a.games, "game", "games"),
+            a.seed,
+            if a.variant { ", variant on" } else { "" }
+        );
+        stdout.push_str(&l.text());
+        let mut stderr = format!(
+            "{} in {secs:.1} s on {}\n",
+            crate::words::counted(played, "game", "games"),
+            crate::words::counted(threads, "thread", "threads"),
+        );
+        if let Some(path) = a.json {
+            let json = match serde_json::to_string_pretty(&l) {
+                Ok(j) => j,
+                Err(e) => return fail(format!("error: {e}")),
+            };
+            if let Err(e) = files::write_atomic(path, json.as_bytes()) {
+                return fail(format!("{}: error: cannot write: {e}", path.display()));
+            }
+            stderr.push_str(&format!("wrote the ladder to {}\n", path.display()));
+        }
+        Outcome {
+            stdout,
+            stderr,
+            code: 0,
+        }
+    }
+}
