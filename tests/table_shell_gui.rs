@@ -137,3 +137,61 @@ fn issue36_the_side_panel_and_the_map_do_not_move_when_a_two_line_message_comes(
         buttons_stay_put(s);
     }
 }
+
+/// Issue 38 items 2 and 5: the start dialog seats the search player with
+/// its strength, and the table says why it plays as it does: the chosen
+/// script and the alternatives with their scores.
+#[test]
+fn issue38_a_search_seat_is_chosen_in_the_start_dialog_and_its_plan_is_shown() {
+    let mut h = harness(VedetteApp::open(
+        root().join("scenarios/hits16-tutorial.ron"),
+    ));
+    h.key_press(Key::F5);
+    h.run();
+    h.get_all_by_label("Computer (search)")
+        .next()
+        .expect("a search seat for the first side")
+        .click();
+    h.run();
+    // The strength slider shows once a seat is the search player.
+    assert!(
+        h.query_all_by_label("Search strength").next().is_some(),
+        "the strength slider"
+    );
+    h.state_mut()
+        .start_dialog
+        .as_mut()
+        .expect("the start dialog")
+        .budget = 4;
+    h.get_by_label("Start").click();
+    h.run();
+    let seats = h.state().playtest.as_ref().map(|p| p.seats());
+    assert_eq!(
+        seats,
+        Some([
+            Seat::Computer(vedette::ai::PlayerKind::Search { budget: 4 }),
+            Seat::Computer(vedette::ai::PlayerKind::Heuristic)
+        ]),
+        "the first side is the search player at strength 4"
+    );
+    for _ in 0..200 {
+        h.step();
+        if h.query_by_label_contains("plan for turn 1").is_some() {
+            break;
+        }
+    }
+    assert!(
+        h.query_by_label_contains("plan for turn 1").is_some(),
+        "the plan is shown once the computer has played"
+    );
+    assert!(
+        h.query_by_label_contains("chosen ").is_some(),
+        "the chosen script is named"
+    );
+    // A budget of 4 affords two scripts (m⌈log₂m⌉ ≤ 4), 2 playouts each.
+    assert_eq!(
+        h.query_all_by_label_contains("over 2 playouts").count(),
+        2,
+        "scores say how many playouts they rest on"
+    );
+}

@@ -82,6 +82,11 @@ impl std::str::FromStr for PlayerKind {
 pub trait Player<R: Rules> {
     /// The command to give now; `None` if it has nothing legal to do.
     fn choose(&mut self, state: &R::State) -> Option<R::Command>;
+    /// Why it plays as it does, when it can say: the search player's
+    /// last plan (each script's score).
+    fn plan(&self) -> Option<&search::Plan> {
+        None
+    }
 }
 
 /// The second half of the rule-set contract: a rule set's computer

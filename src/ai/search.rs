@@ -63,7 +63,8 @@ pub struct ScriptScore {
     /// of the loss margin).
     pub score: f64,
     pub playouts: u32,
-    /// The command the script gives in the position planned from.
+    /// The command the script gives in the position planned from, as
+    /// `vedette play` reads commands (RON).
     pub first: Option<String>,
 }
 
@@ -170,7 +171,7 @@ impl<R: Computer> SearchPlayer<R> {
             .map(|s| {
                 let first = R::heuristic(&self.know, &self.scripts[s].tuning, self.seed)
                     .choose(st)
-                    .map(|c| format!("{c:?}"));
+                    .map(|c| ron::to_string(&c).unwrap_or_else(|_| format!("{c:?}")));
                 ScriptScore {
                     name: self.scripts[s].name,
                     score: sum[s] / f64::from(n[s].max(1)),
@@ -198,6 +199,10 @@ impl<R: Computer> SearchPlayer<R> {
 }
 
 impl<R: Computer> Player<R> for SearchPlayer<R> {
+    fn plan(&self) -> Option<&Plan> {
+        self.last.as_ref()
+    }
+
     fn choose(&mut self, st: &R::State) -> Option<R::Command> {
         if R::outcome(st).is_some() {
             return None;

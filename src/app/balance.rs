@@ -121,6 +121,8 @@ pub struct BalancePanel {
     job: Option<Job>,
     /// Army-list balance: pick-up battles of two lists, whatever is open.
     pub pickup: super::pickup::PickupBalance,
+    /// The skill ladder of the scenario as it is now.
+    pub ladder: super::ladder::LadderPanel,
     pub pickup_lists: Vec<crate::scenario::pickup::ArmyList>,
 }
 
@@ -141,6 +143,7 @@ impl Default for BalancePanel {
             colours: SIDE_COLOURS,
             job: None,
             pickup: Default::default(),
+            ladder: Default::default(),
             pickup_lists: crate::scenario::pickup::shipped_lists(),
         }
     }
@@ -349,6 +352,12 @@ impl BalancePanel {
                 }
                 None => {}
             }
+            ui.separator();
+            egui::CollapsingHeader::new("Skill ladder")
+                .default_open(self.ladder.running() || self.ladder.result.is_some())
+                .show(ui, |ui| {
+                    self.ladder.ui(ui, scenario, self.seed, self.threads)
+                });
             ui.separator();
             egui::CollapsingHeader::new("Army lists: pick-up battles")
                 .default_open(self.pickup.running() || self.pickup.report.is_some())

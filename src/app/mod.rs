@@ -11,6 +11,7 @@ pub mod export;
 pub mod fields;
 pub mod file_prompt;
 pub mod icons;
+pub mod ladder;
 pub mod map_view;
 pub mod pickup;
 pub mod playtest;

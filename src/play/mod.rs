@@ -277,6 +277,13 @@ impl<R: Computer> Computers<R> {
         }
     }
 
+    /// Why side `side`'s computer plays as it does, when it can say.
+    pub fn plan(&self, side: u8) -> Option<&crate::ai::search::Plan> {
+        self.players[usize::from(side & 1)]
+            .as_ref()
+            .and_then(|p| p.plan())
+    }
+
     /// Whether the seat that must act now is a computer's.
     pub fn to_play(&self, session: &Session<R>) -> bool {
         session.is_live()

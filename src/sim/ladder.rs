@@ -454,7 +454,13 @@ impl Ladder {
         );
         let mut order: Vec<usize> = (0..self.rungs.len()).collect();
         order.sort_by(|&a, &b| self.ratings[b].elo.total_cmp(&self.ratings[a].elo));
-        let w = self.rungs.iter().map(String::len).max().unwrap_or(8).max(12);
+        let w = self
+            .rungs
+            .iter()
+            .map(String::len)
+            .max()
+            .unwrap_or(8)
+            .max(12);
         for r in order {
             let x = &self.ratings[r];
             if r == self.anchor {
@@ -591,7 +597,11 @@ mod tests {
         ];
         let l = summarize(sides, rungs, 100, 1, pairings);
         assert_eq!(l.anchor, 1);
-        assert!(l.ratings[2].elo > 0.0 && l.ratings[0].elo < 0.0, "{:?}", l.ratings);
+        assert!(
+            l.ratings[2].elo > 0.0 && l.ratings[0].elo < 0.0,
+            "{:?}",
+            l.ratings
+        );
         assert_eq!(l.flags.len(), 1, "{:?}", l.flags);
         assert!(
             l.flags[0].contains("French win 20.0% [13.3-28.9] heuristic vs heuristic, 45.0%"),
@@ -607,7 +617,13 @@ mod tests {
         assert!((h.by_seat[0] - 0.575).abs() < 1e-9 && (h.by_seat[1] - 0.875).abs() < 1e-9);
         assert!((h.score - 0.725).abs() < 1e-9 && h.low > 0.6, "{h:?}");
         let text = l.text();
-        assert!(text.contains("search:16 against heuristic: 72.5%"), "{text}");
-        assert!(text.contains("FLAG: the verdict changes with skill"), "{text}");
+        assert!(
+            text.contains("search:16 against heuristic: 72.5%"),
+            "{text}"
+        );
+        assert!(
+            text.contains("FLAG: the verdict changes with skill"),
+            "{text}"
+        );
     }
 }

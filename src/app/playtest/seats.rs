@@ -107,6 +107,11 @@ impl<R: Computer> Seats<R> {
         played
     }
 
+    /// Why side `side`'s computer plays as it does, when it can say.
+    pub fn plan(&self, side: u8) -> Option<&crate::ai::search::Plan> {
+        self.computers.plan(side)
+    }
+
     /// Plays the next computer command now, even when paused.
     pub fn step_computer(&mut self) {
         self.step_once = true;

@@ -555,11 +555,57 @@ impl<T: TableRules> Table<T> {
                 self.command_button(ui, UiCommand::StepComputer, "Step", action);
                 self.seats.speed_ui(ui);
             });
+            self.plans_ui(ui);
         }
         ui.separator();
         self.history_ui(ui, action);
         ui.separator();
         ui.label(RichText::new(T::legend()).small().weak());
+    }
+
+    /// The search players' last plans: the chosen script and the best
+    /// alternatives, with their scores and the command each would give.
+    fn plans_ui(&self, ui: &mut egui::Ui) {
+        for side in 0..2u8 {
+            let Some(plan) = self.seats.plan(side) else {
+                continue;
+            };
+            let title = format!(
+                "Why: {}'s plan for turn {}",
+                self.side_name(plan.side),
+                plan.turn
+            );
+            egui::CollapsingHeader::new(title)
+                .id_salt(("search plan", side))
+                .default_open(true)
+                .show(ui, |ui| {
+                    for (i, s) in plan.scores.iter().take(4).enumerate() {
+                        let line = format!(
+                            "{} {}: {:.2} over {}",
+                            if i == 0 { "chosen" } else { "or" },
+                            s.name,
+                            s.score,
+                            crate::words::counted(s.playouts, "playout", "playouts")
+                        );
+                        let r = ui.label(if i == 0 {
+                            RichText::new(line).strong()
+                        } else {
+                            RichText::new(line)
+                        });
+                        if let Some(c) = &s.first {
+                            r.on_hover_text(format!("would play first: {c}"));
+                        }
+                    }
+                    ui.label(
+                        RichText::new(
+                            "Each script is the heuristic player under a temperament, scored \
+                             by playing the game out: 1 a win, ½ a draw, 0 a loss.",
+                        )
+                        .small()
+                        .weak(),
+                    );
+                });
+        }
     }
 
     /// A button of the window's command list: greyed with the reason when

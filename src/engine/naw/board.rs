@@ -199,7 +199,9 @@ impl Board {
                 e.hexes.iter().map(|&h| ix_of(h)).collect(),
                 e.units,
             ),
-            None => (0, vec![], u32::MAX),
+            // No exit condition: the first side wins by demoralizing the
+            // other alone (8.3 with no units to exit).
+            None => (0, vec![], 0),
         };
         let chit_changes = s.variants.first().map(|v| {
             let mut tables: [VariantTable; 2] = [BTreeMap::new(), BTreeMap::new()];

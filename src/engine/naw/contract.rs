@@ -252,7 +252,7 @@ impl Rules for Naw {
                 } else {
                     ""
                 },
-                if side == b.exit_side as usize {
+                if side == b.exit_side as usize && b.exits_needed > 0 {
                     format!(
                         ", {} of {} exited",
                         st.exited[side],

@@ -1179,6 +1179,31 @@ fn case_8_3_french_win_by_demoralizing_and_exiting() {
     );
 }
 
+/// A scenario with no exit condition (a battle made from File > New, the
+/// mirrored battle of issue 38): the first side wins by demoralizing the
+/// other with no units to exit [8.3], as the other wins by reaching the
+/// first side's threshold first [8.1]. It could never win before.
+#[test]
+fn case_8_3_with_no_exit_condition_demoralizing_the_enemy_wins() {
+    let p = pos(vec![
+        U("f3", 'F', 'i', 12, 4, "0506"),
+        U("a1", 'A', 'i', 2, 4, "0505"),
+        U("a9", 'A', 'i', 2, 4, "0909"),
+    ]);
+    let (mut s, m) = p.build();
+    s.victory.exits.clear();
+    s.victory.loss_thresholds[1].points = 2;
+    let mut g = Game::new(&s, &m, 1, VariantSetup::Off).expect("plays");
+    ok(&mut g, Command::EndMovement);
+    ok(&mut g, attack(&["f3"], &[], &["a1"]));
+    match &g.state.outcome {
+        Some(Outcome::Win { side, case, .. }) => {
+            assert_eq!((side.as_str(), case.as_str()), ("French", "8.3"))
+        }
+        o => panic!("{o:?}"),
+    }
+}
+
 #[test]
 fn case_8_4_draw_and_simultaneous_thresholds() {
     let mut p = pos(vec![
