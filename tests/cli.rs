@@ -457,3 +457,67 @@ fn issue20_simulate_pickup_reports_win_rates_by_list_and_role_and_refuses_bad_li
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 39 item 1: `--precision` plays until every side's win rate is
+/// known to the points asked (at least 100 games), says how many games
+/// it took and the half-width reached, and stops at the same game on any
+/// thread count; a cap too low says the precision was not reached.
+#[test]
+fn issue39_simulate_plays_to_a_stated_precision() {
+    let r = root();
+    let args = [
+        "simulate",
+        "scenarios/hits16-tutorial.ron",
+        "--precision",
+        "5",
+        "--seed",
+        "3",
+    ];
+    let (one, stderr, code) = run(vedette()
+        .current_dir(&r)
+        .args(args)
+        .args(["--threads", "1"]));
+    assert_eq!(code, 0, "{stderr}");
+    let (two, _, _) = run(vedette()
+        .current_dir(&r)
+        .args(args)
+        .args(["--threads", "2"]));
+    assert_eq!(one, two, "the same games whatever the threads");
+    let line = one
+        .lines()
+        .find(|l| l.starts_with("precision: every side's win rate within ±"))
+        .unwrap_or_else(|| panic!("{one}"));
+    let games: u32 = line
+        .split(" after ")
+        .nth(1)
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    // ±5 points near a 25% rate takes about 290 games.
+    assert!((100..=400).contains(&games), "{line}");
+    let reached: f64 = line
+        .split('±')
+        .nth(1)
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(reached <= 5.0, "{line}");
+    assert!(one.contains(&format!("{games} games\n")), "{one}");
+    let (capped, _, code) = run(vedette()
+        .current_dir(&r)
+        .args(args)
+        .args(["--games", "150"]));
+    assert_eq!(code, 0);
+    assert!(
+        capped.contains("precision: NOT reached") && capped.contains("after 150 games"),
+        "{capped}"
+    );
+    let (_, err, code) = run(vedette().current_dir(&r).args([
+        "simulate",
+        "scenarios/hits16-tutorial.ron",
+        "--precision",
+        "0",
+    ]));
+    assert_eq!(code, 1);
+    assert!(err.contains("--precision 0"), "{err}");
+}

@@ -106,8 +106,15 @@ pub enum Command {
         /// The agreed army size for --pickup (default: 1000).
         #[arg(long, requires = "pickup")]
         points: Option<u32>,
-        #[arg(long, default_value_t = 1000)]
-        games: u32,
+        /// Games to play (default 1000); with --precision, the most to
+        /// play (default 1,000,000).
+        #[arg(long)]
+        games: Option<u32>,
+        /// Play until the 95% interval of every side's win rate is at
+        /// most this many percentage points either side (at least 100
+        /// games, at most --games), and say how many it took.
+        #[arg(long, value_name = "POINTS", conflicts_with = "pickup")]
+        precision: Option<f64>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Player for the first side (French at Waterloo; with --pickup,
@@ -559,7 +566,7 @@ pub fn run(command: &Command) -> Outcome {
         } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
             lists: pickup,
             points: *points,
-            games: *games,
+            games: games.unwrap_or(1000),
             seed: *seed,
             threads: *threads,
             players: [*french, *allied].map(|k| budgeted(k, *budget)),
@@ -570,6 +577,7 @@ pub fn run(command: &Command) -> Outcome {
         Command::Simulate {
             scenario: Some(scenario),
             games,
+            precision,
             seed,
             french,
             allied,
@@ -582,6 +590,7 @@ pub fn run(command: &Command) -> Outcome {
         } => sim::simulate(&sim::SimulateArgs {
             scenario,
             games: *games,
+            precision: *precision,
             seed: *seed,
             players: [*french, *allied].map(|k| budgeted(k, *budget)),
             threads: *threads,

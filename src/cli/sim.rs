@@ -14,7 +14,10 @@ use std::time::Instant;
 
 pub struct SimulateArgs<'a> {
     pub scenario: &'a Path,
-    pub games: u32,
+    /// The games to play, or with `precision` the most.
+    pub games: Option<u32>,
+    /// Stop once every side's win rate is known to ± this many points.
+    pub precision: Option<f64>,
     pub seed: u64,
     pub players: [PlayerKind; 2],
     pub threads: Option<usize>,
@@ -74,6 +77,10 @@ fn non_finite(v: &ron::Value, path: String) -> Option<String> {
     }
 }
 
+/// Games played before `--precision` may stop a batch: early intervals
+/// rest on too few games to trust.
+const MIN_PRECISION_GAMES: u64 = 100;
+
 pub fn simulate(a: &SimulateArgs) -> Outcome {
     let loaded = match files::load_scenario(a.scenario) {
         Ok(l) => l,
@@ -110,14 +117,26 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         Ok(t) => t.unwrap_or_default(),
         Err(e) => return fail(e),
     };
-    if a.games == 0 {
+    let games = a.games.unwrap_or(if a.precision.is_some() {
+        1_000_000
+    } else {
+        1000
+    });
+    if games == 0 {
         return fail("error: --games must be at least 1".into());
+    }
+    if let Some(p) = a.precision
+        && !(p > 0.0 && p < 50.0)
+    {
+        return fail(format!(
+            "error: --precision {p}: give the half-width in percentage points, above 0 and below 50"
+        ));
     }
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cfg = SimConfig::<R> {
-        games: a.games,
+        games,
         seed: a.seed,
         players: a.players,
         threads,
@@ -125,10 +144,10 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         tuning,
         max_commands: 20_000,
     };
-    let bar = ProgressBar::new(a.games as u64);
+    let bar = ProgressBar::new(u64::from(games));
     bar.set_style(
         ProgressStyle::with_template(
-            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
+            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left  {msg}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
@@ -142,6 +161,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     };
     let mut tally = Tally::new::<R>(&board);
     let mut played = 0u64;
+    let mut reached: Option<f64> = None;
     let mut write_error: Option<String> = None;
     sim::run_streaming(
         board.clone(),
@@ -149,8 +169,24 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         &|done| bar.set_position(done as u64),
         &cancel,
         &mut |g| {
+            // Games finished after the precision was reached are not
+            // counted: the batch is the prefix up to that game, whatever
+            // the threads.
+            if reached.is_some() {
+                return;
+            }
             tally.add(&g);
             played += 1;
+            if let Some(p) = a.precision {
+                let h = tally.half_width() * 100.0;
+                if played >= MIN_PRECISION_GAMES && h <= p {
+                    reached = Some(h);
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                if played % 64 == 0 {
+                    bar.set_message(format!("±{h:.2} points"));
+                }
+            }
             if let Some(j) = &mut json
                 && write_error.is_none()
                 && let Err(e) = j.add(&g)
@@ -165,6 +201,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         return fail(e);
     }
     let secs = start.elapsed().as_secs_f64();
+    let final_half = tally.half_width();
     let report = tally.finish();
     let mut stdout = format!(
         "{}: {} ({}) vs {} ({}), seed {}{}\n",
@@ -176,6 +213,19 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         a.seed,
         if a.variant { ", variant on" } else { "" }
     );
+    if let Some(p) = a.precision {
+        stdout.push_str(&match reached {
+            Some(h) => format!(
+                "precision: every side's win rate within ±{h:.2} points (asked ±{p}) after {}\n",
+                crate::words::counted(played, "game", "games")
+            ),
+            None => format!(
+                "precision: NOT reached: ±{:.2} points after {} (asked ±{p}; raise --games)\n",
+                final_half * 100.0,
+                crate::words::counted(played, "game", "games")
+            ),
+        });
+    }
     stdout.push_str(&report.text());
     let mut stderr = format!(
         "{} in {secs:.2} s on {} ({:.0} games/s)\n",

@@ -227,37 +227,41 @@ fn head_to_head_of(a: usize, b: usize, pairings: &[Pairing]) -> Option<HeadToHea
     if as_first.games == 0 || as_second.games == 0 {
         return None;
     }
-    let half = 0.5;
     let by_seat = [
         as_first.score() / f64::from(as_first.games),
         1.0 - as_second.score() / f64::from(as_second.games),
     ];
     // Each seat weighs the same whatever its games; the interval is the
-    // normal one on the seats' means, each with its own variance.
-    let seat_var = |p: &Pairing, s0: f64| {
-        let n = f64::from(p.games);
-        let (w, d) = if p.first == a {
-            (p.wins[0], p.draws + p.unfinished)
-        } else {
-            (p.wins[1], p.draws + p.unfinished)
-        };
-        let l = p.games - w - d;
-        let m = s0;
-        let ss = f64::from(w) * (1.0 - m).powi(2)
-            + f64::from(d) * (half - m).powi(2)
-            + f64::from(l) * m.powi(2);
-        ss / (n - 1.0).max(1.0) / n
-    };
+    // mean of the seats' Wilson intervals (draws counting half a win):
+    // wider than the exact one, never empty at a clean sweep.
+    let seat_ci = |score: f64, n: u32| wilson_score(score * f64::from(n), f64::from(n));
+    let (a0, a1) = (
+        seat_ci(by_seat[0], as_first.games),
+        seat_ci(by_seat[1], as_second.games),
+    );
     let score = (by_seat[0] + by_seat[1]) / 2.0;
-    let se = ((seat_var(as_first, by_seat[0]) + seat_var(as_second, by_seat[1])) / 4.0).sqrt();
     Some(HeadToHead {
         player: a,
         against: b,
         score,
-        low: (score - 1.96 * se).max(0.0),
-        high: (score + 1.96 * se).min(1.0),
+        low: (a0.0 + a1.0) / 2.0,
+        high: (a0.1 + a1.1) / 2.0,
         by_seat,
     })
+}
+
+/// The Wilson score interval (z = 1.96) of `k` successes in `n` trials,
+/// `k` possibly fractional (draws count half).
+fn wilson_score(k: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964_f64;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Where the balance differs between rungs beyond chance: the first
@@ -515,8 +519,9 @@ impl Ladder {
         }
         let _ = writeln!(
             s,
-            "\nPairings ({} games each; {}'s player first: its wins, draws, the other's wins):",
-            self.games, self.sides[0]
+            "\nPairings ({} each; {}'s player first: its wins, draws, the other's wins):",
+            crate::words::counted(self.games, "game", "games"),
+            self.sides[0]
         );
         for p in &self.pairings {
             let _ = writeln!(

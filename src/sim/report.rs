@@ -183,6 +183,23 @@ impl Tally {
         }
     }
 
+    /// The games added so far.
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The widest half-width of the sides' win rates' 95% intervals, as a
+    /// fraction (1 before any game).
+    pub fn half_width(&self) -> f64 {
+        self.wins
+            .iter()
+            .map(|&w| {
+                let i = wilson(w, self.games);
+                (i.high - i.low) / 2.0
+            })
+            .fold(0.0, f64::max)
+    }
+
     pub fn add(&mut self, g: &GameSummary) {
         self.games += 1;
         match g.result {

@@ -140,3 +140,47 @@ fn cancelling_stops_a_batch() {
     let games = run(b, &SimConfig::<Naw>::new(1000, 1), &|_| {}, &cancel);
     assert!(games.is_empty());
 }
+
+/// A shipped or test scenario with its map, and its board.
+fn loaded_board(path: &str) -> Arc<Board> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let l = crate::files::load_scenario(&root.join(path)).expect("loads");
+    Arc::new(Board::new(&l.scenario, &l.map).expect("sets up"))
+}
+
+/// Issue 38 item 4: heuristic against heuristic, the 6-turn tutorial is
+/// decided in most games (at most half drawn; 97.8% draws when the exit
+/// plan started 4 turns before any scenario's end), and the mirrored
+/// battle (equal forces, a symmetric map, no exits) is won by either side
+/// at least a quarter of the time (the first side never won when a
+/// scenario with no exit condition could not be won by it [8.3]).
+#[test]
+fn issue38_heuristic_games_decide_the_tutorial_and_either_side_wins_the_mirrored_battle() {
+    use PlayerKind::Heuristic;
+    let count = |games: &[GameSummary], r: GameResult| {
+        games.iter().filter(|g| g.result == r).count() as f64 / games.len() as f64
+    };
+    let t = batch(
+        &loaded_board("scenarios/tutorial.ron"),
+        400,
+        1,
+        [Heuristic; 2],
+        2,
+    );
+    assert!(
+        count(&t, GameResult::Draw) <= 0.5,
+        "tutorial draws {}",
+        count(&t, GameResult::Draw)
+    );
+    let m = batch(
+        &loaded_board("tests/data/mirror-naw.ron"),
+        400,
+        1,
+        [Heuristic; 2],
+        2,
+    );
+    for side in 0..2 {
+        let w = count(&m, GameResult::Win(side));
+        assert!(w >= 0.25, "mirrored battle: side {side} wins {w}");
+    }
+}
