@@ -183,7 +183,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
                     reached = Some(h);
                     cancel.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
-                if played % 64 == 0 {
+                if played.is_multiple_of(64) {
                     bar.set_message(format!("±{h:.2} points"));
                 }
             }
