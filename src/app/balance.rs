@@ -285,18 +285,7 @@ impl BalancePanel {
                         .iter()
                         .any(|k| matches!(k, PlayerKind::Search { .. }))
                     {
-                        let l = ui.label("Search strength");
-                        ui.add(
-                            egui::Slider::new(&mut self.budget, 2..=256)
-                                .logarithmic(true)
-                                .suffix(" playouts a turn"),
-                        )
-                        .on_hover_text(
-                            "More playouts play stronger and slower: a game costs about \
-                             the playouts a turn times the turns, in heuristic games",
-                        )
-                        .labelled_by(l.id);
-                        ui.end_row();
+                        super::fields::search_strength_row(ui, &mut self.budget);
                         self.players = self.players.map(|k| k.with_budget(self.budget));
                     }
                     let l = ui.label("Threads");
@@ -326,17 +315,7 @@ impl BalancePanel {
             ui.checkbox(&mut self.show_heat, "Losses on map");
         });
         if let Some(job) = &self.job {
-            let (done, total) = (job.batch.done(), job.batch.total);
-            let rate = done as f64 / job.batch.secs().max(1e-3);
-            let left = (total - done.min(total)) as f64 / rate.max(1e-3);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!(
-                    "{done}/{}, {rate:.0}/s, {left:.0} s left",
-                    crate::words::counted(total, "game", "games")
-                )),
-            );
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
+            job.batch.progress_ui(ui);
         }
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));

@@ -47,6 +47,22 @@ impl<T: Send + 'static> Batch<T> {
         self.started.elapsed().as_secs_f64()
     }
 
+    /// Its progress bar: games done of all, the rate and the time left;
+    /// asks for a repaint while it runs.
+    pub fn progress_ui(&self, ui: &mut egui::Ui) {
+        let (done, total) = (self.done(), self.total);
+        let rate = f64::from(done) / self.secs().max(1e-3);
+        let left = f64::from(total - done.min(total)) / rate.max(1e-3);
+        ui.add(
+            egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!(
+                "{done}/{}, {rate:.0}/s, {left:.0} s left",
+                crate::words::counted(total, "game", "games")
+            )),
+        );
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+
     /// Asks the batch to stop after the games under way.
     pub fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);

@@ -152,14 +152,7 @@ impl LadderPanel {
                     )
                     .labelled_by(l.id);
                     ui.end_row();
-                    let l = ui.label("Search strength");
-                    ui.add(
-                        egui::Slider::new(&mut self.budget, 2..=256)
-                            .logarithmic(true)
-                            .suffix(" playouts a turn"),
-                    )
-                    .labelled_by(l.id);
-                    ui.end_row();
+                    super::fields::search_strength_row(ui, &mut self.budget);
                 });
         });
         ui.horizontal(|ui| {
@@ -177,17 +170,7 @@ impl LadderPanel {
             }
         });
         if let Some(job) = &self.job {
-            let (done, total) = (job.done(), job.total);
-            let rate = f64::from(done) / job.secs().max(1e-3);
-            let left = f64::from(total - done.min(total)) / rate.max(1e-3);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!(
-                    "{done}/{}, {rate:.0}/s, {left:.0} s left",
-                    crate::words::counted(total, "game", "games")
-                )),
-            );
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
+            job.progress_ui(ui);
         }
         if let Some(e) = &self.error {
             ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));

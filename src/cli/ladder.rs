@@ -4,14 +4,13 @@
 //! scenario, draws a progress bar on stderr, writes JSON atomically.
 
 use super::Outcome;
-use super::sim::load_tuning;
+use super::sim::batch_board;
 use crate::ai::Computer;
 use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::sim::ladder::{self, LadderConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -54,19 +53,9 @@ impl Visit for Run<'_> {
     type Output = Outcome;
     fn visit<R: Computer>(self) -> Outcome {
         let a = self.a;
-        let board = match R::board(&self.loaded.scenario, &self.loaded.map) {
-            Ok(b) => Arc::new(b),
-            Err(e) => return fail(format!("{}: error: {e}", a.scenario.display())),
-        };
-        if a.variant && !R::batch_scale(&board).variant {
-            return fail(format!(
-                "{}: error: --variant on, but the scenario has no variant chit tables",
-                a.scenario.display()
-            ));
-        }
-        let tuning: R::Tuning = match a.tuning.map(load_tuning).transpose() {
-            Ok(t) => t.unwrap_or_default(),
-            Err(e) => return fail(e),
+        let (board, tuning) = match batch_board::<R>(a.scenario, self.loaded, a.variant, a.tuning) {
+            Ok(x) => x,
+            Err(o) => return o,
         };
         let threads = a
             .threads

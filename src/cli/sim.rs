@@ -101,22 +101,38 @@ impl Visit for Simulate<'_> {
     }
 }
 
-fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) -> Outcome {
+/// What a batch of a scenario needs before its games: the board (with
+/// `--variant on` only when the scenario has chits) and the players'
+/// tuning; or the failure to print.
+pub fn batch_board<R: Computer>(
+    path: &Path,
+    loaded: &files::LoadedScenario,
+    variant: bool,
+    tuning: Option<&Path>,
+) -> Result<(Arc<R::Board>, R::Tuning), Outcome> {
     let board = match R::board(&loaded.scenario, &loaded.map) {
         Ok(b) => Arc::new(b),
-        Err(e) => return fail(format!("{}: error: {e}", a.scenario.display())),
+        Err(e) => return Err(fail(format!("{}: error: {e}", path.display()))),
+    };
+    if variant && !R::batch_scale(&board).variant {
+        return Err(fail(format!(
+            "{}: error: --variant on, but the scenario has no variant chit tables",
+            path.display()
+        )));
+    }
+    let tuning: R::Tuning = match tuning.map(load_tuning).transpose() {
+        Ok(t) => t.unwrap_or_default(),
+        Err(e) => return Err(fail(e)),
+    };
+    Ok((board, tuning))
+}
+
+fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) -> Outcome {
+    let (board, tuning) = match batch_board::<R>(a.scenario, loaded, a.variant, a.tuning) {
+        Ok(x) => x,
+        Err(o) => return o,
     };
     let scale = R::batch_scale(&board);
-    if a.variant && !scale.variant {
-        return fail(format!(
-            "{}: error: --variant on, but the scenario has no variant chit tables",
-            a.scenario.display()
-        ));
-    }
-    let tuning: R::Tuning = match a.tuning.map(load_tuning).transpose() {
-        Ok(t) => t.unwrap_or_default(),
-        Err(e) => return fail(e),
-    };
     let games = a.games.unwrap_or(if a.precision.is_some() {
         1_000_000
     } else {

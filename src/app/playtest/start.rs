@@ -132,18 +132,7 @@ impl StartDialog {
                     .iter()
                     .any(|s| matches!(s, Seat::Computer(PlayerKind::Search { .. })))
                 {
-                    let l = ui.label("Search strength");
-                    ui.add(
-                        egui::Slider::new(&mut self.budget, 2..=256)
-                            .logarithmic(true)
-                            .suffix(" playouts a turn"),
-                    )
-                    .on_hover_text(
-                        "More playouts play stronger and slower; the game stays the same \
-                         for the same seed and strength",
-                    )
-                    .labelled_by(l.id);
-                    ui.end_row();
+                    crate::app::fields::search_strength_row(ui, &mut self.budget);
                 }
                 let l = ui.label("Seed");
                 ui.horizontal(|ui| {
