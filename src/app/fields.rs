@@ -140,6 +140,23 @@ impl<T: Numeric> Widget for Number<'_, T> {
     }
 }
 
+/// The search player's strength: a grid row "Search strength" with its
+/// playouts a turn, on a logarithmic slider (2 to 256).
+pub fn search_strength_row(ui: &mut egui::Ui, budget: &mut u32) {
+    let l = ui.label("Search strength");
+    ui.add(
+        egui::Slider::new(budget, 2..=256)
+            .logarithmic(true)
+            .suffix(" playouts a turn"),
+    )
+    .on_hover_text(
+        "More playouts play stronger and slower: a game costs about the playouts a turn \
+         times the turns, in heuristic games; the same seed and strength give the same game",
+    )
+    .labelled_by(l.id);
+    ui.end_row();
+}
+
 #[cfg(test)]
 mod tests {
     use super::judge;
@@ -161,21 +178,4 @@ mod tests {
         assert!(why.is_some_and(|w| w.contains("whole number")));
         assert_eq!(judge("2.5", 1.0, 99.0, false), (Some(2.5), None));
     }
-}
-
-/// The search player's strength: a grid row "Search strength" with its
-/// playouts a turn, on a logarithmic slider (2 to 256).
-pub fn search_strength_row(ui: &mut egui::Ui, budget: &mut u32) {
-    let l = ui.label("Search strength");
-    ui.add(
-        egui::Slider::new(budget, 2..=256)
-            .logarithmic(true)
-            .suffix(" playouts a turn"),
-    )
-    .on_hover_text(
-        "More playouts play stronger and slower: a game costs about the playouts a turn \
-         times the turns, in heuristic games; the same seed and strength give the same game",
-    )
-    .labelled_by(l.id);
-    ui.end_row();
 }
