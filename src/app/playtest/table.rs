@@ -599,7 +599,8 @@ impl<T: TableRules> Table<T> {
                     ui.label(
                         RichText::new(
                             "Each script is the heuristic player under a temperament, scored \
-                             by playing the game out: 1 a win, ½ a draw, 0 a loss.",
+                             by playing the game out: 1 a win, ½ a draw, 0 a loss, give or \
+                             take a tenth of the margin in losses.",
                         )
                         .small()
                         .weak(),
