@@ -49,7 +49,9 @@ impl BalanceRun {
 }
 
 struct Job {
-    batch: Batch<Vec<GameSummary>>,
+    /// The games played, and the half-width reached when the batch
+    /// stopped at its precision.
+    batch: Batch<(Vec<GameSummary>, Option<f64>)>,
     /// The rule set's report of the finished games.
     report: ReportMaker,
     label: String,
@@ -67,6 +69,8 @@ struct StartBatch<'a> {
     players: [PlayerKind; 2],
     threads: usize,
     variant: bool,
+    /// Stop once every side's win rate is known to ± this many points.
+    precision: Option<f64>,
 }
 
 impl Visit for StartBatch<'_> {
@@ -83,7 +87,9 @@ impl Visit for StartBatch<'_> {
             ..SimConfig::new(self.games.max(1), self.seed)
         };
         let label = format!(
-            "{}, seed {}, {} vs {}{}",
+            "{}{}, seed {}, {} vs {}{}",
+            self.precision
+                .map_or(String::new(), |p| format!("until ±{p} points, at most ")),
             crate::words::counted(cfg.games, "game", "games"),
             cfg.seed,
             cfg.players[0].label(),
@@ -91,9 +97,21 @@ impl Visit for StartBatch<'_> {
             if cfg.variant { ", variant" } else { "" }
         );
         let b = board.clone();
+        let precision = self.precision;
         Ok(Job {
             batch: Batch::spawn(self.games.max(1), move |progress, cancel| {
-                sim::run(b, &cfg, progress, cancel)
+                let mut tally = crate::sim::Tally::new::<R>(&b);
+                let mut games = Vec::new();
+                let reached = sim::run_to_precision(
+                    b.clone(),
+                    &cfg,
+                    precision.unwrap_or(-1.0),
+                    &mut tally,
+                    progress,
+                    cancel,
+                    &mut |g, _| games.push(g.clone()),
+                );
+                (games, reached)
             }),
             report: Box::new(move |games| Report::new::<R>(&board, games)),
             label,
@@ -109,6 +127,10 @@ pub struct BalancePanel {
     pub players: [PlayerKind; 2],
     /// The search players' strength: playouts per turn.
     pub budget: u32,
+    /// Play until every side's win rate is known to ± this many points
+    /// (Games is then the most to play).
+    pub until_precise: bool,
+    pub precision: f64,
     pub variant: bool,
     pub threads: usize,
     /// Draw where units were destroyed over the map.
@@ -134,6 +156,8 @@ impl Default for BalancePanel {
             seed: 1,
             players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
             budget: crate::ai::search::DEFAULT_BUDGET,
+            until_precise: false,
+            precision: 2.0,
             variant: false,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             show_heat: true,
@@ -175,6 +199,7 @@ impl BalancePanel {
             players: self.players,
             threads: self.threads,
             variant: self.variant,
+            precision: self.until_precise.then_some(self.precision),
         };
         match dispatch(&scenario.rules, start) {
             Ok(job) => {
@@ -198,12 +223,21 @@ impl BalancePanel {
         };
         let total = job.batch.total;
         match job.batch.join() {
-            (Ok(games), secs) if games.len() as u32 == total => {
-                let run = BalanceRun::new((job.report)(&games), &games, secs, job.label);
+            (Ok((games, reached)), secs) if games.len() as u32 == total || reached.is_some() => {
+                let label = match reached {
+                    Some(h) => format!(
+                        "{} (±{:.2} points reached after {})",
+                        job.label,
+                        h * 100.0,
+                        crate::words::counted(games.len(), "game", "games")
+                    ),
+                    None => job.label,
+                };
+                let run = BalanceRun::new((job.report)(&games), &games, secs, label);
                 self.previous = self.current.take();
                 self.current = Some(run);
             }
-            (Ok(games), _) => {
+            (Ok((games, _)), _) => {
                 self.error = Some(format!(
                     "cancelled after {} of {}",
                     games.len(),
@@ -248,6 +282,25 @@ impl BalancePanel {
                             .range(10..=100_000)
                             .speed(10),
                     )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                    let l = ui.label("Until precise");
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut self.until_precise, "until ±")
+                            .on_hover_text(
+                                "Stop once every side's win rate is known to this many \
+                                 percentage points either side (95% interval, at least 100 \
+                                 games); Games is then the most to play",
+                            );
+                        ui.add_enabled(
+                            self.until_precise,
+                            egui::DragValue::new(&mut self.precision)
+                                .range(0.1..=25.0)
+                                .speed(0.1)
+                                .suffix(" points"),
+                        );
+                    })
+                    .response
                     .labelled_by(l.id);
                     ui.end_row();
                     let l = ui.label("Seed");

@@ -77,10 +77,6 @@ fn non_finite(v: &ron::Value, path: String) -> Option<String> {
     }
 }
 
-/// Games played before `--precision` may stop a batch: early intervals
-/// rest on too few games to trust.
-const MIN_PRECISION_GAMES: u64 = 100;
-
 pub fn simulate(a: &SimulateArgs) -> Outcome {
     let loaded = match files::load_scenario(a.scenario) {
         Ok(l) => l,
@@ -177,40 +173,29 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     };
     let mut tally = Tally::new::<R>(&board);
     let mut played = 0u64;
-    let mut reached: Option<f64> = None;
     let mut write_error: Option<String> = None;
-    sim::run_streaming(
+    let mut on_game = |g: &GameSummary, half: f64| {
+        played += 1;
+        if a.precision.is_some() && played.is_multiple_of(64) {
+            bar.set_message(format!("±{:.2} points", half * 100.0));
+        }
+        if let Some(j) = &mut json
+            && write_error.is_none()
+            && let Err(e) = j.add(g)
+        {
+            write_error = Some(e);
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let reached = sim::run_to_precision(
         board.clone(),
         &cfg,
+        // Without --precision, no half-width stops the batch.
+        a.precision.unwrap_or(-1.0),
+        &mut tally,
         &|done| bar.set_position(done as u64),
         &cancel,
-        &mut |g| {
-            // Games finished after the precision was reached are not
-            // counted: the batch is the prefix up to that game, whatever
-            // the threads.
-            if reached.is_some() {
-                return;
-            }
-            tally.add(&g);
-            played += 1;
-            if let Some(p) = a.precision {
-                let h = tally.half_width() * 100.0;
-                if played >= MIN_PRECISION_GAMES && h <= p {
-                    reached = Some(h);
-                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-                if played.is_multiple_of(64) {
-                    bar.set_message(format!("±{h:.2} points"));
-                }
-            }
-            if let Some(j) = &mut json
-                && write_error.is_none()
-                && let Err(e) = j.add(&g)
-            {
-                write_error = Some(e);
-                cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        },
+        &mut on_game,
     );
     bar.finish_and_clear();
     if let Some(e) = write_error {
@@ -232,7 +217,8 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     if let Some(p) = a.precision {
         stdout.push_str(&match reached {
             Some(h) => format!(
-                "precision: every side's win rate within ±{h:.2} points (asked ±{p}) after {}\n",
+                "precision: every side's win rate within ±{:.2} points (asked ±{p}) after {}\n",
+                h * 100.0,
                 crate::words::counted(played, "game", "games")
             ),
             None => format!(

@@ -263,5 +263,42 @@ pub fn run_streaming<R: Computer>(
     });
 }
 
+/// Games played before a batch may stop at its precision: early
+/// intervals rest on too few games to trust.
+pub const MIN_PRECISION_GAMES: u32 = 100;
+
+/// Runs a batch that stops once the 95% interval of every side's win
+/// rate is at most ± `points` percentage points (after
+/// [`MIN_PRECISION_GAMES`]), or at `cfg.games`, or on `cancel`. Each
+/// counted game goes into `tally` and then to `on_game` with the
+/// half-width reached so far (a fraction). Games finished after the stop
+/// are not counted, so the batch is the same prefix on any thread count.
+/// Sets `cancel` when it stops for precision, and returns the half-width
+/// it stopped at.
+pub fn run_to_precision<R: Computer>(
+    board: Arc<R::Board>,
+    cfg: &SimConfig<R>,
+    points: f64,
+    tally: &mut Tally,
+    progress: &(dyn Fn(u32) + Sync),
+    cancel: &AtomicBool,
+    on_game: &mut dyn FnMut(&GameSummary, f64),
+) -> Option<f64> {
+    let mut reached = None;
+    run_streaming(board, cfg, progress, cancel, &mut |g| {
+        if reached.is_some() {
+            return;
+        }
+        tally.add(&g);
+        let h = tally.half_width();
+        if tally.games() >= MIN_PRECISION_GAMES && h * 100.0 <= points {
+            reached = Some(h);
+            cancel.store(true, Ordering::Relaxed);
+        }
+        on_game(&g, h);
+    });
+    reached
+}
+
 #[cfg(test)]
 mod tests;

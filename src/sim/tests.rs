@@ -184,3 +184,40 @@ fn issue38_heuristic_games_decide_the_tutorial_and_either_side_wins_the_mirrored
         assert!(w >= 0.25, "mirrored battle: side {side} wins {w}");
     }
 }
+
+/// Issue 39 item 1: a batch to a stated precision stops at the first game
+/// where every side's win rate is known to ± the points asked (after
+/// 100), the same game on any thread count, and says the half-width.
+#[test]
+fn issue39_a_batch_to_a_precision_stops_at_the_same_game_on_any_thread_count() {
+    let b = loaded_board("scenarios/tutorial.ron");
+    let run = |threads: usize| {
+        let cfg = SimConfig::<Naw> {
+            threads,
+            ..SimConfig::new(5_000, 4)
+        };
+        let mut tally = Tally::new::<Naw>(&b);
+        let mut seen = Vec::new();
+        let reached = run_to_precision(
+            b.clone(),
+            &cfg,
+            4.0,
+            &mut tally,
+            &|_| {},
+            &AtomicBool::new(false),
+            &mut |g, h| seen.push((g.game, h)),
+        );
+        (reached, seen, tally.games())
+    };
+    let (reached, seen, n) = run(1);
+    let h = reached.expect("±4 points is reached well within 5,000 games");
+    assert!(h <= 0.04 && seen.len() as u32 == n && n >= MIN_PRECISION_GAMES);
+    // The game before the last was not yet precise enough.
+    assert!(
+        seen[seen.len() - 2].1 > 0.04,
+        "{:?}",
+        &seen[seen.len() - 2..]
+    );
+    assert!(seen.iter().enumerate().all(|(i, (g, _))| *g == i as u32));
+    assert_eq!(run(2), (reached, seen, n));
+}
