@@ -114,11 +114,6 @@ impl<R: Computer> SearchPlayer<R> {
         }
     }
 
-    /// The last plan made, for explaining the player's choices.
-    pub fn last_plan(&self) -> Option<&Plan> {
-        self.last.as_ref()
-    }
-
     /// A playout's value to `me`.
     fn value(&self, st: &R::State, me: u8) -> f64 {
         let result = match R::outcome(st) {
@@ -374,7 +369,7 @@ mod tests {
                     let side = usize::from(R::to_act(&st));
                     let cmd = if side == search_side {
                         let c = search.choose(&st);
-                        plans.push(format!("{:?}", search.last_plan()));
+                        plans.push(format!("{:?}", search.plan()));
                         c
                     } else {
                         other.choose(&st)
