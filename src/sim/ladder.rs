@@ -231,37 +231,41 @@ fn head_to_head_of(a: usize, b: usize, pairings: &[Pairing]) -> Option<HeadToHea
         as_first.score() / f64::from(as_first.games),
         1.0 - as_second.score() / f64::from(as_second.games),
     ];
-    // Each seat weighs the same whatever its games; the interval is the
-    // mean of the seats' Wilson intervals (draws counting half a win):
-    // wider than the exact one, never empty at a clean sweep.
-    let seat_ci = |score: f64, n: u32| wilson_score(score * f64::from(n), f64::from(n));
-    let (a0, a1) = (
-        seat_ci(by_seat[0], as_first.games),
-        seat_ci(by_seat[1], as_second.games),
+    // Each seat weighs the same whatever its games. The interval is the
+    // normal one on the mean of the two seats, each seat's variance the
+    // sample variance of its game scores (1, ½, 0) with one win and one
+    // loss added (as Agresti and Coull add pseudo-counts), so a clean
+    // sweep still has a width.
+    let seat_var = |wins: u32, draws: u32, losses: u32| {
+        let (w, d, l) = (
+            f64::from(wins) + 1.0,
+            f64::from(draws),
+            f64::from(losses) + 1.0,
+        );
+        let n = w + d + l;
+        let m = (w + 0.5 * d) / n;
+        let ss = w * (1.0 - m).powi(2) + d * (0.5 - m).powi(2) + l * m.powi(2);
+        ss / (n - 1.0) / n
+    };
+    let v = seat_var(
+        as_first.wins[0],
+        as_first.draws + as_first.unfinished,
+        as_first.wins[1],
+    ) + seat_var(
+        as_second.wins[1],
+        as_second.draws + as_second.unfinished,
+        as_second.wins[0],
     );
     let score = (by_seat[0] + by_seat[1]) / 2.0;
+    let half = 1.96 * v.sqrt() / 2.0;
     Some(HeadToHead {
         player: a,
         against: b,
         score,
-        low: (a0.0 + a1.0) / 2.0,
-        high: (a0.1 + a1.1) / 2.0,
+        low: (score - half).max(0.0),
+        high: (score + half).min(1.0),
         by_seat,
     })
-}
-
-/// The Wilson score interval (z = 1.96) of `k` successes in `n` trials,
-/// `k` possibly fractional (draws count half).
-fn wilson_score(k: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964_f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Where the balance differs between rungs beyond chance: the first
@@ -620,7 +624,19 @@ mod tests {
             .expect("search against heuristic");
         // As French 57.5%, as Allied 87.5%.
         assert!((h.by_seat[0] - 0.575).abs() < 1e-9 && (h.by_seat[1] - 0.875).abs() < 1e-9);
-        assert!((h.score - 0.725).abs() < 1e-9 && h.low > 0.6, "{h:?}");
+        assert!((h.score - 0.725).abs() < 1e-9, "{h:?}");
+        // Seats of 100 games: about ±0.05 around the mean.
+        assert!(h.low > 0.66 && h.high < 0.79, "{h:?}");
+        // A clean sweep keeps a width, inside [0, 1].
+        let sweep = l
+            .head_to_head
+            .iter()
+            .find(|h| h.player == 1 && h.against == 0)
+            .expect("heuristic against random");
+        assert!(
+            sweep.score == 1.0 && sweep.high == 1.0 && (0.97..0.995).contains(&sweep.low),
+            "{sweep:?}"
+        );
         let text = l.text();
         assert!(
             text.contains("search:16 against heuristic: 72.5%"),
