@@ -105,11 +105,11 @@ impl Visit for StartBatch<'_> {
                 let reached = sim::run_to_precision(
                     b.clone(),
                     &cfg,
-                    precision.unwrap_or(-1.0),
+                    precision,
                     &mut tally,
                     progress,
                     cancel,
-                    &mut |g, _| games.push(g.clone()),
+                    &mut |g, _| games.push(g),
                 );
                 (games, reached)
             }),

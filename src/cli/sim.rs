@@ -174,14 +174,14 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     let mut tally = Tally::new::<R>(&board);
     let mut played = 0u64;
     let mut write_error: Option<String> = None;
-    let mut on_game = |g: &GameSummary, half: f64| {
+    let mut on_game = |g: GameSummary, half: f64| {
         played += 1;
         if a.precision.is_some() && played.is_multiple_of(64) {
             bar.set_message(format!("±{:.2} points", half * 100.0));
         }
         if let Some(j) = &mut json
             && write_error.is_none()
-            && let Err(e) = j.add(g)
+            && let Err(e) = j.add(&g)
         {
             write_error = Some(e);
             cancel.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -190,8 +190,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     let reached = sim::run_to_precision(
         board.clone(),
         &cfg,
-        // Without --precision, no half-width stops the batch.
-        a.precision.unwrap_or(-1.0),
+        a.precision,
         &mut tally,
         &|done| bar.set_position(done as u64),
         &cancel,

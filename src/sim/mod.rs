@@ -268,7 +268,7 @@ pub fn run_streaming<R: Computer>(
 pub const MIN_PRECISION_GAMES: u32 = 100;
 
 /// Runs a batch that stops once the 95% interval of every side's win
-/// rate is at most ± `points` percentage points (after
+/// rate is at most ± `points` percentage points, when given (after
 /// [`MIN_PRECISION_GAMES`]), or at `cfg.games`, or on `cancel`. Each
 /// counted game goes into `tally` and then to `on_game` with the
 /// half-width reached so far (a fraction). Games finished after the stop
@@ -278,11 +278,11 @@ pub const MIN_PRECISION_GAMES: u32 = 100;
 pub fn run_to_precision<R: Computer>(
     board: Arc<R::Board>,
     cfg: &SimConfig<R>,
-    points: f64,
+    points: Option<f64>,
     tally: &mut Tally,
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
-    on_game: &mut dyn FnMut(&GameSummary, f64),
+    on_game: &mut dyn FnMut(GameSummary, f64),
 ) -> Option<f64> {
     let mut reached = None;
     run_streaming(board, cfg, progress, cancel, &mut |g| {
@@ -291,11 +291,11 @@ pub fn run_to_precision<R: Computer>(
         }
         tally.add(&g);
         let h = tally.half_width();
-        if tally.games() >= MIN_PRECISION_GAMES && h * 100.0 <= points {
+        if points.is_some_and(|p| tally.games() >= MIN_PRECISION_GAMES && h * 100.0 <= p) {
             reached = Some(h);
             cancel.store(true, Ordering::Relaxed);
         }
-        on_game(&g, h);
+        on_game(g, h);
     });
     reached
 }

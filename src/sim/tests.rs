@@ -201,7 +201,7 @@ fn issue39_a_batch_to_a_precision_stops_at_the_same_game_on_any_thread_count() {
         let reached = run_to_precision(
             b.clone(),
             &cfg,
-            4.0,
+            Some(4.0),
             &mut tally,
             &|_| {},
             &AtomicBool::new(false),
