@@ -42,6 +42,7 @@ fn benches(c: &mut Criterion) {
         lists: [lists[0].clone(), lists[1].clone()],
         points: 1000,
         games: 1,
+        first: 0,
         seed: 1,
         threads: 1,
         options: o.clone(),

@@ -23,7 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 pub struct PickupConfig {
     pub lists: [ArmyList; 2],
     pub points: u32,
+    /// Battles to play: battle numbers `first..first + games`.
     pub games: u32,
+    /// The first battle's number (a shard's range of a batch).
+    pub first: u32,
     pub seed: u64,
     pub threads: usize,
     pub options: NapoleonOptions,
@@ -157,11 +160,11 @@ pub fn run(
                     if cancel.load(Ordering::Relaxed) {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= cfg.games {
                         break;
                     }
-                    let g = play_battle(cfg, i);
+                    let g = play_battle(cfg, cfg.first + k);
                     results.lock().unwrap_or_else(|p| p.into_inner()).push(g);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
@@ -174,148 +177,217 @@ pub fn run(
     let prefix = all
         .iter()
         .enumerate()
-        .take_while(|(i, g)| g.game == *i as u32)
+        .take_while(|(i, g)| g.game == cfg.first + *i as u32)
         .count();
     all.truncate(prefix);
     all
 }
 
-/// The batch in words: win rates with 95% intervals by list and by role,
-/// and how the deployments went.
-pub fn report(cfg: &PickupConfig, games: &[PickupGame]) -> String {
-    let mut out = String::new();
-    let n = games.len() as u32;
-    let names = [&cfg.lists[0].name, &cfg.lists[1].name];
-    let pct = |k: u32, n: u32| {
-        let w = wilson(k, n);
-        format!(
-            "{:5.1}% [{:4.1}-{:4.1}]",
-            w.rate * 100.0,
-            w.low * 100.0,
-            w.high * 100.0
-        )
-    };
-    let _ = writeln!(
-        out,
-        "{} [3.1][3.2]: {} against {} at {} (seed {})",
-        crate::words::counted(n, "pick-up battle", "pick-up battles"),
-        names[0],
-        names[1],
-        crate::words::counted(cfg.points, "point", "points"),
-        cfg.seed
-    );
-    let failed = games.iter().filter(|g| g.error.is_some()).count();
-    if failed > 0 {
+/// The counts a batch's report is made of: exact integers, so the
+/// tallies of disjoint ranges of battles (shards) merge into the tally of
+/// all of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PickupTally {
+    pub battles: u32,
+    /// Battles that could not be set up, and the first three reasons.
+    pub failed: u32,
+    pub errors: Vec<(u32, String)>,
+    pub wins: [u32; 2],
+    pub draws: u32,
+    pub unfinished: u32,
+    pub attacker_wins: u32,
+    pub defender_wins: u32,
+    /// Per list: battles it attacked in, won attacking, won defending.
+    pub attacked: [u32; 2],
+    pub won_attacking: [u32; 2],
+    pub won_defending: [u32; 2],
+    /// Battles where each list had cavalry superiority (N26), and none.
+    pub superior: [u32; 2],
+    pub no_superior: u32,
+    /// Sums over the battles played.
+    pub occupied: [u64; 2],
+    pub features: [u64; 4],
+    pub turns: u64,
+    pub losses: [u64; 2],
+}
+
+/// The reasons a report lists for battles that could not be set up.
+const ERRORS_SHOWN: usize = 3;
+
+impl PickupTally {
+    pub fn add(&mut self, g: &PickupGame) {
+        self.battles += 1;
+        if let Some(e) = &g.error {
+            self.failed += 1;
+            if self.errors.len() < ERRORS_SHOWN {
+                self.errors.push((g.game, e.clone()));
+            }
+            return;
+        }
+        match g.result {
+            GameResult::Win(s) => {
+                self.wins[s as usize & 1] += 1;
+                if s == g.attacker {
+                    self.attacker_wins += 1;
+                    self.won_attacking[s as usize & 1] += 1;
+                } else {
+                    self.defender_wins += 1;
+                    self.won_defending[s as usize & 1] += 1;
+                }
+            }
+            GameResult::Draw => self.draws += 1,
+            GameResult::Unfinished => self.unfinished += 1,
+        }
+        self.attacked[g.attacker as usize & 1] += 1;
+        match g.superior {
+            Some(s) => self.superior[s as usize & 1] += 1,
+            None => self.no_superior += 1,
+        }
+        for s in 0..2 {
+            self.occupied[s] += u64::from(g.occupied[s]);
+            self.losses[s] += u64::from(g.losses[s]);
+        }
+        for (a, f) in self.features.iter_mut().zip(g.features) {
+            *a += u64::from(f);
+        }
+        self.turns += u64::from(g.turn);
+    }
+
+    /// Adds the tally of the battles that follow this one's.
+    pub fn merge(&mut self, o: &PickupTally) -> Result<(), String> {
+        self.battles += o.battles;
+        self.failed += o.failed;
+        for e in &o.errors {
+            if self.errors.len() < ERRORS_SHOWN {
+                self.errors.push(e.clone());
+            }
+        }
+        for s in 0..2 {
+            self.wins[s] += o.wins[s];
+            self.attacked[s] += o.attacked[s];
+            self.won_attacking[s] += o.won_attacking[s];
+            self.won_defending[s] += o.won_defending[s];
+            self.superior[s] += o.superior[s];
+            self.occupied[s] += o.occupied[s];
+            self.losses[s] += o.losses[s];
+        }
+        for (a, b) in self.features.iter_mut().zip(o.features) {
+            *a += b;
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.attacker_wins += o.attacker_wins;
+        self.defender_wins += o.defender_wins;
+        self.no_superior += o.no_superior;
+        self.turns += o.turns;
+        Ok(())
+    }
+
+    /// The battles set up and played.
+    pub fn played(&self) -> u32 {
+        self.battles - self.failed
+    }
+
+    /// The batch in words: win rates with 95% intervals by list and by
+    /// role, and how the deployments went.
+    pub fn text(&self, names: [&str; 2], points: u32, seed: u64) -> String {
+        let mut out = String::new();
+        let pct = |k: u32, n: u32| {
+            let w = wilson(k, n);
+            format!(
+                "{:5.1}% [{:4.1}-{:4.1}]",
+                w.rate * 100.0,
+                w.low * 100.0,
+                w.high * 100.0
+            )
+        };
         let _ = writeln!(
             out,
-            "{} could not be set up:",
-            crate::words::counted(failed, "battle", "battles")
+            "{} [3.1][3.2]: {} against {} at {} (seed {seed})",
+            crate::words::counted(self.battles, "pick-up battle", "pick-up battles"),
+            names[0],
+            names[1],
+            crate::words::counted(points, "point", "points"),
         );
-        for g in games.iter().filter(|g| g.error.is_some()).take(3) {
+        if self.failed > 0 {
             let _ = writeln!(
                 out,
-                "  battle {}: {}",
-                g.game,
-                g.error.as_deref().unwrap_or("")
+                "{} could not be set up:",
+                crate::words::counted(self.failed, "battle", "battles")
+            );
+            for (game, e) in &self.errors {
+                let _ = writeln!(out, "  battle {game}: {e}");
+            }
+        }
+        let m = self.played();
+        let _ = writeln!(out, "\nBy list (95% Wilson intervals):");
+        for (s, name) in names.iter().enumerate() {
+            let _ = writeln!(out, "  {:<22} wins {}", name, pct(self.wins[s], m));
+        }
+        let _ = writeln!(out, "  {:<22}      {}", "draws", pct(self.draws, m));
+        if self.unfinished > 0 {
+            let _ = writeln!(out, "  unfinished: {}", self.unfinished);
+        }
+        let _ = writeln!(out, "\nBy role:");
+        let _ = writeln!(out, "  attacker wins {}", pct(self.attacker_wins, m));
+        let _ = writeln!(out, "  defender wins {}", pct(self.defender_wins, m));
+        for (s, name) in names.iter().enumerate() {
+            let attacked = self.attacked[s];
+            let _ = writeln!(
+                out,
+                "  {}: attacked in {attacked} (won {}), defended in {} (won {})",
+                name,
+                pct(self.won_attacking[s], attacked),
+                m - attacked,
+                pct(self.won_defending[s], m - attacked)
             );
         }
-    }
-    let played: Vec<&PickupGame> = games.iter().filter(|g| g.error.is_none()).collect();
-    let m = played.len() as u32;
-    let wins = |side: u8| {
-        played
+        let per = |x: u64| x as f64 / m.max(1) as f64;
+        let _ = writeln!(out, "\nDeployments [3.2]:");
+        for (s, name) in names.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {}: cavalry superiority in {}, {:.2} forces a battle placed on a feature",
+                name,
+                self.superior[s],
+                per(self.occupied[s])
+            );
+        }
+        let _ = writeln!(out, "  no cavalry superiority (N26): {}", self.no_superior);
+        let feats: Vec<String> = FeatureKind::ALL
             .iter()
-            .filter(|g| g.result == GameResult::Win(side))
-            .count() as u32
-    };
-    let _ = writeln!(out, "\nBy list (95% Wilson intervals):");
-    for s in 0..2u8 {
-        let _ = writeln!(out, "  {:<22} wins {}", names[s as usize], pct(wins(s), m));
-    }
-    let draws = played
-        .iter()
-        .filter(|g| g.result == GameResult::Draw)
-        .count() as u32;
-    let unfinished = played
-        .iter()
-        .filter(|g| g.result == GameResult::Unfinished)
-        .count() as u32;
-    let _ = writeln!(out, "  {:<22}      {}", "draws", pct(draws, m));
-    if unfinished > 0 {
-        let _ = writeln!(out, "  unfinished: {unfinished}");
-    }
-    let _ = writeln!(out, "\nBy role:");
-    let att_wins = played
-        .iter()
-        .filter(|g| g.result == GameResult::Win(g.attacker))
-        .count() as u32;
-    let def_wins = played
-        .iter()
-        .filter(|g| g.result == GameResult::Win(1 - g.attacker))
-        .count() as u32;
-    let _ = writeln!(out, "  attacker wins {}", pct(att_wins, m));
-    let _ = writeln!(out, "  defender wins {}", pct(def_wins, m));
-    for s in 0..2u8 {
-        let attacked: Vec<_> = played.iter().filter(|g| g.attacker == s).collect();
-        let k = attacked
-            .iter()
-            .filter(|g| g.result == GameResult::Win(s))
-            .count() as u32;
-        let dk = played
-            .iter()
-            .filter(|g| g.attacker != s && g.result == GameResult::Win(s))
-            .count() as u32;
+            .zip(self.features)
+            .map(|(k, t)| format!("{} {:.2}", k.name(), per(t)))
+            .collect();
+        let _ = writeln!(out, "  features a battle: {}", feats.join(", "));
         let _ = writeln!(
             out,
-            "  {}: attacked in {} (won {}), defended in {} (won {})",
-            names[s as usize],
-            attacked.len(),
-            pct(k, attacked.len() as u32),
-            m - attacked.len() as u32,
-            pct(dk, m - attacked.len() as u32)
+            "  battles lasted {:.1} turns on average",
+            per(self.turns)
         );
+        for (s, name) in names.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {} lost {:.1} units a battle",
+                name,
+                per(self.losses[s])
+            );
+        }
+        out
     }
-    let _ = writeln!(out, "\nDeployments [3.2]:");
-    for s in 0..2u8 {
-        let sup = played.iter().filter(|g| g.superior == Some(s)).count();
-        let occ: u32 = played.iter().map(|g| g.occupied[s as usize]).sum();
-        let _ = writeln!(
-            out,
-            "  {}: cavalry superiority in {sup}, {:.2} forces a battle placed on a feature",
-            names[s as usize],
-            occ as f64 / m.max(1) as f64
-        );
+}
+
+/// The batch in words (see [`PickupTally::text`]).
+pub fn report(cfg: &PickupConfig, games: &[PickupGame]) -> String {
+    let mut t = PickupTally::default();
+    for g in games {
+        t.add(g);
     }
-    let _ = writeln!(
-        out,
-        "  no cavalry superiority (N26): {}",
-        played.iter().filter(|g| g.superior.is_none()).count()
-    );
-    let feats: Vec<String> = FeatureKind::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let t: u32 = played.iter().map(|g| g.features[i]).sum();
-            format!("{} {:.2}", k.name(), t as f64 / m.max(1) as f64)
-        })
-        .collect();
-    let _ = writeln!(out, "  features a battle: {}", feats.join(", "));
-    let turns: u32 = played.iter().map(|g| g.turn).sum();
-    let _ = writeln!(
-        out,
-        "  battles lasted {:.1} turns on average",
-        turns as f64 / m.max(1) as f64
-    );
-    for (s, name) in names.iter().enumerate() {
-        let l: u32 = played.iter().map(|g| g.losses[s]).sum();
-        let _ = writeln!(
-            out,
-            "  {} lost {:.1} units a battle",
-            name,
-            l as f64 / m.max(1) as f64
-        );
-    }
-    out
+    t.text(
+        [&cfg.lists[0].name, &cfg.lists[1].name],
+        cfg.points,
+        cfg.seed,
+    )
 }
 
 #[cfg(test)]
@@ -329,6 +401,7 @@ mod tests {
             lists: [l[0].clone(), l[1].clone()],
             points: 600,
             games,
+            first: 0,
             seed: 3,
             threads,
             options: NapoleonOptions::default(),

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "cli/shards.rs"]
+mod shards;
+
 fn vedette() -> Command {
     Command::new(env!("CARGO_BIN_EXE_vedette"))
 }

@@ -100,7 +100,7 @@ impl Visit for StartBatch<'_> {
         let precision = self.precision;
         Ok(Job {
             batch: Batch::spawn(self.games.max(1), move |progress, cancel| {
-                let mut tally = crate::sim::Tally::new::<R>(&b);
+                let mut tally = crate::sim::BatchTally::new(crate::sim::Tally::new::<R>(&b), false);
                 let mut games = Vec::new();
                 let reached = sim::run_to_precision(
                     b.clone(),

@@ -1650,6 +1650,7 @@ impl PickupBalance {
             lists: [a.clone(), b.clone()],
             points: self.points,
             games: self.games.max(1),
+            first: 0,
             seed: self.seed,
             threads: self.threads.max(1),
             options: self.options.clone(),

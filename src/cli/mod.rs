@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
 pub mod ladder;
+pub mod merge;
 pub mod pickup;
 pub mod play;
 pub mod sheet;
@@ -145,6 +146,33 @@ pub enum Command {
         /// `src/ai/hits16.rs`.
         #[arg(long)]
         tuning: Option<PathBuf>,
+        /// Play only shard I of N of the --games (numbered from 0, as Slurm
+        /// array tasks and Kubernetes job indexes are): its own range of
+        /// game numbers, with the seeds they have in the whole batch.
+        /// Write its tallies with -o and join the shards with `vedette
+        /// merge`.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<crate::sim::shard::Part>,
+        /// Write the batch's tallies (a shard file, JSON) here, for
+        /// `vedette merge`.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Play each game twice with the same dice, the second time with
+        /// the players exchanged, and report what the side is worth and
+        /// what the player is worth, as paired differences.
+        #[arg(long, conflicts_with = "pickup")]
+        swap_seats: bool,
+    },
+    /// Join the shards of a batch (`simulate --shard I/N -o FILE`) and
+    /// print the report one run of all its games prints, to the byte
+    /// (the timing line apart). Refuses shards of different batches, and
+    /// a missing or repeated shard; says which shards were stopped early.
+    Merge {
+        #[arg(required = true, value_name = "SHARD")]
+        shards: Vec<PathBuf>,
+        /// Write the merged report here as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
     },
     /// The skill ladder: random, heuristic and search players (at each
     /// --budgets) play each other from both seats; prints Elo-style
@@ -562,6 +590,8 @@ pub fn run(command: &Command) -> Outcome {
             json,
             tuning,
             budget,
+            shard,
+            out,
             ..
         } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
             lists: pickup,
@@ -573,6 +603,8 @@ pub fn run(command: &Command) -> Outcome {
             variant: variant == "on",
             json: json.as_deref(),
             tuning: tuning.as_deref(),
+            shard: *shard,
+            out: out.as_deref(),
         }),
         Command::Simulate {
             scenario: Some(scenario),
@@ -586,6 +618,9 @@ pub fn run(command: &Command) -> Outcome {
             json,
             tuning,
             budget,
+            shard,
+            out,
+            swap_seats,
             ..
         } => sim::simulate(&sim::SimulateArgs {
             scenario,
@@ -597,7 +632,11 @@ pub fn run(command: &Command) -> Outcome {
             variant: variant == "on",
             json: json.as_deref(),
             tuning: tuning.as_deref(),
+            shard: *shard,
+            out: out.as_deref(),
+            swap_seats: *swap_seats,
         }),
+        Command::Merge { shards, json } => merge::merge(shards, json.as_deref()),
         // clap requires the scenario unless --pickup is given.
         Command::Ladder {
             scenario,
@@ -625,6 +664,30 @@ pub fn run(command: &Command) -> Outcome {
         },
     }
 }
+
+/// Ctrl+C during a long run: the first press sets the flag this returns
+/// (the run stops after the games in play and writes what was played,
+/// marked partial); a second press ends the process at once. The handler
+/// is installed on first use.
+pub fn interrupt() -> &'static std::sync::atomic::AtomicBool {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        // Without a handler (another one already installed) Ctrl+C ends
+        // the process as it always did: nothing to report.
+        let _ = ctrlc::set_handler(|| {
+            if FLAG.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\nstopping after the games in play (Ctrl+C again to quit at once)...");
+        });
+    });
+    &FLAG
+}
+
+/// The exit code of a run stopped by Ctrl+C (128 + SIGINT).
+pub const INTERRUPTED: i32 = 130;
 
 /// A player kind with `--budget` applied (it sets a search player's
 /// playouts per turn; other kinds have no budget).

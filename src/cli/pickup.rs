@@ -4,11 +4,12 @@
 
 use super::Outcome;
 use crate::files;
-use crate::pickup_batch::{PickupConfig, report, run};
+use crate::pickup_batch::{PickupConfig, PickupTally, run};
 use crate::scenario::pickup::parse_army_list;
+use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub struct PickupArgs<'a> {
@@ -23,6 +24,10 @@ pub struct PickupArgs<'a> {
     pub variant: bool,
     pub json: Option<&'a std::path::Path>,
     pub tuning: Option<&'a std::path::Path>,
+    /// Play only this shard's range of the battles.
+    pub shard: Option<Part>,
+    /// Write the tallies (a shard file) here.
+    pub out: Option<&'a std::path::Path>,
 }
 
 fn fail(msg: String) -> Outcome {
@@ -78,19 +83,22 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         None => Default::default(),
     };
     let options = crate::scenario::NapoleonOptions::default();
+    let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
+    let (first, games) = part.range(a.games);
     let cfg = PickupConfig {
         players: a.players,
         tuning,
         lists,
         points: a.points.unwrap_or(options.pickup_points),
-        games: a.games,
+        games,
+        first,
         seed: a.seed,
         threads: a
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         options,
     };
-    let bar = ProgressBar::new(a.games as u64);
+    let bar = ProgressBar::new(u64::from(games));
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:40} built {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
@@ -98,25 +106,55 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    let games = run(
+    let cancel = AtomicBool::new(false);
+    let interrupt = super::interrupt();
+    let played_games = run(
         &cfg,
-        &|n| bar.set_position(n as u64),
-        &AtomicBool::new(false),
+        &|n| {
+            bar.set_position(u64::from(n));
+            if interrupt.load(Ordering::Relaxed) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        },
+        &cancel,
     );
     bar.finish_and_clear();
-    let mut stdout = report(&cfg, &games);
-    let built = games.iter().filter(|g| g.error.is_none()).count();
-    stdout.push_str(&format!(
-        "\n{} of {} built, deployed and played in {:.2} s on {} ({} vs {})\n",
+    let interrupted = interrupt.load(Ordering::Relaxed);
+    let mut tally = PickupTally::default();
+    for g in &played_games {
+        tally.add(g);
+    }
+    let names = [cfg.lists[0].name.as_str(), cfg.lists[1].name.as_str()];
+    let mut stdout = String::new();
+    if part.count > 1 {
+        stdout.push_str(&format!(
+            "shard {}/{}: battles {} to {} of the batch's {}\n",
+            part.index,
+            part.count,
+            first,
+            (first + games).saturating_sub(1),
+            a.games
+        ));
+    }
+    if interrupted {
+        stdout.push_str(&format!(
+            "PARTIAL: stopped by Ctrl+C after {} of {games}\n",
+            crate::words::counted(tally.battles, "battle", "battles")
+        ));
+    }
+    stdout.push_str(&tally.text(names, cfg.points, cfg.seed));
+    let built = tally.played();
+    let summary = format!(
+        "{} of {} built, deployed and played in {:.2} s on {} ({} vs {})\n",
         built,
-        crate::words::counted(games.len(), "battle", "battles"),
+        crate::words::counted(tally.battles, "battle", "battles"),
         start.elapsed().as_secs_f64(),
         crate::words::counted(cfg.threads, "thread", "threads"),
         cfg.players[0].label(),
         cfg.players[1].label()
-    ));
+    );
     if let Some(path) = a.json {
-        let text = match serde_json::to_string_pretty(&games) {
+        let text = match serde_json::to_string_pretty(&played_games) {
             Ok(t) => t,
             Err(e) => return fail(format!("error: the summaries cannot be written: {e}")),
         };
@@ -124,17 +162,65 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
             return fail(format!("{}: error: cannot write: {e}", path.display()));
         }
     }
+    let mut stderr = summary;
+    if let Some(path) = a.out {
+        let list_text: Vec<String> = cfg.lists.iter().map(crate::scenario::to_ron).collect();
+        let file = Shard {
+            format: shard::FORMAT.to_string(),
+            batch: BatchId {
+                heading: String::new(),
+                fingerprint: shard::fingerprint(&[
+                    list_text[0].as_bytes(),
+                    list_text[1].as_bytes(),
+                    crate::scenario::to_ron(&cfg.options).as_bytes(),
+                    crate::scenario::to_ron(&cfg.tuning).as_bytes(),
+                    format!("{:?} {}", cfg.players, cfg.points).as_bytes(),
+                ]),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                seed: a.seed,
+                total: a.games,
+                players: cfg.players.map(|p| p.label()),
+            },
+            shard: part.index,
+            shards: part.count,
+            first,
+            games,
+            played: tally.battles,
+            tally: ShardTally::Pickup {
+                names: names.map(str::to_string),
+                points: cfg.points,
+                tally: Box::new(tally),
+            },
+        };
+        if let Err(e) = super::sim::write_shard(path, &file) {
+            return fail(e);
+        }
+        stderr.push_str(&format!(
+            "wrote the tallies of shard {}/{} to {}{}\n",
+            part.index,
+            part.count,
+            path.display(),
+            if interrupted { " (partial)" } else { "" }
+        ));
+    }
+    if interrupted {
+        return Outcome {
+            stdout,
+            stderr,
+            code: super::INTERRUPTED,
+        };
+    }
     if built == 0 {
         // The reasons are in the report; the run failed.
         return Outcome {
             stdout,
-            stderr: "error: no battle could be built from these lists at these points\n".into(),
+            stderr: stderr + "error: no battle could be built from these lists at these points\n",
             code: 1,
         };
     }
     Outcome {
         stdout,
-        stderr: String::new(),
+        stderr,
         code: 0,
     }
 }

@@ -5,11 +5,12 @@ use super::Outcome;
 use crate::ai::{Computer, PlayerKind};
 use crate::files;
 use crate::rulesets::{self, Visit};
-use crate::sim::{self, GameSummary, SimConfig, Tally};
+use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
+use crate::sim::{self, BatchTally, GameSummary, SimConfig, Tally};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub struct SimulateArgs<'a> {
@@ -24,6 +25,12 @@ pub struct SimulateArgs<'a> {
     pub variant: bool,
     pub json: Option<&'a Path>,
     pub tuning: Option<&'a Path>,
+    /// Play only this shard's range of the games.
+    pub shard: Option<Part>,
+    /// Write the tallies (a shard file) here.
+    pub out: Option<&'a Path>,
+    /// Play each game twice, the players exchanged the second time.
+    pub swap_seats: bool,
 }
 
 fn fail(msg: String) -> Outcome {
@@ -129,12 +136,12 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         Err(o) => return o,
     };
     let scale = R::batch_scale(&board);
-    let games = a.games.unwrap_or(if a.precision.is_some() {
+    let total = a.games.unwrap_or(if a.precision.is_some() {
         1_000_000
     } else {
         1000
     });
-    if games == 0 {
+    if total == 0 {
         return fail("error: --games must be at least 1".into());
     }
     if let Some(p) = a.precision
@@ -144,19 +151,68 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
             "error: --precision {p}: give the half-width in percentage points, above 0 and below 50"
         ));
     }
+    if a.precision.is_some() && a.shard.is_some() {
+        return fail(
+            "error: --precision and --shard: a shard plays a fixed range of games; give --games and merge the shards"
+                .into(),
+        );
+    }
+    if a.swap_seats && a.players[0] == a.players[1] {
+        return fail(format!(
+            "error: --swap-seats: both sides have the same player ({}), so exchanging them changes nothing; give --french and --allied different players",
+            a.players[0].label()
+        ));
+    }
+    let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
+    let (first, games) = part.range(total);
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let cfg = SimConfig::<R> {
         games,
+        first,
         seed: a.seed,
         players: a.players,
+        swap_seats: a.swap_seats,
         threads,
         variant: a.variant,
         tuning,
         max_commands: 20_000,
     };
-    let bar = ProgressBar::new(u64::from(games));
+    let labels = a.players.map(|p| p.label());
+    let heading = format!(
+        "{}: {} ({}) vs {} ({}), seed {}{}{}",
+        a.scenario.display(),
+        scale.sides[0],
+        labels[0],
+        scale.sides[1],
+        labels[1],
+        a.seed,
+        if a.variant { ", variant on" } else { "" },
+        if a.swap_seats {
+            ", each game also played with the players exchanged"
+        } else {
+            ""
+        }
+    );
+    let batch = BatchId {
+        heading: heading.clone(),
+        fingerprint: shard::fingerprint(&[
+            crate::scenario::to_ron(&loaded.scenario).as_bytes(),
+            crate::scenario::to_ron(&loaded.map).as_bytes(),
+            crate::scenario::to_ron(&cfg.tuning).as_bytes(),
+            format!(
+                "{:?} {} {} {}",
+                cfg.players, cfg.variant, cfg.swap_seats, cfg.max_commands
+            )
+            .as_bytes(),
+        ]),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        seed: a.seed,
+        total,
+        players: labels.clone(),
+    };
+    let bar = ProgressBar::new(u64::from(cfg.jobs()));
     bar.set_style(
         ProgressStyle::with_template(
             "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left  {msg}",
@@ -165,18 +221,19 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     );
     let start = Instant::now();
     let cancel = AtomicBool::new(false);
+    let interrupt = super::interrupt();
     // Every game's summary goes into the tally and, with --json, straight
     // to the file as it finishes: nothing is kept per game.
     let mut json = match a.json.map(JsonGames::create).transpose() {
         Ok(j) => j,
         Err(e) => return fail(e),
     };
-    let mut tally = Tally::new::<R>(&board);
+    let mut tally = BatchTally::new(Tally::new::<R>(&board), a.swap_seats);
     let mut played = 0u64;
     let mut write_error: Option<String> = None;
     let mut on_game = |g: GameSummary, half: f64| {
         played += 1;
-        if a.precision.is_some() && played.is_multiple_of(64) {
+        if played.is_multiple_of(64) {
             bar.set_message(format!("±{:.2} points", half * 100.0));
         }
         if let Some(j) = &mut json
@@ -184,7 +241,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
             && let Err(e) = j.add(&g)
         {
             write_error = Some(e);
-            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            cancel.store(true, Ordering::Relaxed);
         }
     };
     let reached = sim::run_to_precision(
@@ -192,7 +249,12 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         &cfg,
         a.precision,
         &mut tally,
-        &|done| bar.set_position(done as u64),
+        &|done| {
+            bar.set_position(u64::from(done));
+            if interrupt.load(Ordering::Relaxed) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        },
         &cancel,
         &mut on_game,
     );
@@ -200,37 +262,58 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     if let Some(e) = write_error {
         return fail(e);
     }
+    let interrupted = interrupt.load(Ordering::Relaxed) && reached.is_none();
     let secs = start.elapsed().as_secs_f64();
     let final_half = tally.half_width();
-    let report = tally.finish();
-    let mut stdout = format!(
-        "{}: {} ({}) vs {} ({}), seed {}{}\n",
-        a.scenario.display(),
-        scale.sides[0],
-        a.players[0].label(),
-        scale.sides[1],
-        a.players[1].label(),
-        a.seed,
-        if a.variant { ", variant on" } else { "" }
-    );
+    let counted = tally.games();
+    let mut stdout = String::new();
+    if part.count > 1 {
+        stdout.push_str(&format!(
+            "shard {}/{}: games {} to {} of the batch's {}\n",
+            part.index,
+            part.count,
+            first,
+            (first + games).saturating_sub(1),
+            total
+        ));
+    }
+    stdout.push_str(&heading);
+    stdout.push('\n');
+    if interrupted {
+        stdout.push_str(&format!(
+            "PARTIAL: stopped by Ctrl+C after {} of {}\n",
+            crate::words::counted(counted, "game", "games"),
+            games
+        ));
+    }
     if let Some(p) = a.precision {
         stdout.push_str(&match reached {
             Some(h) => format!(
                 "precision: every side's win rate within ±{:.2} points (asked ±{p}) after {}\n",
                 h * 100.0,
-                crate::words::counted(played, "game", "games")
+                crate::words::counted(counted, "game", "games")
             ),
             None => format!(
-                "precision: NOT reached: ±{:.2} points after {} (asked ±{p}; raise --games)\n",
+                "precision: NOT reached: ±{:.2} points after {} (asked ±{p}; {})\n",
                 final_half * 100.0,
-                crate::words::counted(played, "game", "games")
+                crate::words::counted(counted, "game", "games"),
+                if interrupted {
+                    "stopped early"
+                } else {
+                    "raise --games"
+                }
             ),
         });
     }
-    stdout.push_str(&report.text());
+    stdout.push_str(&batch_text(&tally, &scale.sides, [&labels[0], &labels[1]]));
     let mut stderr = format!(
-        "{} in {secs:.2} s on {} ({:.0} games/s)\n",
+        "{}{} in {secs:.2} s on {} ({:.0} games/s)\n",
         crate::words::counted(played, "game", "games"),
+        if a.swap_seats {
+            format!(" ({} each played both ways)", counted)
+        } else {
+            String::new()
+        },
         crate::words::counted(threads, "thread", "threads"),
         played as f64 / secs.max(1e-9)
     );
@@ -243,11 +326,63 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
             path.display()
         ));
     }
+    if let Some(path) = a.out {
+        let file = Shard {
+            format: shard::FORMAT.to_string(),
+            batch,
+            shard: part.index,
+            shards: part.count,
+            first,
+            games,
+            played: counted,
+            tally: ShardTally::Scenario(Box::new(tally)),
+        };
+        if let Err(e) = write_shard(path, &file) {
+            return fail(e);
+        }
+        stderr.push_str(&format!(
+            "wrote the tallies of shard {}/{} to {}{}\n",
+            part.index,
+            part.count,
+            path.display(),
+            if interrupted { " (partial)" } else { "" }
+        ));
+    }
     Outcome {
         stdout,
         stderr,
-        code: 0,
+        code: if interrupted { super::INTERRUPTED } else { 0 },
     }
+}
+
+/// A batch's report as `simulate` prints it below its heading, and
+/// `merge` prints it from merged shards: the games as played, and with
+/// swapped seats the games with the players exchanged and what the pairs
+/// say.
+pub fn batch_text(tally: &BatchTally, sides: &[String; 2], players: [&str; 2]) -> String {
+    let mut text = tally.straight.clone().finish().text();
+    if let (Some(swapped), Some(paired)) = (&tally.swapped, &tally.paired) {
+        text.push_str(&format!(
+            "\nwith the players exchanged: {} ({}) vs {} ({})\n",
+            sides[0], players[1], sides[1], players[0]
+        ));
+        text.push_str(&swapped.clone().finish().text());
+        text.push('\n');
+        text.push_str(&paired.report().text(sides, players));
+    }
+    text
+}
+
+/// Writes a shard file (JSON), atomically.
+pub fn write_shard(path: &Path, shard: &Shard) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(shard).map_err(|e| {
+        format!(
+            "{}: error: the tallies cannot be written: {e}",
+            path.display()
+        )
+    })?;
+    files::save_atomic(path, &(text + "\n"))
+        .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))
 }
 
 /// The `--json` file: a JSON array of game summaries written one by one as

@@ -146,8 +146,10 @@ pub fn run<R: Computer>(
             }
             let sim = SimConfig::<R> {
                 games: cfg.games,
+                first: 0,
                 seed: cfg.seed,
                 players: [cfg.rungs[first], cfg.rungs[second]],
+                swap_seats: false,
                 threads: cfg.threads,
                 variant: cfg.variant,
                 tuning: cfg.tuning.clone(),

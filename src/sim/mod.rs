@@ -9,9 +9,12 @@
 //! callback and an `AtomicBool`.
 
 pub mod ladder;
+mod paired;
 mod report;
+pub mod shard;
 
-pub use report::{ChitRow, Interval, Report, Spread, Tally, wilson};
+pub use paired::{BatchTally, Paired, PairedReport};
+pub use report::{ChitRow, Interval, Report, Spread, Sums, Tally, wilson};
 
 use crate::ai::{Computer, Player, PlayerKind};
 use crate::engine::{Game, GameEnd};
@@ -23,10 +26,17 @@ use std::sync::{Arc, Condvar, Mutex, mpsc};
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct SimConfig<R: Computer> {
+    /// Games (seeds) to play: game numbers `first..first + games`.
     pub games: u32,
+    /// The first game's number: a shard of a batch plays its own range
+    /// of the batch's games, with the seeds they have in the whole batch.
+    pub first: u32,
     pub seed: u64,
     /// One player kind per side, in the scenario's side order.
     pub players: [PlayerKind; 2],
+    /// Play each game twice, the second time with the players exchanged
+    /// (the same dice): paired seats.
+    pub swap_seats: bool,
     pub threads: usize,
     /// Play the scenario's variant with chits drawn for each game.
     pub variant: bool,
@@ -40,8 +50,10 @@ impl<R: Computer> SimConfig<R> {
     pub fn new(games: u32, seed: u64) -> SimConfig<R> {
         SimConfig {
             games,
+            first: 0,
             seed,
             players: [PlayerKind::Heuristic, PlayerKind::Heuristic],
+            swap_seats: false,
             threads: 1,
             variant: false,
             tuning: R::Tuning::default(),
@@ -86,6 +98,40 @@ pub struct GameSummary {
     /// many).
     #[serde(default)]
     pub counters: Vec<(String, Option<u8>, u32)>,
+    /// Played with the batch's players exchanged (`--swap-seats`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub swapped: bool,
+}
+
+impl<R: Computer> SimConfig<R> {
+    /// The games a batch plays: twice its seeds with swapped seats.
+    pub fn jobs(&self) -> u32 {
+        if self.swap_seats {
+            self.games.saturating_mul(2)
+        } else {
+            self.games
+        }
+    }
+
+    /// Job `k` of the batch: its game number and whether its seats are
+    /// swapped (with swapped seats each game's two plays are neighbours).
+    fn job(&self, k: u32) -> (u32, bool) {
+        if self.swap_seats {
+            (self.first + k / 2, k % 2 == 1)
+        } else {
+            (self.first + k, false)
+        }
+    }
+
+    /// The job number of a played game (the inverse of `job`).
+    fn job_of(&self, g: &GameSummary) -> u32 {
+        let k = g.game - self.first;
+        if self.swap_seats {
+            k * 2 + u32::from(g.swapped)
+        } else {
+            k
+        }
+    }
 }
 
 /// The seed of game `i` of a batch: SplitMix64 of the batch seed and the
@@ -103,13 +149,30 @@ pub fn game_seed(batch_seed: u64, i: u32) -> u64 {
 
 /// Plays game number `i` of a batch to its end.
 pub fn play_game<R: Computer>(know: &Arc<R::Knowledge>, cfg: &SimConfig<R>, i: u32) -> GameSummary {
+    play_seated(know, cfg, i, false)
+}
+
+/// Plays game number `i` of a batch to its end, with the batch's players
+/// exchanged when `swapped` (the same dice, and each seat's player seed,
+/// so only who sits where changes).
+pub fn play_seated<R: Computer>(
+    know: &Arc<R::Knowledge>,
+    cfg: &SimConfig<R>,
+    i: u32,
+    swapped: bool,
+) -> GameSummary {
     let seed = game_seed(cfg.seed, i);
     let board = R::knowledge_board(know).clone();
     let mut game: Game<R> =
         Game::with_board(board, seed, R::batch_setup(cfg.variant), String::new());
+    let kinds = if swapped {
+        [cfg.players[1], cfg.players[0]]
+    } else {
+        cfg.players
+    };
     let mut players: [Box<dyn Player<R> + Send>; 2] = [
-        R::computer(cfg.players[0], know, &cfg.tuning, seed ^ 0x5EED_0001),
-        R::computer(cfg.players[1], know, &cfg.tuning, seed ^ 0x5EED_0002),
+        R::computer(kinds[0], know, &cfg.tuning, seed ^ 0x5EED_0001),
+        R::computer(kinds[1], know, &cfg.tuning, seed ^ 0x5EED_0002),
     ];
     let mut eliminated = Vec::new();
     let mut commands = 0;
@@ -167,6 +230,7 @@ pub fn play_game<R: Computer>(know: &Arc<R::Knowledge>, cfg: &SimConfig<R>, i: u
             .iter()
             .map(|c| (c.name.to_string(), c.side, c.value))
             .collect(),
+        swapped,
     }
 }
 
@@ -206,6 +270,7 @@ pub fn run_streaming<R: Computer>(
     let next = AtomicU32::new(0);
     let done = AtomicU32::new(0);
     let threads = cfg.threads.clamp(1, 256);
+    let jobs = cfg.jobs();
     // Games handed over so far, for the workers' window.
     let emitted = (Mutex::new(0u32), Condvar::new());
     let (tx, rx) = mpsc::channel::<GameSummary>();
@@ -218,15 +283,15 @@ pub fn run_streaming<R: Computer>(
                     if cancel.load(Ordering::Relaxed) {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= jobs {
                         break;
                     }
                     // Wait while this game would run too far ahead of the
                     // ones still to be handed over.
                     let (lock, cv) = emitted;
                     let mut e = lock.lock().unwrap_or_else(|p| p.into_inner());
-                    while i >= e.saturating_add(REORDER_WINDOW) && !cancel.load(Ordering::Relaxed) {
+                    while k >= e.saturating_add(REORDER_WINDOW) && !cancel.load(Ordering::Relaxed) {
                         // A timeout, so a cancel is seen even if no game
                         // is handed over any more.
                         e = match cv.wait_timeout(e, std::time::Duration::from_millis(50)) {
@@ -235,7 +300,8 @@ pub fn run_streaming<R: Computer>(
                         };
                     }
                     drop(e);
-                    let g = play_game(know, cfg, i);
+                    let (i, swapped) = cfg.job(k);
+                    let g = play_seated(know, cfg, i, swapped);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                     if tx.send(g).is_err() {
                         break;
@@ -248,7 +314,7 @@ pub fn run_streaming<R: Computer>(
         let mut waiting: BTreeMap<u32, GameSummary> = BTreeMap::new();
         let mut want = 0u32;
         for g in rx {
-            waiting.insert(g.game, g);
+            waiting.insert(cfg.job_of(&g), g);
             while let Some(g) = waiting.remove(&want) {
                 on_game(g);
                 want += 1;
@@ -279,7 +345,7 @@ pub fn run_to_precision<R: Computer>(
     board: Arc<R::Board>,
     cfg: &SimConfig<R>,
     points: Option<f64>,
-    tally: &mut Tally,
+    tally: &mut BatchTally,
     progress: &(dyn Fn(u32) + Sync),
     cancel: &AtomicBool,
     on_game: &mut dyn FnMut(GameSummary, f64),
@@ -291,7 +357,10 @@ pub fn run_to_precision<R: Computer>(
         }
         tally.add(&g);
         let h = tally.half_width();
-        if points.is_some_and(|p| tally.games() >= MIN_PRECISION_GAMES && h * 100.0 <= p) {
+        // With swapped seats, only after both plays of a game.
+        if points.is_some_and(|p| {
+            tally.complete() && tally.games() >= MIN_PRECISION_GAMES && h * 100.0 <= p
+        }) {
             reached = Some(h);
             cancel.store(true, Ordering::Relaxed);
         }

@@ -4,7 +4,7 @@
 
 use super::{GameResult, GameSummary};
 use crate::engine::Rules;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -51,7 +51,7 @@ pub struct Spread {
 
 impl Spread {
     pub fn of(values: impl Iterator<Item = u32>) -> Spread {
-        let mut r = Running::default();
+        let mut r = Sums::default();
         for v in values {
             r.add(v);
         }
@@ -59,29 +59,50 @@ impl Spread {
     }
 }
 
-/// Mean and variance kept as values arrive (Welford's method: stable, and
-/// nothing is stored per value).
-#[derive(Clone, Copy, Debug, Default)]
-struct Running {
+/// A quantity's count, sum, sum of squares and range, kept as exact
+/// integers as values arrive: two batches' sums add up to the sums of
+/// both, so shards merged give the report of one run to the last digit
+/// (a running floating mean would differ in the last places with the
+/// order of the games). Nothing is stored per value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sums {
     n: u64,
-    mean: f64,
-    m2: f64,
+    sum: u64,
+    /// Stored as a decimal string: JSON numbers do not hold 128 bits.
+    #[serde(with = "u128_text")]
+    squares: u128,
     min: u32,
     max: u32,
 }
 
-impl Running {
+impl Sums {
     fn add(&mut self, x: u32) {
-        self.n += 1;
-        let d = x as f64 - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x as f64 - self.mean);
-        if self.n == 1 {
+        if self.n == 0 {
             (self.min, self.max) = (x, x);
         } else {
             self.min = self.min.min(x);
             self.max = self.max.max(x);
         }
+        self.n += 1;
+        self.sum = self.sum.saturating_add(u64::from(x));
+        let x = u128::from(x);
+        self.squares = self.squares.saturating_add(x * x);
+    }
+
+    /// Adds another batch's sums.
+    fn merge(&mut self, o: &Sums) {
+        if o.n == 0 {
+            return;
+        }
+        if self.n == 0 {
+            *self = *o;
+            return;
+        }
+        self.n += o.n;
+        self.sum = self.sum.saturating_add(o.sum);
+        self.squares = self.squares.saturating_add(o.squares);
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
     }
 
     fn spread(&self) -> Spread {
@@ -93,9 +114,19 @@ impl Running {
                 max: 0,
             };
         }
-        let var = self.m2 / (self.n as f64 - 1.0).max(1.0);
+        let n = self.n as f64;
+        // n·Σx² − (Σx)² is exact in integers while it fits (values are
+        // counts of units and turns, far below the limit); the variance
+        // is that over n(n−1).
+        let (n_i, s_i) = (u128::from(self.n), u128::from(self.sum));
+        let spread2 = n_i
+            .checked_mul(self.squares)
+            .zip(s_i.checked_mul(s_i))
+            .map(|(a, b)| a.saturating_sub(b) as f64)
+            .unwrap_or_else(|| (n * self.squares as f64 - (self.sum as f64).powi(2)).max(0.0));
+        let var = spread2 / (n * (n - 1.0).max(1.0));
         Spread {
-            mean: self.mean,
+            mean: self.sum as f64 / n,
             sd: var.max(0.0).sqrt(),
             min: self.min,
             max: self.max,
@@ -103,8 +134,23 @@ impl Running {
     }
 }
 
+/// A `u128` as a decimal string in JSON and RON.
+mod u128_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(v: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&v.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("`{text}` is not a whole number")))
+    }
+}
+
 /// Results of the games in which one side drew one variant chit.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChitRow {
     pub chit: u32,
     pub games: u32,
@@ -140,23 +186,25 @@ pub struct Report {
 }
 
 /// A report being built as games finish: add each game's summary, then
-/// `finish`. Holds counts only, never the games.
-#[derive(Clone, Debug)]
+/// `finish`. Holds exact counts only, never the games; two tallies of
+/// disjoint games of the same batch [`merge`](Tally::merge) into the tally
+/// of both, and serialize for a shard file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tally {
     games: u32,
     sides: [String; 2],
     thresholds: [u32; 2],
-    loss_unit: &'static str,
+    loss_unit: String,
     wins: [u32; 2],
     draws: u32,
     unfinished: u32,
-    losses: [Running; 2],
-    exited: [Running; 2],
+    losses: [Sums; 2],
+    exited: [Sums; 2],
     decided_on_turn: Vec<[u32; 2]>,
     loss_histogram: [Vec<u32>; 2],
     chits: [BTreeMap<u32, ChitRow>; 2],
     /// The rule set's counters in the order first met, by (name, side).
-    counters: Vec<((String, Option<u8>), Running)>,
+    counters: Vec<((String, Option<u8>), Sums)>,
 }
 
 impl Tally {
@@ -167,7 +215,7 @@ impl Tally {
             games: 0,
             sides: scale.sides,
             thresholds: scale.thresholds,
-            loss_unit: scale.loss_unit,
+            loss_unit: scale.loss_unit.to_string(),
             wins: [0; 2],
             draws: 0,
             unfinished: 0,
@@ -181,6 +229,11 @@ impl Tally {
             chits: [BTreeMap::new(), BTreeMap::new()],
             counters: Vec::new(),
         }
+    }
+
+    /// The sides' names.
+    pub fn sides(&self) -> &[String; 2] {
+        &self.sides
     }
 
     /// The games added so far.
@@ -227,7 +280,7 @@ impl Tally {
             {
                 Some((_, r)) => r.add(*value),
                 None => {
-                    let mut r = Running::default();
+                    let mut r = Sums::default();
                     r.add(*value);
                     self.counters.push(((name.clone(), *side), r));
                 }
@@ -249,6 +302,60 @@ impl Tally {
         }
     }
 
+    /// Adds the tally of the games that follow this one's (a later shard
+    /// of the same batch): the result is the tally of all of them, equal
+    /// to one tally of every game added in order. Refuses a tally of
+    /// another scenario.
+    pub fn merge(&mut self, o: &Tally) -> Result<(), String> {
+        if self.sides != o.sides
+            || self.thresholds != o.thresholds
+            || self.loss_unit != o.loss_unit
+            || self.decided_on_turn.len() != o.decided_on_turn.len()
+            || self.loss_histogram.each_ref().map(Vec::len)
+                != o.loss_histogram.each_ref().map(Vec::len)
+        {
+            return Err(format!(
+                "the tallies are of different scenarios ({} against {}, and {} against {})",
+                self.sides[0], self.sides[1], o.sides[0], o.sides[1]
+            ));
+        }
+        self.games += o.games;
+        for s in 0..2 {
+            self.wins[s] += o.wins[s];
+            self.losses[s].merge(&o.losses[s]);
+            self.exited[s].merge(&o.exited[s]);
+            for (a, b) in self.loss_histogram[s].iter_mut().zip(&o.loss_histogram[s]) {
+                *a += b;
+            }
+            for (chit, row) in &o.chits[s] {
+                let mine = self.chits[s].entry(*chit).or_insert(ChitRow {
+                    chit: *chit,
+                    games: 0,
+                    wins: [0; 2],
+                    draws: 0,
+                });
+                mine.games += row.games;
+                mine.wins[0] += row.wins[0];
+                mine.wins[1] += row.wins[1];
+                mine.draws += row.draws;
+            }
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        for (a, b) in self.decided_on_turn.iter_mut().zip(&o.decided_on_turn) {
+            a[0] += b[0];
+            a[1] += b[1];
+        }
+        // In the order first met: this tally's games come first.
+        for (key, sums) in &o.counters {
+            match self.counters.iter_mut().find(|(k, _)| k == key) {
+                Some((_, mine)) => mine.merge(sums),
+                None => self.counters.push((key.clone(), *sums)),
+            }
+        }
+        Ok(())
+    }
+
     pub fn finish(self) -> Report {
         let n = self.games;
         let counters = self
@@ -266,7 +373,7 @@ impl Tally {
             games: n,
             sides: self.sides,
             thresholds: self.thresholds,
-            loss_unit: self.loss_unit.to_string(),
+            loss_unit: self.loss_unit,
             wins: self.wins,
             draws: self.draws,
             unfinished: self.unfinished,

@@ -196,7 +196,7 @@ fn issue39_a_batch_to_a_precision_stops_at_the_same_game_on_any_thread_count() {
             threads,
             ..SimConfig::new(5_000, 4)
         };
-        let mut tally = Tally::new::<Naw>(&b);
+        let mut tally = BatchTally::new(Tally::new::<Naw>(&b), false);
         let mut seen = Vec::new();
         let reached = run_to_precision(
             b.clone(),

@@ -1,0 +1,16 @@
+#!/bin/bash
+# Submits a Vedette balance batch to Slurm as a job array of N shards,
+# and its merge as a job that runs once every shard has succeeded.
+#
+#   N=8 BATCH="scenarios/waterloo.ron --games 100000 --seed 1" \
+#     deploy/slurm/submit.sh
+#
+# The report lands in $OUT/report.txt (default shards/report.txt).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+N="${N:-4}"
+: "${BATCH:?set BATCH to the simulate arguments, e.g. \"scenarios/waterloo.ron --games 10000\"}"
+export BATCH OUT="${OUT:-shards}" VEDETTE="${VEDETTE:-vedette}"
+job=$(sbatch --parsable --export=ALL --array="0-$((N - 1))" "$here/shards.sbatch")
+sbatch --export=ALL --dependency="afterok:${job%%;*}" "$here/merge.sbatch"
+echo "queued shards as job $job and the merge after it; report: $OUT/report.txt"
