@@ -11,7 +11,7 @@ use crate::rulesets::{self, Visit};
 use crate::sim::ladder::{self, LadderConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub struct LadderArgs<'a> {
@@ -77,13 +77,21 @@ impl Visit for Run<'_> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         let start = Instant::now();
+        let cancel = AtomicBool::new(false);
+        let interrupt = super::interrupt();
         let l = ladder::run::<R>(
             board,
             &cfg,
-            &|done, _| bar.set_position(done),
-            &AtomicBool::new(false),
+            &|done, _| {
+                bar.set_position(done);
+                if interrupt.load(Ordering::Relaxed) {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            },
+            &cancel,
         );
         bar.finish_and_clear();
+        let interrupted = interrupt.load(Ordering::Relaxed);
         let secs = start.elapsed().as_secs_f64();
         let played: u64 = l.pairings.iter().map(|p| u64::from(p.games)).sum();
         let mut stdout = format!(
@@ -94,6 +102,13 @@ impl Visit for Run<'_> {
             a.seed,
             if a.variant { ", variant on" } else { "" }
         );
+        if interrupted {
+            stdout.push_str(&format!(
+                "PARTIAL: stopped by Ctrl+C after {} of {}; the ratings rest on the games played\n",
+                crate::words::counted(played, "game", "games"),
+                k * k * u64::from(a.games)
+            ));
+        }
         stdout.push_str(&l.text());
         let mut stderr = format!(
             "{} in {secs:.1} s on {}\n",
@@ -113,7 +128,7 @@ impl Visit for Run<'_> {
         Outcome {
             stdout,
             stderr,
-            code: 0,
+            code: if interrupted { super::INTERRUPTED } else { 0 },
         }
     }
 }

@@ -136,7 +136,7 @@ impl PairedReport {
         let side = &self.side_score;
         let _ = writeln!(
             s,
-            "  the side:   {} scores {} [{}-{}] whoever plays it: {} points [{} to {}] against an even side{}",
+            "  the side:   {} scores {} [{}-{}] whoever plays it: {} points [{} to {}] against an even side{}", // count: signed decimals
             sides[0],
             pct(side.rate),
             pct(side.low),
@@ -149,7 +149,7 @@ impl PairedReport {
         let p = &self.player_score;
         let _ = writeln!(
             s,
-            "  the player: {} scores {} [{}-{}] against {} whichever side it plays: {} points [{} to {}]{}",
+            "  the player: {} scores {} [{}-{}] against {} whichever side it plays: {} points [{} to {}]{}", // count: signed decimals
             players[0],
             pct(p.rate),
             pct(p.low),

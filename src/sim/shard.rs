@@ -179,11 +179,11 @@ pub fn merge(mut shards: Vec<(String, Shard)>) -> Result<Merged, String> {
         .range(batch.total);
         if s.shard >= count || s.first != start || s.games != games || s.played > s.games {
             return Err(format!(
-                "{name}: shard {}/{count} of {} games should hold games {start} to {}, not {} from {}",
+                "{name}: shard {}/{count} of a batch of {} should hold games {start} to {}, not {} from game {}",
                 s.shard,
-                batch.total,
+                crate::words::counted(batch.total, "game", "games"),
                 (start + games).saturating_sub(1),
-                s.games,
+                crate::words::counted(s.games, "game", "games"),
                 s.first
             ));
         }
@@ -217,8 +217,11 @@ pub fn merge(mut shards: Vec<(String, Shard)>) -> Result<Merged, String> {
     let mut partial = Vec::new();
     let note = |s: &Shard| {
         format!(
-            "shard {}/{}: {} of {} games",
-            s.shard, s.shards, s.played, s.games
+            "shard {}/{}: {} of {}",
+            s.shard,
+            s.shards,
+            s.played,
+            crate::words::counted(s.games, "game", "games")
         )
     };
     if head.partial() {
@@ -242,8 +245,10 @@ pub fn merge(mut shards: Vec<(String, Shard)>) -> Result<Merged, String> {
 
 fn describe(b: &BatchId) -> String {
     format!(
-        "{} ({} games, fingerprint {})",
-        b.heading, b.total, b.fingerprint
+        "{} ({}, fingerprint {})",
+        b.heading,
+        crate::words::counted(b.total, "game", "games"),
+        b.fingerprint
     )
 }
 
