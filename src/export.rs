@@ -164,16 +164,17 @@ pub fn problems_summary(problems: &[Issue]) -> String {
     )
 }
 
-/// The setup sheet as PDF bytes and its page count; `progress(done, of)`
-/// is called as pages are written.
+/// The setup sheet as PDF bytes and its page count, with the balance note
+/// when given; `progress(done, of)` is called as pages are written.
 pub fn sheet_pdf(
     s: &Scenario,
     map: &Map,
     paper: Paper,
+    note: Option<&sheet::BalanceNote>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<(Vec<u8>, usize), ExportError> {
     sheet::map_sheets(s, map, paper)?;
-    let pages = sheet::layout(s, map, paper);
+    let pages = sheet::layout_noted(s, map, paper, note);
     let bytes = sheet::pdf::write_with_progress(&pages, &s.title, progress)
         .map_err(|e| ExportError::Encode(e.to_string()))?;
     Ok((bytes, pages.len()))

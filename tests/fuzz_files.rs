@@ -265,7 +265,7 @@ fn damage(rng: &mut Rng, text: &str) -> String {
 /// a few commands).
 fn print(rng: &mut Rng, s: &Scenario, m: &Map) {
     if rng.chance(12) {
-        let _ = vedette::export::sheet_pdf(s, m, vedette::sheet::Paper::A4, &mut |_, _| {});
+        let _ = vedette::export::sheet_pdf(s, m, vedette::sheet::Paper::A4, None, &mut |_, _| {});
     }
 }
 

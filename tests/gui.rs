@@ -213,3 +213,71 @@ fn balance_panel_runs_a_napoleon_scenario() {
     h.get_by_label("10 games, seed 1, heuristic vs heuristic");
     h.get_by_label("Red discs on the map: units lost there per game.");
 }
+
+/// Issue 39 item 3: the Balance panel's sensitivity study lists the
+/// numbers the rule set marks, runs in the background, draws its tornado
+/// chart with the verdict, and exports the ranking typed to a path (no
+/// file dialog needed).
+#[test]
+fn issue39_the_balance_panel_ranks_the_numbers_that_decide_the_balance() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/tutorial.ron")));
+    h.get_by_label("Balance").click();
+    h.run();
+    h.get_by_label("Sensitivity: which numbers decide it")
+        .click();
+    h.run();
+    h.get_by_label("Numbers to vary (4 of 4 ticked)");
+    h.state_mut().balance.sensitivity.games = 60;
+    h.get_by_label("Run study").click();
+    h.run_steps(2);
+    assert!(
+        h.state().balance.sensitivity.running() || h.state().balance.sensitivity.result.is_some()
+    );
+    h.state_mut().balance.sensitivity.wait();
+    h.run_steps(3);
+    let (t, _) = h
+        .state()
+        .balance
+        .sensitivity
+        .result
+        .clone()
+        .expect("a ranking");
+    assert_eq!(t.knobs.len(), 4);
+    assert_eq!(t.base.games(), 60);
+    // The game's length decides the tutorial: one turn fewer and the
+    // French cannot get their units off in time.
+    let top = &t.ranking()[0];
+    assert_eq!(top.knob.path, "turns", "{:?}", t.ranking());
+    assert!(!top.within_noise);
+    h.get_by_label_contains("Base: French win");
+    h.get_by_label_contains("move French's win rate beyond noise");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let csv = dir.path().join("study.csv");
+    h.get_by_label("Export to").focus();
+    h.run();
+    h.get_by_label("Export to")
+        .type_text(csv.to_str().expect("utf-8"));
+    h.run();
+    assert_eq!(
+        h.state().balance.sensitivity.path,
+        csv.display().to_string()
+    );
+    // Below the chart: scroll the panel to the button, as a user would.
+    h.get_by_label("Export ranking").scroll_to_me();
+    h.run();
+    h.get_by_label("Export ranking").click();
+    h.run();
+    let text = std::fs::read_to_string(&csv).unwrap_or_else(|e| {
+        panic!(
+            "the ranking is written: {e}; {:?}",
+            h.state().balance.sensitivity.message
+        )
+    });
+    assert!(text.starts_with("rank,path,label"), "{text}");
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("1,\"turns\"")),
+        "{text}"
+    );
+}

@@ -250,3 +250,82 @@ fn issue35_item32_no_text_on_any_sheet_is_under_6_pt() {
         );
     }
 }
+
+/// Issue 39 item 3: a sensitivity study's top five printed on the setup
+/// sheet's balance note when the designer asks (`--balance-note`), from a
+/// study split in two shards and merged; a shard alone is refused.
+#[test]
+fn issue39_the_sheet_prints_a_sensitivity_studys_top_five_when_asked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_vedette"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .expect("runs");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    for i in 0..2 {
+        let (code, e) = run(&[
+            "sensitivity",
+            "scenarios/tutorial.ron",
+            "--vary",
+            "turns",
+            "--games",
+            "60",
+            "--shard",
+            &format!("{i}/2"),
+            "-o",
+            &p(&format!("s{i}.json")),
+        ]);
+        assert_eq!(code, Some(0), "{e}");
+    }
+    let (code, e) = run(&[
+        "merge",
+        &p("s0.json"),
+        &p("s1.json"),
+        "-o",
+        &p("study.json"),
+    ]);
+    assert_eq!(code, Some(0), "{e}");
+    let (code, e) = run(&[
+        "sheet",
+        "scenarios/tutorial.ron",
+        "-o",
+        &p("sheet.pdf"),
+        "--balance-note",
+        &p("study.json"),
+    ]);
+    assert_eq!(code, Some(0), "{e}");
+    let bytes = std::fs::read(dir.path().join("sheet.pdf")).expect("the sheet");
+    let text = squeeze(&pdf_extract::extract_text_from_mem(&bytes).expect("text"));
+    assert!(text.contains("Balance note"), "{text}");
+    assert!(
+        text.contains("of 60 games between heuristic (French)"),
+        "{text}"
+    );
+    assert!(text.contains("Game-Turns ([8.4])"), "{text}");
+    assert!(text.contains("One step down"), "{text}");
+    // Without the note asked for, none is printed.
+    let (code, e) = run(&["sheet", "scenarios/tutorial.ron", "-o", &p("plain.pdf")]);
+    assert_eq!(code, Some(0), "{e}");
+    let plain = pdf_extract::extract_text_from_mem(
+        &std::fs::read(dir.path().join("plain.pdf")).expect("the sheet"),
+    )
+    .expect("text");
+    assert!(!plain.contains("Balance note"));
+    let (code, e) = run(&[
+        "sheet",
+        "scenarios/tutorial.ron",
+        "-o",
+        &p("x.pdf"),
+        "--balance-note",
+        &p("s1.json"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(e.contains("join the shards"), "{e}");
+}

@@ -145,6 +145,8 @@ pub struct BalancePanel {
     pub pickup: super::pickup::PickupBalance,
     /// The skill ladder of the scenario as it is now.
     pub ladder: super::ladder::LadderPanel,
+    /// Which numbers decide the balance.
+    pub sensitivity: super::sensitivity::SensitivityPanel,
     pub pickup_lists: Vec<crate::scenario::pickup::ArmyList>,
 }
 
@@ -168,6 +170,7 @@ impl Default for BalancePanel {
             job: None,
             pickup: Default::default(),
             ladder: Default::default(),
+            sensitivity: Default::default(),
             pickup_lists: crate::scenario::pickup::shipped_lists(),
         }
     }
@@ -389,6 +392,15 @@ impl BalancePanel {
                 .default_open(self.ladder.running() || self.ladder.result.is_some())
                 .show(ui, |ui| {
                     self.ladder.ui(ui, scenario, self.seed, self.threads)
+                });
+            ui.separator();
+            egui::CollapsingHeader::new("Sensitivity: which numbers decide it")
+                .id_salt("sensitivity")
+                .default_open(self.sensitivity.running() || self.sensitivity.result.is_some())
+                .show(ui, |ui| {
+                    let players = self.players.map(|p| p.with_budget(self.budget));
+                    self.sensitivity
+                        .ui(ui, scenario, players, self.seed, self.threads)
                 });
             ui.separator();
             egui::CollapsingHeader::new("Army lists: pick-up battles")

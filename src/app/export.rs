@@ -45,6 +45,10 @@ pub struct ExportDialog {
     running: Option<Running>,
     /// The last export's result: whether it worked, and what to say.
     pub message: Option<(bool, String)>,
+    /// The Balance panel's last sensitivity study as a balance note, when
+    /// there is one (the window sets it), and whether to print it.
+    pub balance_note: Option<crate::sheet::BalanceNote>,
+    pub print_balance_note: bool,
 }
 
 impl Default for ExportDialog {
@@ -58,6 +62,8 @@ impl Default for ExportDialog {
             browse_request: false,
             running: None,
             message: None,
+            balance_note: None,
+            print_balance_note: false,
         }
     }
 }
@@ -109,13 +115,26 @@ impl ExportDialog {
         inputs.extend(doc.map_path.clone());
         let (scenario, map) = (doc.scenario.clone(), doc.map.clone());
         let (kind, paper, scale) = (self.kind, self.paper, self.scale);
+        let note = self
+            .balance_note
+            .clone()
+            .filter(|_| self.print_balance_note && kind == ExportKind::Sheet);
         let done = Arc::new(AtomicUsize::new(0));
         let total = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = channel();
         let (d, t) = (done.clone(), total.clone());
         std::thread::spawn(move || {
             let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
-            let msg = export_to(&path, &inputs, kind, paper, scale, &scenario, &map, &d, &t);
+            let msg = export_to(
+                &path,
+                &inputs,
+                (kind, paper, scale),
+                note.as_ref(),
+                &scenario,
+                &map,
+                &d,
+                &t,
+            );
             let _ = tx.send(msg);
         });
         self.message = None;
@@ -189,6 +208,18 @@ impl ExportDialog {
                             )
                             .weak(),
                         );
+                        let have = self.balance_note.is_some();
+                        ui.add_enabled(
+                            have,
+                            egui::Checkbox::new(
+                                &mut self.print_balance_note,
+                                "Balance note: the five numbers that decide the balance",
+                            ),
+                        )
+                        .on_hover_text("From the Balance panel's sensitivity study")
+                        .on_disabled_hover_text(
+                            "Run a sensitivity study in the Balance panel first",
+                        );
                     }
                     ExportKind::MapImage => {
                         ui.horizontal(|ui| {
@@ -242,9 +273,8 @@ impl ExportDialog {
 fn export_to(
     path: &Path,
     inputs: &[&Path],
-    kind: ExportKind,
-    paper: Paper,
-    scale: f32,
+    (kind, paper, scale): (ExportKind, Paper, f32),
+    note: Option<&crate::sheet::BalanceNote>,
     scenario: &crate::scenario::Scenario,
     map: &crate::scenario::Map,
     done: &AtomicUsize,
@@ -256,7 +286,7 @@ fn export_to(
     };
     let result = export::check_output(path, inputs, allowed).and_then(|format| {
         let bytes = match kind {
-            ExportKind::Sheet => export::sheet_pdf(scenario, map, paper, &mut |d, t| {
+            ExportKind::Sheet => export::sheet_pdf(scenario, map, paper, note, &mut |d, t| {
                 done.store(d, Ordering::Relaxed);
                 total.store(t, Ordering::Relaxed);
             })

@@ -36,6 +36,8 @@ pub enum FileAction {
     /// Export > Browse…: where the setup sheet or map image goes (the
     /// answer fills the export window's File field).
     ExportTo(super::export::ExportKind),
+    /// The Balance panel's sensitivity ranking (CSV or JSON).
+    SaveStudy,
 }
 
 impl FileAction {
@@ -53,6 +55,7 @@ impl FileAction {
             FileAction::SaveOrder(_) => "Save order of battle",
             FileAction::ExportTo(super::export::ExportKind::Sheet) => "Export setup sheet to",
             FileAction::ExportTo(super::export::ExportKind::MapImage) => "Export map image to",
+            FileAction::SaveStudy => "Export the sensitivity ranking to",
         }
     }
 
@@ -67,7 +70,8 @@ impl FileAction {
             | FileAction::SaveGame { .. }
             | FileAction::ExportMap
             | FileAction::SaveArmyList(_)
-            | FileAction::SaveOrder(_) => "Save",
+            | FileAction::SaveOrder(_)
+            | FileAction::SaveStudy => "Save",
             FileAction::ExportTo(_) => "Choose",
         }
     }
@@ -93,6 +97,7 @@ impl FileAction {
             FileAction::OpenOrder(_) | FileAction::SaveOrder(_) => "Vedette order of battle",
             FileAction::ExportTo(super::export::ExportKind::Sheet) => "PDF",
             FileAction::ExportTo(super::export::ExportKind::MapImage) => "Images",
+            FileAction::SaveStudy => "CSV or JSON",
             _ => "Vedette scenario",
         }
     }
@@ -103,6 +108,7 @@ impl FileAction {
         match self {
             FileAction::ExportTo(super::export::ExportKind::Sheet) => &["pdf"],
             FileAction::ExportTo(super::export::ExportKind::MapImage) => &["png", "svg"],
+            FileAction::SaveStudy => &["csv", "json"],
             _ => &["ron"],
         }
     }
@@ -224,6 +230,10 @@ pub fn suggested_name(action: &FileAction, doc_path: Option<&Path>) -> Option<St
         FileAction::ExportTo(super::export::ExportKind::MapImage) => {
             Some(format!("{}-map.png", stem.as_deref().unwrap_or("scenario")))
         }
+        FileAction::SaveStudy => Some(format!(
+            "{}-sensitivity.csv",
+            stem.as_deref().unwrap_or("scenario")
+        )),
     }
 }
 

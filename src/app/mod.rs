@@ -15,6 +15,7 @@ pub mod ladder;
 pub mod map_view;
 pub mod pickup;
 pub mod playtest;
+pub mod sensitivity;
 pub mod settings;
 mod settings_hits16;
 mod settings_one_hour;
@@ -609,6 +610,10 @@ impl VedetteApp {
                 }
             }
             FileAction::LoadGame => self.load_game(&path),
+            FileAction::SaveStudy => {
+                let p = file_prompt::with_extension(path, "csv");
+                self.balance.sensitivity.export(&p);
+            }
             FileAction::ExportTo(kind) => {
                 let ext = FileAction::ExportTo(kind).extensions()[0];
                 self.export.path = file_prompt::with_extension(path, ext).display().to_string();
@@ -2134,7 +2139,15 @@ impl VedetteApp {
         if self.drag_unit.is_some() && !ctx.input(|i| i.pointer.any_down()) {
             self.drag_unit = None;
         }
+        if self.export.open {
+            self.export.balance_note = self.balance.sensitivity.balance_note();
+        }
         self.export.ui(&ctx, self.doc.as_ref());
+        if std::mem::take(&mut self.balance.sensitivity.browse_request) && self.dialog.is_none() {
+            let proposed = Some(PathBuf::from(self.balance.sensitivity.path.trim()))
+                .filter(|p| !p.as_os_str().is_empty());
+            self.ask_path_at(FileAction::SaveStudy, proposed);
+        }
         if std::mem::take(&mut self.export.browse_request) && self.dialog.is_none() {
             let proposed =
                 Some(PathBuf::from(self.export.path.trim())).filter(|p| !p.as_os_str().is_empty());

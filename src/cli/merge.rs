@@ -49,9 +49,12 @@ struct MergedJson<'a> {
     paired: Option<PairedReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pickup: Option<&'a crate::pickup_batch::PickupTally>,
+    /// A study's numbers, ranked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sensitivity: Option<Vec<crate::sim::sensitivity::Row>>,
 }
 
-pub fn merge(paths: &[PathBuf], json: Option<&Path>) -> Outcome {
+pub fn merge(paths: &[PathBuf], json: Option<&Path>, out: Option<&Path>) -> Outcome {
     let mut shards = Vec::new();
     for p in paths {
         match read_shard(p) {
@@ -70,27 +73,28 @@ pub fn merge(paths: &[PathBuf], json: Option<&Path>) -> Outcome {
         crate::words::counted(merged.played, "game", "games")
     );
     if let Some(path) = json {
-        let out = MergedJson {
+        let mut out = MergedJson {
             batch: &merged.batch,
             played: merged.played,
             partial: &merged.partial,
-            report: match &merged.tally {
-                ShardTally::Scenario(t) => Some(t.straight.clone().finish()),
-                ShardTally::Pickup { .. } => None,
-            },
-            swapped: match &merged.tally {
-                ShardTally::Scenario(t) => t.swapped.clone().map(|s| s.finish()),
-                ShardTally::Pickup { .. } => None,
-            },
-            paired: match &merged.tally {
-                ShardTally::Scenario(t) => t.paired.as_ref().map(|p| p.report()),
-                ShardTally::Pickup { .. } => None,
-            },
-            pickup: match &merged.tally {
-                ShardTally::Pickup { tally, .. } => Some(&**tally),
-                ShardTally::Scenario(_) => None,
-            },
+            report: None,
+            swapped: None,
+            paired: None,
+            pickup: None,
+            sensitivity: None,
         };
+        match &merged.tally {
+            ShardTally::Scenario(t) => {
+                out.report = Some(t.straight.clone().finish());
+                out.swapped = t.swapped.clone().map(|s| s.finish());
+                out.paired = t.paired.as_ref().map(|p| p.report());
+            }
+            ShardTally::Sensitivity(t) => {
+                out.report = Some(t.base.clone().finish());
+                out.sensitivity = Some(t.ranking());
+            }
+            ShardTally::Pickup { tally, .. } => out.pickup = Some(&**tally),
+        }
         let text = match serde_json::to_string_pretty(&out) {
             Ok(t) => t + "\n",
             Err(e) => return fail(format!("error: the report cannot be written: {e}")),
@@ -99,6 +103,24 @@ pub fn merge(paths: &[PathBuf], json: Option<&Path>) -> Outcome {
             return fail(format!("{}: error: cannot write: {e}", path.display()));
         }
         stderr.push_str(&format!("wrote the report to {}\n", path.display()));
+    }
+    if let Some(path) = out {
+        let games = merged.batch.total;
+        let whole = Shard {
+            format: shard::FORMAT.to_string(),
+            batch: merged.batch.clone(),
+            shard: 0,
+            shards: 1,
+            first: 0,
+            games,
+            // A partial merge stays partial: fewer played than the batch.
+            played: u32::try_from(merged.played).unwrap_or(u32::MAX).min(games),
+            tally: merged.tally.clone(),
+        };
+        if let Err(e) = super::sim::write_shard(path, &whole) {
+            return fail(e);
+        }
+        stderr.push_str(&format!("wrote the merged tallies to {}\n", path.display()));
     }
     Outcome {
         stdout,
@@ -127,6 +149,7 @@ fn text(m: &Merged) -> String {
                 super::sim::batch_text(t, t.straight.sides(), players)
             )
         }
+        ShardTally::Sensitivity(t) => format!("{}\n{partial}{}", m.batch.heading, t.text()),
         ShardTally::Pickup {
             names,
             points,

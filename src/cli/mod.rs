@@ -9,6 +9,7 @@ pub mod ladder;
 pub mod merge;
 pub mod pickup;
 pub mod play;
+pub mod sensitivity;
 pub mod sheet;
 pub mod sim;
 
@@ -163,6 +164,62 @@ pub enum Command {
         #[arg(long, conflicts_with = "pickup")]
         swap_seats: bool,
     },
+    /// Which numbers decide the balance: each number the rule set marks
+    /// (its Vedette defaults and the scenario numbers it plays by) or you
+    /// tick with --vary is moved one step down and up, one at a time,
+    /// and the scenario played with the base batch's seeds; prints the
+    /// numbers ranked by how far they move the first side's win rate,
+    /// with paired 95% intervals, and says which are within noise.
+    Sensitivity {
+        scenario: PathBuf,
+        /// Games of the base batch and of each trial.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Player for the first side: heuristic, random or search[:N].
+        #[arg(long, default_value = "heuristic")]
+        french: crate::ai::PlayerKind,
+        /// Player for the second side.
+        #[arg(long, default_value = "heuristic")]
+        allied: crate::ai::PlayerKind,
+        /// The search players' budget: playouts per turn.
+        #[arg(long)]
+        budget: Option<u32>,
+        /// Worker threads (default: the number of cores). Results do not
+        /// depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The scenario's variant, with chits drawn for every game.
+        #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+        variant: String,
+        /// The heuristic players' tuning (RON), as for `simulate`.
+        #[arg(long)]
+        tuning: Option<PathBuf>,
+        /// Also vary this whole number, by its dotted path in the file
+        /// (`turns`, `victory.loss_thresholds.0.points`); repeatable.
+        #[arg(long, value_name = "PATH")]
+        vary: Vec<String>,
+        /// Vary only the --vary numbers.
+        #[arg(long, requires = "vary")]
+        only: bool,
+        /// List the numbers a study would vary, with their paths, and stop.
+        #[arg(long)]
+        list: bool,
+        /// Write the ranking here as CSV.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Write the ranking here as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Play only shard I of N of the games, as `simulate --shard`.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<crate::sim::shard::Part>,
+        /// Write the study's tallies (a shard file) here, for `vedette
+        /// merge`.
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Join the shards of a batch (`simulate --shard I/N -o FILE`) and
     /// print the report one run of all its games prints, to the byte
     /// (the timing line apart). Refuses shards of different batches, and
@@ -173,6 +230,10 @@ pub enum Command {
         /// Write the merged report here as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Write the merged tallies here (one shard file of the whole
+        /// batch: for `sheet --balance-note`, or to merge again).
+        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        out: Option<PathBuf>,
     },
     /// The skill ladder: random, heuristic and search players (at each
     /// --budgets) play each other from both seats; prints Elo-style
@@ -219,6 +280,11 @@ pub enum Command {
         /// Print the sheet even if `validate` finds errors in the scenario.
         #[arg(long)]
         force: bool,
+        /// Print a balance note: the five numbers that decide the balance,
+        /// from a sensitivity study's tallies (`vedette sensitivity FILE -o
+        /// STUDY`).
+        #[arg(long, value_name = "STUDY")]
+        balance_note: Option<PathBuf>,
     },
     /// Draw a map (or a scenario's map with its markers and counters) as a
     /// PNG or SVG image.
@@ -541,6 +607,7 @@ pub fn run(command: &Command) -> Outcome {
             output,
             paper,
             force,
+            balance_note,
         } => sheet::sheet(
             scenario,
             output,
@@ -550,6 +617,7 @@ pub fn run(command: &Command) -> Outcome {
                 crate::sheet::Paper::A4
             },
             *force,
+            balance_note.as_deref(),
         ),
         Command::Render {
             input,
@@ -636,7 +704,42 @@ pub fn run(command: &Command) -> Outcome {
             out: out.as_deref(),
             swap_seats: *swap_seats,
         }),
-        Command::Merge { shards, json } => merge::merge(shards, json.as_deref()),
+        Command::Merge { shards, json, out } => {
+            merge::merge(shards, json.as_deref(), out.as_deref())
+        }
+        Command::Sensitivity {
+            scenario,
+            games,
+            seed,
+            french,
+            allied,
+            budget,
+            threads,
+            variant,
+            tuning,
+            vary,
+            only,
+            list,
+            csv,
+            json,
+            shard,
+            out,
+        } => sensitivity::sensitivity(&sensitivity::SensitivityArgs {
+            scenario,
+            games: *games,
+            seed: *seed,
+            players: [*french, *allied].map(|k| budgeted(k, *budget)),
+            threads: *threads,
+            variant: variant == "on",
+            tuning: tuning.as_deref(),
+            vary,
+            only: *only,
+            list: *list,
+            csv: csv.as_deref(),
+            json: json.as_deref(),
+            shard: *shard,
+            out: out.as_deref(),
+        }),
         // clap requires the scenario unless --pickup is given.
         Command::Ladder {
             scenario,

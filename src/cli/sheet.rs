@@ -67,10 +67,43 @@ fn page_bar() -> ProgressBar {
     bar
 }
 
-/// `vedette sheet SCENARIO -o FILE.pdf --paper a4|letter [--force]`.
-pub fn sheet(scenario: &Path, out: &Path, paper: Paper, force: bool) -> Outcome {
+/// The balance note of a sensitivity study's tallies file (`vedette
+/// sensitivity -o`, or `vedette merge -o` of its shards).
+fn read_note(path: &Path) -> Result<crate::sheet::BalanceNote, String> {
+    let shard = super::merge::read_shard(path)?;
+    let crate::sim::shard::ShardTally::Sensitivity(t) = &shard.tally else {
+        return Err(format!(
+            "{}: error: --balance-note wants a sensitivity study's tallies (vedette sensitivity -o FILE), not a batch's",
+            path.display()
+        ));
+    };
+    if shard.shards > 1 {
+        return Err(format!(
+            "{}: error: --balance-note: this is shard {}/{} of a study; join the shards with `vedette merge SHARDS -o FILE` first",
+            path.display(),
+            shard.shard,
+            shard.shards
+        ));
+    }
+    let p = &shard.batch.players;
+    Ok(t.balance_note(5, [&p[0], &p[1]]))
+}
+
+/// `vedette sheet SCENARIO -o FILE.pdf --paper a4|letter [--force]
+/// [--balance-note STUDY]`.
+pub fn sheet(
+    scenario: &Path,
+    out: &Path,
+    paper: Paper,
+    force: bool,
+    balance_note: Option<&Path>,
+) -> Outcome {
     let doc = match files::load_scenario(scenario) {
         Ok(d) => d,
+        Err(e) => return fail(format!("{e}\n"), 1),
+    };
+    let note = match balance_note.map(read_note).transpose() {
+        Ok(n) => n,
         Err(e) => return fail(format!("{e}\n"), 1),
     };
     let ins = inputs(&doc);
@@ -90,7 +123,7 @@ pub fn sheet(scenario: &Path, out: &Path, paper: Paper, force: bool) -> Outcome 
         bar.set_length(of as u64);
         bar.set_position(done as u64);
     };
-    let made = export::sheet_pdf(&doc.scenario, &doc.map, paper, &mut progress);
+    let made = export::sheet_pdf(&doc.scenario, &doc.map, paper, note.as_ref(), &mut progress);
     bar.finish_and_clear();
     let (bytes, pages) = match made {
         Ok(x) => x,

@@ -227,6 +227,15 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// What the batch report needs of the board.
     fn batch_scale(board: &Self::Board) -> BatchScale;
 
+    /// The numbers of a scenario a sensitivity study varies by default:
+    /// the rule set's Vedette defaults and the scenario numbers it plays
+    /// by (`vedette sensitivity`; a designer may tick others by path).
+    fn sensitivity_numbers(
+        _scenario: &crate::scenario::Scenario,
+    ) -> Vec<crate::scenario::numbers::Knob> {
+        Vec::new()
+    }
+
     /// A side's name (0 or 1).
     fn side_name(board: &Self::Board, side: u8) -> String;
     /// Where the game is, short ("T3 French Movement").

@@ -17,6 +17,7 @@ mod model;
 pub mod napoleon;
 pub mod napoleon_options;
 mod napoleon_setup;
+pub mod numbers;
 pub mod one_hour;
 pub mod one_hour_options;
 mod one_hour_setup;

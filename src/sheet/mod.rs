@@ -261,7 +261,51 @@ pub fn map_sheets(s: &Scenario, map: &Map, paper: Paper) -> Result<usize, SheetE
 }
 
 /// The whole sheet on pages of the given paper.
+/// A balance note the designer asks to print on the sheet: what a
+/// sensitivity study found (its few lines, and the numbers that decide the
+/// balance most with what a step each way does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BalanceNote {
+    pub summary: String,
+    /// Number (ruling), value, one step down, one step up.
+    pub rows: Vec<[String; 4]>,
+    pub footnote: String,
+}
+
+/// The sheet's pages.
 pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
+    layout_noted(s, map, paper, None)
+}
+
+/// The balance note, last in the text.
+fn balance_note(flow: &mut flow::Flow, note: &BalanceNote) {
+    use flow::{Cell, Column};
+    flow.heading("Balance note", 30.0);
+    flow.paragraph(&note.summary, flow::BODY);
+    let columns = [
+        Column::new("Number").wrapping(),
+        Column::new("Value").centred(),
+        Column::new("One step down").wrapping(),
+        Column::new("One step up").wrapping(),
+    ];
+    let rows: Vec<Vec<Cell>> = note
+        .rows
+        .iter()
+        .map(|r| r.iter().map(Cell::new).collect())
+        .collect();
+    flow.table(&columns, &rows);
+    if !note.footnote.is_empty() {
+        flow.paragraph(&note.footnote, 7.5);
+    }
+}
+
+/// The sheet's pages, with a balance note when one is given.
+pub fn layout_noted(
+    s: &Scenario,
+    map: &Map,
+    paper: Paper,
+    note: Option<&BalanceNote>,
+) -> Vec<Page> {
     // The rule set's own sections: the one place the sheet tells rule sets
     // apart.
     use crate::scenario::RuleSet;
@@ -272,7 +316,7 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
         RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
     };
     // The rest of the sheet, after the map.
-    let rest = |flow: &mut flow::Flow| match &s.rules {
+    let rest_of = |flow: &mut flow::Flow| match &s.rules {
         RuleSet::Napoleon(_) => {
             napoleon::sections(flow, s, map);
             sections::terrain_effects(flow, map);
@@ -288,6 +332,13 @@ pub fn layout(s: &Scenario, map: &Map, paper: Paper) -> Vec<Page> {
             sections::terrain_effects(flow, map);
             sections::turn_track(flow, s);
             sections::loss_tracks(flow, s);
+        }
+    };
+    // And the balance note, when asked for.
+    let rest = |flow: &mut flow::Flow| {
+        rest_of(flow);
+        if let Some(n) = note {
+            balance_note(flow, n);
         }
     };
     let (pw, ph) = paper.size_mm();

@@ -11,6 +11,7 @@
 pub mod ladder;
 mod paired;
 mod report;
+pub mod sensitivity;
 pub mod shard;
 
 pub use paired::{BatchTally, Paired, PairedReport};

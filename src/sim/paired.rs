@@ -94,6 +94,17 @@ impl Paired {
         self.pairs.iter().flatten().sum()
     }
 
+    /// The mean over the games of `f(x, y)` (the two plays' first-side
+    /// scores in halves), with its paired 95% interval inside `range`.
+    pub fn mean_of(&self, f: impl Fn(usize, usize) -> f64, range: [f64; 2]) -> Interval {
+        mean_interval(
+            (0..3)
+                .flat_map(|x| (0..3).map(move |y| (x, y)))
+                .map(|(x, y)| (f(x, y), self.pairs[x][y])),
+            range,
+        )
+    }
+
     fn cells(&self) -> impl Iterator<Item = (f64, f64, u32)> + '_ {
         (0..3).flat_map(move |x| {
             (0..3).map(move |y| (x as f64 / 2.0, y as f64 / 2.0, self.pairs[x][y]))

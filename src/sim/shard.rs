@@ -73,6 +73,8 @@ pub struct BatchId {
 #[serde(rename_all = "lowercase")]
 pub enum ShardTally {
     Scenario(Box<BatchTally>),
+    /// A sensitivity study (`vedette sensitivity`).
+    Sensitivity(Box<super::sensitivity::SensitivityTally>),
     /// A pick-up batch: the lists' names and the points, for the report.
     Pickup {
         names: [String; 2],
@@ -85,10 +87,14 @@ impl ShardTally {
     fn merge(&mut self, o: &ShardTally) -> Result<(), String> {
         match (self, o) {
             (ShardTally::Scenario(a), ShardTally::Scenario(b)) => a.merge(b),
+            (ShardTally::Sensitivity(a), ShardTally::Sensitivity(b)) => a.merge(b),
             (ShardTally::Pickup { tally: a, .. }, ShardTally::Pickup { tally: b, .. }) => {
                 a.merge(b)
             }
-            _ => Err("a scenario's shard and a pick-up batch's shard do not merge".into()),
+            _ => Err(
+                "shards of a batch, a study and a pick-up batch do not merge with each other"
+                    .into(),
+            ),
         }
     }
 }

@@ -431,3 +431,40 @@ fn issue39_the_kubernetes_indexed_job_runs_two_shards_and_merges_them_locally() 
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(printed, one_run(&batch.split(' ').collect::<Vec<_>>()));
 }
+
+/// Issue 39 item 3: a sensitivity study splits into shards like a batch,
+/// lists what it varies, and refuses a scenario with nothing to vary.
+#[test]
+fn issue39_sensitivity_shards_merge_to_one_study_and_list_their_numbers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    shards_equal_one_run(
+        &[
+            "sensitivity",
+            "scenarios/tutorial.ron",
+            "--vary",
+            "turns",
+            "--seed",
+            "2",
+        ],
+        games(60),
+        dir.path(),
+    );
+    let (list, stderr, code) = run(vedette().current_dir(root()).args([
+        "sensitivity",
+        "scenarios/saint-aubin.ron",
+        "--list",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        list.contains("rules.Napoleon.troops.movement.infantry") && list.contains("* (N14)"),
+        "{list}"
+    );
+    let (_, stderr, code) = run(vedette().current_dir(root()).args([
+        "sensitivity",
+        "scenarios/tutorial.ron",
+        "--vary",
+        "title",
+    ]));
+    assert_eq!(code, 1);
+    assert!(stderr.contains("not a whole number"), "{stderr}");
+}

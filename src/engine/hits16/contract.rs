@@ -124,6 +124,16 @@ impl Rules for Hits16 {
         }
     }
 
+    fn sensitivity_numbers(s: &crate::scenario::Scenario) -> Vec<crate::scenario::numbers::Knob> {
+        // The Tables' numbers (M10-M38), marked where they are Vedette
+        // defaults.
+        let docs: Vec<crate::scenario::numbers::NumberDoc> = crate::scenario::hits16::TABLE_DOCS
+            .iter()
+            .map(|d| (d.field, d.label, d.source, d.min, d.max, d.vedette_default))
+            .collect();
+        crate::scenario::numbers::documented(s, &docs)
+    }
+
     fn batch_scale(board: &Board) -> BatchScale {
         BatchScale {
             sides: board.side_names.clone(),

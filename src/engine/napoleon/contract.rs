@@ -128,6 +128,15 @@ impl Rules for Napoleon {
         }
     }
 
+    fn sensitivity_numbers(s: &crate::scenario::Scenario) -> Vec<crate::scenario::numbers::Knob> {
+        use crate::scenario::numbers::{documented, option_numbers};
+        // The troop characteristics (N13-N19) are Vedette defaults.
+        documented(
+            s,
+            &option_numbers(crate::scenario::napoleon_options::TROOP_DOCS, true),
+        )
+    }
+
     fn batch_scale(board: &Board) -> BatchScale {
         let units = |s: u8| {
             board

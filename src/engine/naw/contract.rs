@@ -168,6 +168,19 @@ impl Rules for Naw {
         }
     }
 
+    fn sensitivity_numbers(s: &crate::scenario::Scenario) -> Vec<crate::scenario::numbers::Knob> {
+        // Demoralization levels and exits decide the game [8.2][8.3]; the
+        // game's length bounds it [8.4].
+        let mut k = crate::scenario::numbers::victory(s, "[8]");
+        if let Ok(mut t) = crate::scenario::numbers::ticked(s, "turns") {
+            t.label = "Game-Turns".into();
+            t.source = "[8.4]".into();
+            t.min = 1;
+            k.push(t);
+        }
+        k
+    }
+
     fn batch_scale(board: &Board) -> BatchScale {
         BatchScale {
             sides: board.side_names.clone(),

@@ -136,6 +136,15 @@ impl Rules for OneHour {
         }
     }
 
+    fn sensitivity_numbers(s: &crate::scenario::Scenario) -> Vec<crate::scenario::numbers::Knob> {
+        use crate::scenario::numbers::{documented, option_numbers};
+        // The troop table's numbers are Vedette defaults.
+        documented(
+            s,
+            &option_numbers(crate::scenario::one_hour_options::TROOP_DOCS, true),
+        )
+    }
+
     fn batch_scale(board: &Board) -> BatchScale {
         let units = |s: u8| board.units.iter().filter(|u| u.side == s).count() as u32;
         BatchScale {
