@@ -408,6 +408,7 @@ fn results_ui(ui: &mut egui::Ui, t: &SensitivityTally, secs: f64) {
                 bars.push(
                     Bar::new(y(i) + off, c.rate * 100.0)
                         .width(0.34)
+                        .fill(if off < 0.0 { DOWN_COLOUR } else { UP_COLOUR })
                         .name(format!("{} = {v}", r.knob.label)),
                 );
                 whiskers.push([[c.low * 100.0, y(i) + off], [c.high * 100.0, y(i) + off]]);
@@ -421,7 +422,13 @@ fn results_ui(ui: &mut egui::Ui, t: &SensitivityTally, secs: f64) {
                 "{}{}{}",
                 r.knob.label,
                 if r.knob.vedette_default { " *" } else { "" },
-                if r.within_noise { " (noise)" } else { "" }
+                if r.unchanged {
+                    " (unused?)"
+                } else if r.within_noise {
+                    " (noise)"
+                } else {
+                    ""
+                }
             )
         })
         .collect();
@@ -457,9 +464,10 @@ fn results_ui(ui: &mut egui::Ui, t: &SensitivityTally, secs: f64) {
                     .horizontal()
                     .color(UP_COLOUR),
             );
-            for (k, w) in whiskers.into_iter().enumerate() {
+            // One legend entry for every whisker: items of one name share it.
+            for w in whiskers {
                 plot.line(
-                    Line::new(format!("interval {k}"), PlotPoints::from(w.to_vec()))
+                    Line::new("95% interval", PlotPoints::from(w.to_vec()))
                         .color(Color32::from_gray(90))
                         .width(1.5)
                         .allow_hover(false),

@@ -184,6 +184,31 @@ mod tests {
     use super::*;
     use crate::scenario::parse_scenario;
 
+    /// Setting a number goes through the file form: every shipped
+    /// scenario, and one with its map written inside (as File > New and
+    /// pick-up battles make them), comes back unchanged but for it.
+    #[test]
+    fn issue39_setting_a_number_keeps_the_rest_of_every_scenario() {
+        for f in [
+            "tutorial",
+            "waterloo",
+            "saint-aubin",
+            "waterloo-one-hour",
+            "quatre-bras",
+            "hits16-tutorial",
+        ] {
+            let path = format!("scenarios/{f}.ron");
+            let text = std::fs::read_to_string(&path).expect("reads");
+            let mut s = parse_scenario(&text, &path).expect("parses");
+            let same = set(&s, "turns", i64::from(s.turns)).expect("sets");
+            assert_eq!(same, s, "{f}");
+            let loaded = crate::files::load_scenario(std::path::Path::new(&path)).expect("loads");
+            s.map = crate::scenario::MapSource::Inline(Box::new(loaded.map));
+            let same = set(&s, "turns", i64::from(s.turns)).expect("sets with an inline map");
+            assert_eq!(same, s, "{f} inline");
+        }
+    }
+
     #[test]
     fn issue39_numbers_are_read_and_set_by_path_and_bad_values_refused() {
         let text = std::fs::read_to_string("scenarios/waterloo.ron").expect("reads");

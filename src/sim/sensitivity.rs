@@ -70,6 +70,9 @@ pub struct Row {
     pub swing: f64,
     /// Both steps' intervals hold 0.
     pub within_noise: bool,
+    /// No game ended otherwise with the number moved either way: the
+    /// scenario likely does not use it (no unit of its kind, say).
+    pub unchanged: bool,
 }
 
 impl SensitivityTally {
@@ -117,6 +120,10 @@ impl SensitivityTally {
                     })
                 };
                 let (down, up) = (side(&k.down), side(&k.up));
+                let unchanged = [&k.down, &k.up].into_iter().flatten().all(|t| {
+                    t.error.is_none()
+                        && (0..3).all(|x| (0..3).all(|y| x == y || t.pairs.pairs[x][y] == 0))
+                });
                 let changes: Vec<Interval> = [&down, &up]
                     .into_iter()
                     .flatten()
@@ -126,6 +133,7 @@ impl SensitivityTally {
                     knob: k.knob.clone(),
                     swing: changes.iter().map(|c| c.rate.abs()).fold(0.0, f64::max),
                     within_noise: changes.iter().all(within_noise),
+                    unchanged,
                     down,
                     up,
                 }
@@ -161,9 +169,24 @@ impl SensitivityTally {
             s,
             "change in {side}'s win rate, points, paired 95% interval (* a Vedette default):"
         );
+        let rows = self.ranking();
+        let name = |r: &Row| {
+            format!(
+                "{}{} ({})",
+                r.knob.label,
+                if r.knob.vedette_default { " *" } else { "" },
+                r.knob.source
+            )
+        };
+        let width = rows
+            .iter()
+            .map(|r| name(r).chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
         let _ = writeln!(
             s,
-            "{:>4}  {:<40} {:>6}  {:>24}  {:>24}",
+            "{:>4}  {:<width$} {:>6}  {:>26}  {:>26}",
             "rank", "number", "value", "one step down", "one step up"
         );
         let cell = |t: &Option<(i64, Option<Interval>, Option<String>)>| match t {
@@ -177,24 +200,23 @@ impl SensitivityTally {
             Some((v, None, Some(_))) => format!("{v}: cannot be played"),
             Some((v, None, None)) => format!("{v}: not played"),
         };
-        let rows = self.ranking();
         let mut errors = Vec::new();
         for (i, r) in rows.iter().enumerate() {
-            let name = format!(
-                "{}{} ({})",
-                r.knob.label,
-                if r.knob.vedette_default { " *" } else { "" },
-                r.knob.source
-            );
             let _ = writeln!(
                 s,
-                "{:>4}  {:<40} {:>6}  {:>24}  {:>24}{}",
+                "{:>4}  {:<width$} {:>6}  {:>26}  {:>26}{}",
                 i + 1,
-                name,
+                name(r),
                 r.knob.value,
                 cell(&r.down),
                 cell(&r.up),
-                if r.within_noise { "  within noise" } else { "" }
+                if r.unchanged {
+                    "  no game changed: unused here?"
+                } else if r.within_noise {
+                    "  within noise"
+                } else {
+                    ""
+                }
             );
             for (v, _, e) in [&r.down, &r.up].into_iter().flatten() {
                 if let Some(e) = e {
@@ -217,6 +239,17 @@ impl SensitivityTally {
                 "the changes marked within noise cannot be told from chance".to_string()
             }
         );
+        let trials = rows
+            .iter()
+            .map(|r| [&r.down, &r.up].into_iter().flatten().count())
+            .sum::<usize>();
+        if trials >= 20 {
+            let _ = writeln!(
+                s,
+                "with {trials} trials, about {} would clear a 95% interval by chance alone: an interval that only just misses 0 is weak evidence",
+                (trials as f64 / 20.0).round()
+            );
+        }
         if !errors.is_empty() {
             let _ = writeln!(s, "values the scenario cannot be played with:");
             for e in errors {
