@@ -435,7 +435,8 @@ fn results_ui(ui: &mut egui::Ui, t: &SensitivityTally, secs: f64) {
     let height = 40.0 + 26.0 * n.max(1) as f32;
     Plot::new("sensitivity-tornado")
         .height(height)
-        .legend(Legend::default())
+        // Bottom right: the smallest changes are drawn there.
+        .legend(Legend::default().position(egui_plot::Corner::RightBottom))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
