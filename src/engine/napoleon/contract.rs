@@ -130,11 +130,14 @@ impl Rules for Napoleon {
 
     fn sensitivity_numbers(s: &crate::scenario::Scenario) -> Vec<crate::scenario::numbers::Knob> {
         use crate::scenario::numbers::{documented, option_numbers};
-        // The troop characteristics (N13-N19) are Vedette defaults.
-        documented(
-            s,
-            &option_numbers(crate::scenario::napoleon_options::TROOP_DOCS, true),
-        )
+        // The troop characteristics (N13-N19) are Vedette defaults; their
+        // point costs (N18) only price armies for pick-up battles [3.1],
+        // so a set battle is not played any differently with them moved.
+        let docs: Vec<_> = option_numbers(crate::scenario::napoleon_options::TROOP_DOCS, true)
+            .into_iter()
+            .filter(|d| !d.0.starts_with("troops.points."))
+            .collect();
+        documented(s, &docs)
     }
 
     fn batch_scale(board: &Board) -> BatchScale {
