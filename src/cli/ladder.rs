@@ -3,8 +3,8 @@
 //! rated, with the balance at each rung). Part of the shell: reads the
 //! scenario, draws a progress bar on stderr, writes JSON atomically.
 
-use super::Outcome;
 use super::sim::batch_board;
+use super::{Outcome, fail};
 use crate::ai::Computer;
 use crate::files;
 use crate::rulesets::{self, Visit};
@@ -25,21 +25,13 @@ pub struct LadderArgs<'a> {
     pub tuning: Option<&'a Path>,
 }
 
-fn fail(msg: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        code: 1,
-    }
-}
-
 pub fn ladder(a: &LadderArgs) -> Outcome {
     if a.games == 0 {
         return fail("error: --games must be at least 1".into());
     }
-    let loaded = match files::load_scenario(a.scenario) {
+    let loaded = match super::load(a.scenario) {
         Ok(l) => l,
-        Err(e) => return fail(e.to_string()),
+        Err(o) => return o,
     };
     rulesets::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
 }

@@ -2,20 +2,12 @@
 //! (`simulate --shard I/N -o FILE`), from their tallies: the same report,
 //! to the byte, as one run of all the games prints.
 
-use super::Outcome;
+use super::{Outcome, fail};
 use crate::files;
 use crate::sim::shard::{self, BatchId, Merged, Shard, ShardTally};
 use crate::sim::{PairedReport, Report};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-fn fail(msg: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        code: 1,
-    }
-}
 
 /// Reads one shard file.
 pub fn read_shard(path: &Path) -> Result<Shard, String> {

@@ -768,6 +768,20 @@ pub fn run(command: &Command) -> Outcome {
     }
 }
 
+/// A failed command: the message on stderr, exit code 1.
+pub(crate) fn fail(msg: String) -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        stderr: format!("{msg}\n"),
+        code: 1,
+    }
+}
+
+/// Loads a scenario for a command, or the failure to print.
+pub(crate) fn load(path: &Path) -> Result<files::LoadedScenario, Outcome> {
+    files::load_scenario(path).map_err(|e| fail(e.to_string()))
+}
+
 /// Ctrl+C during a long run: the first press sets the flag this returns
 /// (the run stops after the games in play and writes what was played,
 /// marked partial); a second press ends the process at once. The handler

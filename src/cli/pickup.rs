@@ -2,7 +2,7 @@
 //! balance from the command line. Part of the shell: reads the two army
 //! lists, draws a progress bar on stderr, prints the report.
 
-use super::Outcome;
+use super::{Outcome, fail};
 use crate::files;
 use crate::pickup_batch::{PickupConfig, PickupTally, run};
 use crate::scenario::pickup::parse_army_list;
@@ -28,14 +28,6 @@ pub struct PickupArgs<'a> {
     pub shard: Option<Part>,
     /// Write the tallies (a shard file) here.
     pub out: Option<&'a std::path::Path>,
-}
-
-fn fail(msg: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        code: 1,
-    }
 }
 
 pub fn simulate(a: &PickupArgs) -> Outcome {
@@ -125,17 +117,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         tally.add(g);
     }
     let names = [cfg.lists[0].name.as_str(), cfg.lists[1].name.as_str()];
-    let mut stdout = String::new();
-    if part.count > 1 {
-        stdout.push_str(&format!(
-            "shard {}/{}: battles {} to {} of the batch's {}\n",
-            part.index,
-            part.count,
-            first,
-            (first + games).saturating_sub(1),
-            a.games
-        ));
-    }
+    let mut stdout = part.heading(a.games, "battles");
     if interrupted {
         stdout.push_str(&format!(
             "PARTIAL: stopped by Ctrl+C after {} of {games}\n",

@@ -2,8 +2,8 @@
 //! balance. Part of the shell: reads the scenario, draws a progress bar,
 //! writes CSV and JSON; the study is `sim::sensitivity`.
 
-use super::Outcome;
 use super::sim::{batch_board, write_shard};
+use super::{Outcome, fail};
 use crate::ai::{Computer, PlayerKind};
 use crate::files;
 use crate::rulesets::{self, Visit};
@@ -36,21 +36,13 @@ pub struct SensitivityArgs<'a> {
     pub out: Option<&'a Path>,
 }
 
-fn fail(msg: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        code: 1,
-    }
-}
-
 pub fn sensitivity(a: &SensitivityArgs) -> Outcome {
     if a.games == 0 {
         return fail("error: --games must be at least 1".into());
     }
-    let loaded = match files::load_scenario(a.scenario) {
+    let loaded = match super::load(a.scenario) {
         Ok(l) => l,
-        Err(e) => return fail(e.to_string()),
+        Err(o) => return o,
     };
     rulesets::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
 }
@@ -188,17 +180,7 @@ impl Visit for Run<'_> {
         };
         let interrupted = interrupt.load(Ordering::Relaxed);
         let secs = start.elapsed().as_secs_f64();
-        let mut stdout = String::new();
-        if part.count > 1 {
-            stdout.push_str(&format!(
-                "shard {}/{}: games {} to {} of the study's {}\n",
-                part.index,
-                part.count,
-                first,
-                (first + games).saturating_sub(1),
-                a.games
-            ));
-        }
+        let mut stdout = part.heading(a.games, "games");
         stdout.push_str(&heading);
         stdout.push('\n');
         if interrupted {

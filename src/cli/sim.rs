@@ -1,7 +1,7 @@
 //! `vedette simulate`: batch playtests from the command line. Part of the
 //! shell: reads the scenario, draws a progress bar on stderr, writes JSON.
 
-use super::Outcome;
+use super::{Outcome, fail};
 use crate::ai::{Computer, PlayerKind};
 use crate::files;
 use crate::rulesets::{self, Visit};
@@ -31,14 +31,6 @@ pub struct SimulateArgs<'a> {
     pub out: Option<&'a Path>,
     /// Play each game twice, the players exchanged the second time.
     pub swap_seats: bool,
-}
-
-fn fail(msg: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("{msg}\n"),
-        code: 1,
-    }
 }
 
 /// Reads a tuning file (RON, any field may be left out) for the rule set's
@@ -85,9 +77,9 @@ fn non_finite(v: &ron::Value, path: String) -> Option<String> {
 }
 
 pub fn simulate(a: &SimulateArgs) -> Outcome {
-    let loaded = match files::load_scenario(a.scenario) {
+    let loaded = match super::load(a.scenario) {
         Ok(l) => l,
-        Err(e) => return fail(e.to_string()),
+        Err(o) => return o,
     };
     rulesets::dispatch(&loaded.scenario.rules, Simulate { a, loaded: &loaded })
 }
@@ -266,17 +258,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     let secs = start.elapsed().as_secs_f64();
     let final_half = tally.half_width();
     let counted = tally.games();
-    let mut stdout = String::new();
-    if part.count > 1 {
-        stdout.push_str(&format!(
-            "shard {}/{}: games {} to {} of the batch's {}\n",
-            part.index,
-            part.count,
-            first,
-            (first + games).saturating_sub(1),
-            total
-        ));
-    }
+    let mut stdout = part.heading(total, "games");
     stdout.push_str(&heading);
     stdout.push('\n');
     if interrupted {

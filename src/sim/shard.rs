@@ -41,6 +41,22 @@ impl std::str::FromStr for Part {
 }
 
 impl Part {
+    /// The line a shard's report starts with ("shard 1/4: games 250 to
+    /// 499 of the batch's 1000"), naming what is counted (`games`,
+    /// `battles`); nothing for a whole batch.
+    pub fn heading(self, total: u32, what: &str) -> String {
+        if self.count <= 1 {
+            return String::new();
+        }
+        let (first, games) = self.range(total);
+        format!(
+            "shard {}/{}: {what} {first} to {} of the batch's {total}\n",
+            self.index,
+            self.count,
+            (first + games).saturating_sub(1)
+        )
+    }
+
     /// The game numbers of this shard of a batch of `total` games: the
     /// first and how many. The shards' ranges are disjoint and cover the
     /// batch, and differ in size by at most one game.
