@@ -168,7 +168,7 @@ pub fn victory(s: &Scenario, source: &str) -> Vec<Knob> {
     for (i, e) in s.victory.exits.iter().enumerate() {
         out.push(Knob {
             path: format!("victory.exits.{i}.units"),
-            label: format!("{} units to exit", e.side),
+            label: format!("Units to exit ({})", e.side),
             source: source.to_string(),
             value: i64::from(e.units),
             min: 0,

@@ -271,7 +271,7 @@ impl SensitivityTally {
         let cell = |t: &Option<(i64, Option<Interval>, Option<String>)>| match t {
             None => "at its limit".to_string(),
             Some((v, Some(c), _)) => format!(
-                "{v}: {:+.1} points [{:+.1}, {:+.1}]{}",
+                "{v}: {:+.1} points [{:+.1}, {:+.1}]{}", // count: signed decimals
                 c.rate * 100.0,
                 c.low * 100.0,
                 c.high * 100.0,
