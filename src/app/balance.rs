@@ -399,8 +399,13 @@ impl BalancePanel {
                 .default_open(self.sensitivity.running() || self.sensitivity.result.is_some())
                 .show(ui, |ui| {
                     let players = self.players.map(|p| p.with_budget(self.budget));
-                    self.sensitivity
-                        .ui(ui, scenario, players, self.seed, self.threads)
+                    self.sensitivity.ui(
+                        ui,
+                        scenario,
+                        players,
+                        (self.seed, self.variant),
+                        self.threads,
+                    )
                 });
             ui.separator();
             egui::CollapsingHeader::new("Army lists: pick-up battles")

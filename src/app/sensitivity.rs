@@ -79,6 +79,7 @@ struct Start<'a> {
     knobs: Vec<Knob>,
     games: u32,
     seed: u64,
+    variant: bool,
     threads: usize,
 }
 
@@ -87,6 +88,7 @@ impl Visit for Start<'_> {
     fn visit<R: Computer>(self) -> Self::Output {
         let cfg = SimConfig::<R> {
             players: self.players,
+            variant: self.variant,
             threads: self.threads.max(1),
             ..SimConfig::new(self.games.max(1), self.seed)
         };
@@ -145,7 +147,7 @@ impl SensitivityPanel {
         scenario: &Scenario,
         map: &Map,
         players: [PlayerKind; 2],
-        seed: u64,
+        (seed, variant): (u64, bool),
         threads: usize,
     ) {
         if self.job.is_some() {
@@ -173,6 +175,7 @@ impl SensitivityPanel {
                 knobs,
                 games: self.games,
                 seed,
+                variant: variant && !scenario.variants.is_empty(),
                 threads,
             },
         ));
@@ -242,14 +245,14 @@ impl SensitivityPanel {
         ui: &mut egui::Ui,
         scenario: Option<(&Scenario, &Map)>,
         players: [PlayerKind; 2],
-        seed: u64,
+        (seed, variant): (u64, bool),
         threads: usize,
     ) {
         self.poll();
         ui.label(
             RichText::new(
                 "Each ticked number moved one step down and up (a tenth of it, at least 1), \
-                 one at a time, and played with the base batch's seeds by the players chosen above: \
+                 one at a time, and played with the base batch's seeds by the players (and variant) chosen above: \
                  which numbers decide the balance.",
             )
             .weak(),
@@ -334,7 +337,7 @@ impl SensitivityPanel {
                 .clicked()
                 && let Some((s, m)) = scenario
             {
-                self.start(s, m, players, seed, threads);
+                self.start(s, m, players, (seed, variant), threads);
             }
         });
         if let Some(job) = &self.job {
