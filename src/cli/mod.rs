@@ -42,6 +42,48 @@ pub struct Cli {
     pub pickup_log: Option<PathBuf>,
 }
 
+/// The players and settings of a batch of computer games, shared by
+/// `simulate` and `sensitivity`.
+#[derive(Debug, clap::Args)]
+pub struct BatchOptions {
+    /// Player for the first side (French at Waterloo; with --pickup,
+    /// the first list's): heuristic, random or search (`search:N`
+    /// for N playouts a turn).
+    #[arg(long, default_value = "heuristic")]
+    french: crate::ai::PlayerKind,
+    /// Player for the second side (Allied at Waterloo; with --pickup,
+    /// the second list's).
+    #[arg(long, default_value = "heuristic")]
+    allied: crate::ai::PlayerKind,
+    /// The search players' budget: playouts per turn.
+    #[arg(long)]
+    budget: Option<u32>,
+    /// Worker threads (default: the number of cores). Results do not
+    /// depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The scenario's variant, with chits drawn for every game.
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    variant: String,
+    /// Heuristic player tuning (RON), the rule set's own weights: see
+    /// `src/ai/tuning.rs` (Napoleon at Waterloo), `NapoleonTuning` in
+    /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`, `Hits16Tuning` in
+    /// `src/ai/hits16.rs`.
+    #[arg(long)]
+    tuning: Option<PathBuf>,
+}
+
+impl BatchOptions {
+    /// The two players, with `--budget` applied.
+    fn players(&self) -> [crate::ai::PlayerKind; 2] {
+        [self.french, self.allied].map(|k| budgeted(k, self.budget))
+    }
+
+    fn variant(&self) -> bool {
+        self.variant == "on"
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check scenario and map files; prints `file:line:column: where:
@@ -119,34 +161,11 @@ pub enum Command {
         precision: Option<f64>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player for the first side (French at Waterloo; with --pickup,
-        /// the first list's): heuristic, random or search (`search:N`
-        /// for N playouts a turn).
-        #[arg(long, default_value = "heuristic")]
-        french: crate::ai::PlayerKind,
-        /// Player for the second side (Allied at Waterloo; with --pickup,
-        /// the second list's).
-        #[arg(long, default_value = "heuristic")]
-        allied: crate::ai::PlayerKind,
-        /// The search players' budget: playouts per turn.
-        #[arg(long)]
-        budget: Option<u32>,
-        /// Worker threads (default: the number of cores). Results do not
-        /// depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// The scenario's variant, with chits drawn for every game.
-        #[arg(long, default_value = "off", value_parser = ["on", "off"])]
-        variant: String,
+        #[command(flatten)]
+        batch: BatchOptions,
         /// Write every game's summary here as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Heuristic player tuning (RON), the rule set's own weights: see
-        /// `src/ai/tuning.rs` (Napoleon at Waterloo), `NapoleonTuning` in
-        /// `src/ai/napoleon.rs`, `OneHourTuning` in `src/ai/one_hour.rs`, `Hits16Tuning` in
-        /// `src/ai/hits16.rs`.
-        #[arg(long)]
-        tuning: Option<PathBuf>,
         /// Play only shard I of N of the --games (numbered from 0, as Slurm
         /// array tasks and Kubernetes job indexes are): its own range of
         /// game numbers, with the seeds they have in the whole batch.
@@ -177,25 +196,8 @@ pub enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player for the first side: heuristic, random or search[:N].
-        #[arg(long, default_value = "heuristic")]
-        french: crate::ai::PlayerKind,
-        /// Player for the second side.
-        #[arg(long, default_value = "heuristic")]
-        allied: crate::ai::PlayerKind,
-        /// The search players' budget: playouts per turn.
-        #[arg(long)]
-        budget: Option<u32>,
-        /// Worker threads (default: the number of cores). Results do not
-        /// depend on it.
-        #[arg(long)]
-        threads: Option<usize>,
-        /// The scenario's variant, with chits drawn for every game.
-        #[arg(long, default_value = "off", value_parser = ["on", "off"])]
-        variant: String,
-        /// The heuristic players' tuning (RON), as for `simulate`.
-        #[arg(long)]
-        tuning: Option<PathBuf>,
+        #[command(flatten)]
+        batch: BatchOptions,
         /// Also vary this whole number, by its dotted path in the file
         /// (`turns`, `victory.loss_thresholds.0.points`); repeatable.
         #[arg(long, value_name = "PATH")]
@@ -651,13 +653,8 @@ pub fn run(command: &Command) -> Outcome {
             points,
             games,
             seed,
-            threads,
-            french,
-            allied,
-            variant,
+            batch,
             json,
-            tuning,
-            budget,
             shard,
             out,
             ..
@@ -666,11 +663,11 @@ pub fn run(command: &Command) -> Outcome {
             points: *points,
             games: games.unwrap_or(1000),
             seed: *seed,
-            threads: *threads,
-            players: [*french, *allied].map(|k| budgeted(k, *budget)),
-            variant: variant == "on",
+            threads: batch.threads,
+            players: batch.players(),
+            variant: batch.variant(),
             json: json.as_deref(),
-            tuning: tuning.as_deref(),
+            tuning: batch.tuning.as_deref(),
             shard: *shard,
             out: out.as_deref(),
         }),
@@ -679,13 +676,8 @@ pub fn run(command: &Command) -> Outcome {
             games,
             precision,
             seed,
-            french,
-            allied,
-            threads,
-            variant,
+            batch,
             json,
-            tuning,
-            budget,
             shard,
             out,
             swap_seats,
@@ -695,11 +687,11 @@ pub fn run(command: &Command) -> Outcome {
             games: *games,
             precision: *precision,
             seed: *seed,
-            players: [*french, *allied].map(|k| budgeted(k, *budget)),
-            threads: *threads,
-            variant: variant == "on",
+            players: batch.players(),
+            threads: batch.threads,
+            variant: batch.variant(),
             json: json.as_deref(),
-            tuning: tuning.as_deref(),
+            tuning: batch.tuning.as_deref(),
             shard: *shard,
             out: out.as_deref(),
             swap_seats: *swap_seats,
@@ -711,12 +703,7 @@ pub fn run(command: &Command) -> Outcome {
             scenario,
             games,
             seed,
-            french,
-            allied,
-            budget,
-            threads,
-            variant,
-            tuning,
+            batch,
             vary,
             only,
             list,
@@ -728,10 +715,10 @@ pub fn run(command: &Command) -> Outcome {
             scenario,
             games: *games,
             seed: *seed,
-            players: [*french, *allied].map(|k| budgeted(k, *budget)),
-            threads: *threads,
-            variant: variant == "on",
-            tuning: tuning.as_deref(),
+            players: batch.players(),
+            threads: batch.threads,
+            variant: batch.variant(),
+            tuning: batch.tuning.as_deref(),
             vary,
             only: *only,
             list: *list,
