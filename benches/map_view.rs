@@ -46,6 +46,7 @@ fn doc(s: scenario::Scenario, m: scenario::Map) -> OpenDoc {
     OpenDoc {
         deployment_log: None,
         map_write_consent: None,
+        disk: Vec::new(),
         path: None,
         map_path: None,
         data: Document {

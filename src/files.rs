@@ -37,63 +37,19 @@ pub enum OpenError {
     OtherKind { path: String, kind: FileKind },
 }
 
-/// Vedette's files that are not scenarios or maps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileKind {
-    GameLog,
-    DeploymentLog,
-    ArmyList,
-    OrderOfBattle,
-}
-
-impl FileKind {
-    /// What a file that failed to read as a scenario is, by the fields
-    /// it has at the top (`None`: not one of Vedette's other files).
-    pub fn sniff(text: &str) -> Option<FileKind> {
-        let ron::Value::Map(m) = ron::from_str::<ron::Value>(text).ok()? else {
-            return None;
-        };
-        let has = |k: &str| {
-            m.iter()
-                .any(|(key, _)| matches!(key, ron::Value::String(s) if s == k))
-        };
-        if has("title") {
-            return None;
-        }
-        if has("entries") && has("seed") {
-            Some(FileKind::GameLog)
-        } else if has("lists") && has("orders") && has("commands") {
-            Some(FileKind::DeploymentLog)
-        } else if has("generals") && has("leaders") && has("aggressiveness") {
-            Some(FileKind::ArmyList)
-        } else if has("list") && has("general") && has("forces") {
-            Some(FileKind::OrderOfBattle)
-        } else {
-            None
-        }
-    }
-
-    /// Why it does not open as a scenario, and where it does open.
-    pub fn not_a_scenario(self, path: &str) -> String {
-        match self {
-            FileKind::GameLog => format!(
-                "this is a saved game (a game log), not a scenario: open it in the playtest table (File > Load game… in a playtest, or `vedette --game {path}`)"
-            ),
-            FileKind::DeploymentLog => format!(
-                "this is a pick-up battle's deployment log, not a scenario: resume or review it in the pick-up wizard (`vedette --pickup-log {path}`); the battle itself is the scenario saved beside it"
-            ),
-            FileKind::ArmyList => "this is an army list for pick-up battles, not a scenario: open it in the Armies window or File > New pick-up battle…".to_string(),
-            FileKind::OrderOfBattle => "this is an order of battle for a pick-up battle, not a scenario: open it in the pick-up wizard (File > New pick-up battle…)".to_string(),
-        }
-    }
-}
+pub use crate::scenario::kind::FileKind;
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`]: `/dev/zero`, a huge
 /// log or a directory gets a clear error instead of filling the memory.
 pub fn read_text(path: &Path) -> Result<String, OpenError> {
-    let io = |source| OpenError::Io {
+    let io = |source: std::io::Error| OpenError::Io {
         path: path.display().to_string(),
-        source,
+        source: match crate::bundled::missing_hint(path) {
+            Some(hint) if source.kind() == std::io::ErrorKind::NotFound => {
+                std::io::Error::new(source.kind(), format!("no such file, {hint}"))
+            }
+            _ => source,
+        },
     };
     // Look before opening: opening a FIFO blocks until a writer comes, and
     // a device (/dev/zero) never ends. Only regular files are read.
@@ -174,6 +130,15 @@ pub fn looks_like_map(text: &str) -> bool {
     head.contains("map: (") && !text.contains("title:")
 }
 
+/// Whether the map file at `path` holds `map` (whatever its layout or
+/// header line): a save need not write it.
+pub fn map_file_holds(path: &Path, map: &Map) -> bool {
+    read_text(path)
+        .ok()
+        .and_then(|t| scenario::parse_map(&t, "").ok())
+        .is_some_and(|m| &m == map)
+}
+
 /// Reads a map file.
 pub fn load_map(path: &Path) -> Result<Map, OpenError> {
     let text = read_text(path)?;
@@ -189,11 +154,11 @@ pub fn load_scenario(path: &Path) -> Result<LoadedScenario, OpenError> {
         // Only when it fails: what else of Vedette's it might be.
         Err(e) => {
             return Err(match FileKind::sniff(&text) {
-                Some(kind) => OpenError::OtherKind {
+                Some(kind) if kind != FileKind::Scenario => OpenError::OtherKind {
                     path: path.display().to_string(),
                     kind,
                 },
-                None => e.into(),
+                _ => e.into(),
             });
         }
     };

@@ -8,6 +8,7 @@
 
 pub mod ai;
 pub mod app;
+pub mod bundled;
 pub mod cli;
 pub mod edit;
 pub mod engine;

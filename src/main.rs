@@ -28,6 +28,16 @@ fn main() {
                 let _ = std::io::stderr().write_all(cli::terminal_safe(&out.stderr).as_bytes());
                 std::process::exit(out.code);
             }
+            if args.check_open {
+                match vedette::app::check_open(args.file, args.game) {
+                    Ok(what) => println!("{what}"),
+                    Err(why) => {
+                        eprintln!("vedette: {why}");
+                        std::process::exit(1);
+                    }
+                }
+                return;
+            }
             if let Err(e) = vedette::app::run(
                 args.file,
                 args.balance,

@@ -154,7 +154,11 @@ fn missing_files_are_reported_not_panicked() {
 fn format_rewrites_atomically_and_keeps_a_backup() {
     let dir = tempfile::tempdir().expect("temp dir");
     let text = std::fs::read_to_string(root().join("scenarios/tutorial.ron")).expect("tutorial");
-    let squashed: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    // The body on one line, without its header line: formatting writes
+    // the header back (issue 40 item 2).
+    let (header, body) = text.split_once('\n').expect("a header line");
+    assert_eq!(header, "// Vedette scenario");
+    let squashed: String = body.lines().map(str::trim).collect::<Vec<_>>().join(" ");
     let p = dir.path().join("t.ron");
     std::fs::write(&p, &squashed).expect("write");
     let (stdout, _, code) = run(vedette().args(["format", p.to_str().expect("utf-8 path")]));
@@ -455,7 +459,7 @@ fn issue20_simulate_pickup_reports_win_rates_by_list_and_role_and_refuses_bad_li
     ]));
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("bad.ron:13:46:") && stderr.contains("generals[0].command_factor"),
+        stderr.contains("bad.ron:14:46:") && stderr.contains("generals[0].command_factor"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);

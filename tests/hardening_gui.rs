@@ -494,11 +494,12 @@ fn issue35_item20_an_idle_window_autosaves_and_recovered_changes_undo() {
     assert_eq!(h.state().doc.as_ref().map(|d| d.map.clone()), Some(edited));
 }
 
-/// Issue 35 item 22: a saved game opened as a scenario says what it is
-/// (not "format version 2", which sounded like an older Vedette) and
-/// offers to open it in the playtest table, which it then does.
+/// Issue 35 item 22, as issue 40 item 1 made it: a saved game opened in
+/// the window (not "format version 2", which sounded like an older
+/// Vedette; not an offer either) opens in the playtest table on the
+/// scenario it names, and an army list opens in the pick-up wizard.
 #[test]
-fn issue35_item22_a_saved_game_opened_as_a_scenario_is_offered_to_the_table() {
+fn issue40_item1_a_saved_game_or_an_army_list_opens_where_it_belongs() {
     let dir = tempfile::tempdir().expect("temp dir");
     let log = dir.path().join("game.ron");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_vedette"))
@@ -520,26 +521,16 @@ fn issue35_item22_a_saved_game_opened_as_a_scenario_is_offered_to_the_table() {
     assert!(log.exists(), "{out:?}");
     let mut app = VedetteApp::open(log.clone());
     no_dialogs(&mut app);
-    let mut h = harness(app);
-    h.get_by_label("This is a saved game");
-    assert!(
-        h.query_all_by_label_contains("this is a saved game (a game log), not a scenario")
-            .count()
-            >= 1
-    );
-    assert!(h.state().playtest.is_none());
-    h.get_by_label("Open it in the playtest table").click();
-    h.run();
+    let h = harness(app);
     assert!(h.state().playtest.is_some(), "the game opens in the table");
     assert!(h.state().doc.is_some(), "on the scenario it names");
-    // An army list says what it is too (no offer: it opens elsewhere).
-    let app = VedetteApp::open(root().join("scenarios/armies/france-1813.ron"));
+    assert_eq!(h.state().open_error, None);
+    // An army list opens in the pick-up wizard, on the first side.
+    let mut app = VedetteApp::open(root().join("scenarios/armies/france-1813.ron"));
+    no_dialogs(&mut app);
     let h = harness(app);
-    assert!(
-        h.query_all_by_label_contains("this is an army list for pick-up battles, not a scenario")
-            .count()
-            >= 1
-    );
+    assert!(h.state().pickup.is_some(), "the pick-up wizard is open");
+    assert_eq!(h.state().open_error, None);
 }
 
 /// The typed-path window open now, as the test sees it.
@@ -877,4 +868,174 @@ fn issue35_item21_the_editor_shows_the_movement_the_rules_use() {
     h.get_by_label("Strength");
     h.get_by_label("Movement");
     assert!(h.query_by_label_contains("troop table").is_none());
+}
+
+/// The title in the open document.
+fn title(h: &Harness<'_, VedetteApp>) -> String {
+    h.state()
+        .doc
+        .as_ref()
+        .expect("a document")
+        .scenario
+        .title
+        .clone()
+}
+
+/// Issue 40 item 4: a file changed on disk (by hand, or `git pull`) is
+/// offered for reload; the reload is one undoable step, so Undo brings
+/// back what was open; keeping one's own version is not asked again.
+#[test]
+fn issue40_item4_a_file_changed_on_disk_is_offered_for_reload_and_undo_keeps_yours() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scen = waterloo_copy(dir.path());
+    let mut app = VedetteApp::open(scen.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    change_something(&mut h);
+    h.state_mut().check_disk();
+    assert_eq!(h.state().disk_prompt, None, "nothing changed on disk yet");
+    // Touched but not changed: not a change.
+    let text = std::fs::read_to_string(&scen).expect("read");
+    std::fs::write(&scen, &text).expect("write");
+    h.state_mut().check_disk();
+    assert_eq!(h.state().disk_prompt, None, "the same bytes are no change");
+    // Another program writes a new title (a longer file, whatever the
+    // clock's resolution).
+    std::fs::write(
+        &scen,
+        text.replace(
+            "title: \"Napoleon at Waterloo\"",
+            "title: \"Waterloo, revised\"",
+        ),
+    )
+    .expect("write");
+    h.state_mut().check_disk();
+    h.run();
+    h.get_by_label("Changed on disk");
+    h.get_by_label("Reload").click();
+    h.run();
+    assert_eq!(title(&h), "Waterloo, revised");
+    assert!(!h.state().is_modified(), "as on disk");
+    // Undo: the version that was open, with its unsaved hex, comes back.
+    ctrl(&mut h, Key::Z);
+    assert_eq!(title(&h), "Napoleon at Waterloo");
+    assert!(h.state().is_modified());
+    ctrl(&mut h, Key::Y);
+    assert_eq!(title(&h), "Waterloo, revised");
+    // Changed again, and kept: not asked again until the next change.
+    std::fs::write(
+        &scen,
+        text.replace(
+            "title: \"Napoleon at Waterloo\"",
+            "title: \"Waterloo, third\"",
+        ),
+    )
+    .expect("write");
+    h.state_mut().check_disk();
+    h.run();
+    h.get_by_label("Keep my version").click();
+    h.run();
+    h.state_mut().check_disk();
+    assert_eq!(h.state().disk_prompt, None, "kept: not asked again");
+    assert_eq!(title(&h), "Waterloo, revised");
+}
+
+/// Issue 40 item 4: a save never silently writes over a file changed on
+/// disk since it was opened; "Save over it" does, when asked.
+#[test]
+fn issue40_item4_save_never_silently_overwrites_a_newer_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scen = waterloo_copy(dir.path());
+    let mut app = VedetteApp::open(scen.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    change_something(&mut h);
+    let theirs = std::fs::read_to_string(&scen).expect("read").replace(
+        "title: \"Napoleon at Waterloo\"",
+        "title: \"Their Waterloo\"",
+    );
+    std::fs::write(&scen, &theirs).expect("write");
+    // Saved before the window looked: the save itself asks.
+    ctrl(&mut h, Key::S);
+    h.get_by_label("Newer on disk");
+    assert_eq!(std::fs::read_to_string(&scen).expect("read"), theirs);
+    h.get_by_label("Save over it").click();
+    h.run_steps(8);
+    assert!(!h.state().is_modified(), "{:?}", h.state().status);
+    let saved = std::fs::read_to_string(&scen).expect("read");
+    assert!(
+        saved.contains("title: \"Napoleon at Waterloo\""),
+        "ours written"
+    );
+    assert!(
+        saved.starts_with("// Vedette scenario\n"),
+        "with its header"
+    );
+    // Again, and cancelled: nothing is written.
+    {
+        let doc = h.state_mut().doc.as_mut().expect("a document");
+        let mut s = doc.scenario.clone();
+        s.notes = "edited again".into();
+        let e = vedette::edit::set_scenario(&doc.data, s).expect("an edit");
+        doc.apply(e).expect("applies");
+    }
+    h.run();
+    let theirs = saved.replace("title: \"Napoleon at Waterloo\"", "title: \"Theirs again\"");
+    std::fs::write(&scen, &theirs).expect("write");
+    ctrl(&mut h, Key::S);
+    h.get_by_label("Newer on disk");
+    h.get_by_label("Cancel").click();
+    h.run_steps(8);
+    assert_eq!(std::fs::read_to_string(&scen).expect("read"), theirs);
+    assert!(h.state().is_modified());
+    assert!(
+        !matches!(
+            h.state().disk_prompt,
+            Some(vedette::app::DiskPrompt::SaveOver { .. })
+        ),
+        "cancelled"
+    );
+    // The window goes on offering the newer file (it looks every second).
+    h.state_mut().disk_prompt = None;
+    h.state_mut().check_disk();
+    assert!(matches!(
+        h.state().disk_prompt,
+        Some(vedette::app::DiskPrompt::Changed(_))
+    ));
+    h.get_by_label("Keep my version").click();
+    h.run_steps(8);
+    ctrl(&mut h, Key::S);
+    assert!(!h.state().is_modified(), "kept: the save writes over it");
+    // Our own save is not a change on disk.
+    h.state_mut().check_disk();
+    assert_eq!(h.state().disk_prompt, None);
+}
+
+/// Issue 40 item 1: a map opened on its own is a new scenario on it, and
+/// Save As refers to the map file rather than copying it.
+#[test]
+fn issue40_item1_a_map_opens_as_a_new_scenario_on_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    waterloo_copy(dir.path());
+    let map = dir.path().join("maps/waterloo.ron");
+    let mut app = VedetteApp::open(map.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    h.run();
+    let doc = h.state().doc.as_ref().expect("a document");
+    assert_eq!(doc.map.name, "Waterloo, 18 June 1815");
+    assert!(doc.path.is_none(), "a new scenario: Save As asks where");
+    assert_eq!(doc.map_path.as_deref(), Some(map.as_path()));
+    let to = dir.path().join("scenarios/mine.ron");
+    assert!(h.state_mut().save_as(&to));
+    let saved = std::fs::read_to_string(&to).expect("read");
+    assert!(
+        saved.contains("map: File(\"../maps/waterloo.ron\")"),
+        "{saved}"
+    );
+    // A box map gets a rule set played on boxes.
+    let app = VedetteApp::open(root().join("maps/waterloo-boxes.ron"));
+    let doc = app.doc.as_ref().expect("a document");
+    assert!(doc.map.grid().is_boxes());
+    assert!(doc.scenario.rules.support().boxes);
 }

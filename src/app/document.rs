@@ -29,6 +29,46 @@ pub struct OpenDoc {
     /// A map file outside the scenario's folder the user agreed to write
     /// (see [`map_write_confined`]).
     pub map_write_consent: Option<PathBuf>,
+    /// The scenario's and map's files as Vedette last read, wrote or was
+    /// told to keep them: a change made elsewhere is told from these
+    /// (issue 40 item 4).
+    pub disk: Vec<(PathBuf, DiskStamp)>,
+}
+
+/// A file's length, time and a hash of its bytes, as Vedette last knew it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiskStamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    hash: u64,
+}
+
+impl DiskStamp {
+    /// The file as it is now (`None`: it cannot be read).
+    pub fn read(path: &Path) -> Option<DiskStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        let bytes = std::fs::read(path).ok()?;
+        Some(DiskStamp {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            hash: fnv(&bytes),
+        })
+    }
+
+    /// Whether the file's length or time moved since (cheap: no read).
+    fn moved(&self, path: &Path) -> bool {
+        match std::fs::metadata(path) {
+            Ok(m) => m.len() != self.len || m.modified().ok() != self.modified,
+            Err(_) => false,
+        }
+    }
+}
+
+/// FNV-1a: enough to tell two versions of a file apart.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Deref for OpenDoc {
@@ -76,7 +116,9 @@ impl OpenDoc {
             history: History::default(),
             deployment_log,
             map_write_consent: None,
-        })
+            disk: Vec::new(),
+        }
+        .known_on_disk())
     }
 
     /// A blank scenario of the chosen rule set on a clear map: its
@@ -148,6 +190,32 @@ impl OpenDoc {
         OpenDoc::unsaved(scenario, map, None)
     }
 
+    /// A new scenario on the map file at `path` (a map opened on its
+    /// own): the first rule set played on the map's grid, the map kept in
+    /// its file, which Save As refers to relative to the scenario.
+    pub fn on_map(path: &Path) -> Result<OpenDoc, files::OpenError> {
+        let map = files::load_map(path)?;
+        let boxes = map.orientation == Orientation::Boxes;
+        let rules = RuleSet::every()
+            .into_iter()
+            .find(|r| {
+                let s = r.support();
+                if boxes { s.boxes } else { s.hexes }
+            })
+            .unwrap_or_default();
+        let mut doc = OpenDoc::new_blank(&NewMap {
+            rules,
+            columns: map.columns,
+            rows: map.rows,
+            orientation: map.orientation,
+            stagger: map.stagger,
+        });
+        doc.data.scenario.map = MapSource::File(path.display().to_string());
+        doc.data.map = map;
+        doc.map_path = Some(path.to_path_buf());
+        Ok(doc.known_on_disk())
+    }
+
     /// A document with no file yet, counted as changed until saved.
     fn unsaved(scenario: Scenario, map: Map, deployment_log: Option<String>) -> OpenDoc {
         let mut history = History::default();
@@ -159,6 +227,7 @@ impl OpenDoc {
             history,
             deployment_log,
             map_write_consent: None,
+            disk: Vec::new(),
         }
     }
 
@@ -181,6 +250,105 @@ impl OpenDoc {
             ),
         };
         OpenDoc::unsaved(scenario, map, Some(log))
+    }
+
+    /// This document with its scenario and map files stamped as they are
+    /// on disk now.
+    fn known_on_disk(mut self) -> OpenDoc {
+        self.stamp_files();
+        self
+    }
+
+    /// Stamps the scenario's and map's files as they are on disk now
+    /// (after a load or a save).
+    fn stamp_files(&mut self) {
+        self.disk = [self.path.clone(), self.map_path.clone()]
+            .into_iter()
+            .flatten()
+            .filter_map(|p| DiskStamp::read(&p).map(|s| (p, s)))
+            .collect();
+    }
+
+    /// The files of this document changed on disk since Vedette last read,
+    /// wrote or kept them (by another program, or `git pull`): a length
+    /// or time that moved with the same bytes is taken in silently. A
+    /// file that is gone is not a change to offer.
+    pub fn changed_on_disk(&mut self) -> Vec<PathBuf> {
+        let mut changed = Vec::new();
+        for (path, stamp) in &mut self.disk {
+            if !stamp.moved(path) {
+                continue;
+            }
+            match DiskStamp::read(path) {
+                Some(now) if now.hash == stamp.hash => *stamp = now,
+                Some(_) => changed.push(path.clone()),
+                None => {}
+            }
+        }
+        changed
+    }
+
+    /// Keeps this version over the files changed on disk: they are not
+    /// offered again until they change again, and the next save writes
+    /// over them.
+    pub fn keep_mine(&mut self) {
+        for (path, stamp) in &mut self.disk {
+            if let Some(now) = DiskStamp::read(path) {
+                *stamp = now;
+            }
+        }
+    }
+
+    /// The files a save to `path` would write over although they changed
+    /// on disk since Vedette last knew them: the scenario's file (when it
+    /// is `path`) and the map's file (when the save would write it).
+    pub fn newer_on_disk(&mut self, path: &Path) -> Vec<PathBuf> {
+        let writes_map = self
+            .map_path
+            .as_deref()
+            .is_some_and(|m| !files::map_file_holds(m, &self.map));
+        self.changed_on_disk()
+            .into_iter()
+            .filter(|p| {
+                files::same_file(p, path)
+                    || (writes_map && Some(p.as_path()) == self.map_path.as_deref())
+            })
+            .collect()
+    }
+
+    /// Reads the scenario (and its map) again from disk as one undoable
+    /// step, "Reload from disk": Undo brings back the version that was
+    /// open, which then counts as unsaved.
+    pub fn reload(&mut self) -> Result<(), String> {
+        let path = self
+            .path
+            .clone()
+            .ok_or("the document has no file to reload")?;
+        let l = files::load_scenario(&path).map_err(|e| e.to_string())?;
+        let edits: Vec<Edit> = [
+            crate::edit::set_scenario(&self.data, l.scenario.clone()),
+            crate::edit::set_map(&self.data, l.map),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !edits.is_empty() {
+            self.history
+                .apply(
+                    &mut self.data,
+                    Edit::Group {
+                        label: "reload from disk".into(),
+                        edits,
+                    },
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        // Where the map is kept is the file's, as read.
+        self.data.scenario.map = l.scenario.map;
+        self.map_path = l.map_path;
+        self.history.mark_saved();
+        self.stamp_files();
+        Ok(())
     }
 
     /// Where a deployment log is written beside the scenario at `path`.
@@ -247,10 +415,12 @@ impl OpenDoc {
         Ok(path)
     }
 
-    /// After a save: the inline copy of the map is what was written.
+    /// After a save: the inline copy of the map is what was written, and
+    /// the files are as Vedette wrote them.
     fn saved(&mut self) {
         self.data.scenario = self.scenario_to_write();
         self.history.mark_saved();
+        self.stamp_files();
     }
 
     /// Saves under a new name. A separate map file stays where it is and
@@ -295,9 +465,7 @@ impl OpenDoc {
         if map_write_confined(path, map_path) || self.map_write_consent.as_ref() == Some(map_path) {
             return None;
         }
-        let text = scenario::map_to_ron(&self.map);
-        let same = std::fs::read_to_string(map_path).is_ok_and(|t| t == text);
-        (!same).then(|| map_path.clone())
+        (!files::map_file_holds(map_path, &self.map)).then(|| map_path.clone())
     }
 
     /// Keeps the map inside the scenario file from now on (the answer
@@ -315,15 +483,13 @@ impl OpenDoc {
                 outside.display()
             ));
         }
-        if let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path) {
-            let text = scenario::map_to_ron(&self.map);
-            let same = std::fs::read_to_string(map_path).is_ok_and(|t| t == text);
-            if !same {
-                files::save_atomic(map_path, &text)
-                    .map_err(|e| format!("cannot save the map {}: {e}", map_path.display()))?;
-            }
+        if let (MapSource::File(_), Some(map_path)) = (&self.scenario.map, &self.map_path)
+            && !files::map_file_holds(map_path, &self.map)
+        {
+            files::save_atomic(map_path, &scenario::map_file(&self.map))
+                .map_err(|e| format!("cannot save the map {}: {e}", map_path.display()))?;
         }
-        let text = scenario::scenario_to_ron(&self.scenario_to_write());
+        let text = scenario::scenario_file(&self.scenario_to_write());
         files::save_atomic(path, &text)
             .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
         if let Some(log) = &self.deployment_log {
@@ -338,7 +504,7 @@ impl OpenDoc {
     /// scenarios can share) and makes the scenario refer to it. Not an
     /// undo step: it changes where things are saved, not what they are.
     pub fn export_map(&mut self, path: &Path) -> Result<(), String> {
-        let text = scenario::map_to_ron(&self.map);
+        let text = scenario::map_file(&self.map);
         files::save_atomic(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         if let Some(own) = &self.path {
@@ -347,6 +513,7 @@ impl OpenDoc {
                 self.data.scenario.map = MapSource::File(rel);
                 self.map_path = Some(path.to_path_buf());
                 self.history.mark_unsaved();
+                self.stamp_files();
             }
         }
         Ok(())
@@ -495,6 +662,7 @@ impl Recovery {
             history,
             deployment_log: self.deployment_log.clone(),
             map_write_consent: None,
+            disk: Vec::new(),
         })
     }
 }

@@ -33,16 +33,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use tools::{MarkerKind, Tool, Tools};
 
-/// The scenario opened when none is named: `scenarios/waterloo.ron` in the
-/// working folder, else the one in the source tree this binary was built
-/// from (so `cargo run` works from anywhere inside the project).
+/// The scenario opened when none is named: see
+/// [`crate::bundled::default_scenario`].
 pub fn default_scenario_path() -> PathBuf {
-    let local = PathBuf::from("scenarios/waterloo.ron");
-    if local.exists() {
-        return local;
-    }
-    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/waterloo.ron");
-    if built.exists() { built } else { local }
+    crate::bundled::default_scenario()
 }
 
 /// Puts `path` (resolved where it exists) first in a list of recent
@@ -71,6 +65,24 @@ pub enum Pending {
     Close,
 }
 
+/// A question about the document's files changed on disk by something
+/// other than this window.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DiskPrompt {
+    /// These files changed: reload, or keep this version?
+    Changed(Vec<PathBuf>),
+    /// A save to `to` (a Save As when `as_new`) would write over these
+    /// files, changed since they were opened.
+    SaveOver {
+        files: Vec<PathBuf>,
+        to: PathBuf,
+        as_new: bool,
+    },
+}
+
+/// Seconds between looks at the open files for changes made elsewhere.
+const DISK_CHECK_SECS: f64 = 1.0;
+
 /// A native dialog's answer (`None`: cancelled or never shown) and how
 /// long it took.
 type DialogAnswer = (Option<PathBuf>, std::time::Duration);
@@ -84,9 +96,6 @@ pub struct VedetteApp {
     /// The file whose open failed, offered again ("Try again") once it is
     /// fixed.
     pub failed_path: Option<PathBuf>,
-    /// A saved game or deployment log opened as a scenario, offered where
-    /// it does open (issue 35 item 22).
-    pub other_kind_offer: Option<(crate::files::FileKind, PathBuf)>,
     pub view: MapView,
     pub draw: DrawOptions,
     pub hovered: Option<Hex>,
@@ -105,6 +114,11 @@ pub struct VedetteApp {
     /// written to its file outside the scenario's folder: (the map file,
     /// where the scenario is being saved, whether as Save As).
     pub map_consent: Option<(PathBuf, PathBuf, bool)>,
+    /// The document's files changed on disk, or a save that would write
+    /// over such a change, waiting for the user's answer (issue 40 item 4).
+    pub disk_prompt: Option<DiskPrompt>,
+    /// When the files were last looked at (window time, seconds).
+    last_disk_check: f64,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// Army lists opened or saved in the pick-up wizard, newest first:
@@ -190,7 +204,6 @@ impl VedetteApp {
             issues: Vec::new(),
             open_error: None,
             failed_path: None,
-            other_kind_offer: None,
             view: MapView::default(),
             draw: DrawOptions::default(),
             hovered: None,
@@ -201,6 +214,8 @@ impl VedetteApp {
             prompt: None,
             new_dialog: None,
             map_consent: None,
+            disk_prompt: None,
+            last_disk_check: f64::NEG_INFINITY,
             recent: Vec::new(),
             army_lists: Vec::new(),
             recovery_dir: None,
@@ -234,101 +249,110 @@ impl VedetteApp {
     }
 
     /// Opens a file, replacing the document (no prompt: see
-    /// [`VedetteApp::request`]).
-    pub fn load(&mut self, path: PathBuf) {
+    /// [`VedetteApp::request`]). Any of Vedette's files opens where it
+    /// belongs (issue 40 item 1): a scenario in the editor, a map in the
+    /// editor as a new scenario on it, a saved game in the playtest table,
+    /// a deployment log, army list or order of battle in the pick-up
+    /// wizard.
+    /// Whether it opened.
+    pub fn load(&mut self, path: PathBuf) -> bool {
         match OpenDoc::load(&path) {
             Ok(doc) => {
                 self.set_doc(doc);
                 self.open_error = None;
                 self.remember(&path);
+                true
             }
-            Err(e) => {
-                if let crate::files::OpenError::OtherKind { kind, .. } = &e
-                    && matches!(
-                        kind,
-                        crate::files::FileKind::GameLog | crate::files::FileKind::DeploymentLog
-                    )
-                {
-                    self.other_kind_offer = Some((*kind, path.clone()));
-                }
-                self.open_error = Some(e.to_string());
-                self.failed_path = Some(path);
-                self.status = Some((false, e.to_string()));
+            Err(crate::files::OpenError::OtherKind { kind, .. }) => {
+                self.open_other_kind(kind, &path)
             }
+            Err(e) => self.open_failed(path, e.to_string()),
         }
     }
 
-    /// Opens a saved game in the playtest table (on the scenario it
-    /// names, or the one open) or a deployment log in the pick-up wizard:
-    /// what a user who opened one as a scenario is offered.
-    pub fn open_other_kind(&mut self, kind: crate::files::FileKind, path: &Path) {
+    /// Says why `path` did not open, in place of the map and in the
+    /// status bar; false.
+    fn open_failed(&mut self, path: PathBuf, why: String) -> bool {
+        self.open_error = Some(why.clone());
+        self.failed_path = Some(path);
+        self.status = Some((false, why));
+        false
+    }
+
+    /// Opens one of Vedette's files that is not a scenario where it
+    /// belongs (see [`VedetteApp::load`]); whether it opened.
+    pub fn open_other_kind(&mut self, kind: crate::files::FileKind, path: &Path) -> bool {
         use crate::files::FileKind;
+        let shown = path.display().to_string();
         match kind {
-            FileKind::GameLog => {
-                match playtest::scenario_file_of(path) {
-                    Ok(Some(s)) => {
-                        // As `vedette replay` does: the scenario as named,
-                        // else beside the log.
-                        let s = if s.exists() {
-                            s
-                        } else {
-                            path.parent().unwrap_or(Path::new(".")).join(&s)
-                        };
-                        self.load(s);
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        self.status = Some((false, e.to_string()));
-                        return;
-                    }
-                }
-                if self.doc.is_some() {
-                    self.load_game(path);
-                } else {
+            FileKind::Scenario => self.load(path.to_path_buf()),
+            FileKind::Map => match OpenDoc::on_map(path) {
+                Ok(doc) => {
+                    self.set_doc(doc);
+                    self.open_error = None;
                     self.status = Some((
-                        false,
-                        "The saved game does not name its scenario: open the scenario, then Load game… in the playtest table".into(),
+                        true,
+                        format!(
+                            "Opened the map {shown} as a new scenario on it: edit the map or add units, then Save As (the scenario refers to the map file)"
+                        ),
                     ));
+                    true
                 }
-            }
-            FileKind::DeploymentLog => match pickup::Wizard::resume_file(path) {
-                Ok(w) => self.pickup = Some(Box::new(w)),
-                Err(e) => self.status = Some((false, e)),
+                Err(e) => self.open_failed(path.to_path_buf(), e.to_string()),
             },
-            FileKind::ArmyList | FileKind::OrderOfBattle => {}
-        }
-    }
-
-    /// The offer after a saved game or deployment log was opened as a
-    /// scenario.
-    fn other_kind_ui(&mut self, ctx: &egui::Context) {
-        let Some((kind, path)) = self.other_kind_offer.clone() else {
-            return;
-        };
-        let (title, button) = match kind {
-            crate::files::FileKind::GameLog => {
-                ("This is a saved game", "Open it in the playtest table")
-            }
-            _ => ("This is a deployment log", "Open it in the pick-up wizard"),
-        };
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("other kind")).show(ctx, |ui| {
-            ui.heading(title);
-            ui.label(kind.not_a_scenario(&path.display().to_string()));
-            ui.horizontal(|ui| {
-                if ui.button(button).clicked() {
-                    answer = Some(true);
+            FileKind::GameLog => match playtest::scenario_file_of(path) {
+                Ok(Some(s)) => {
+                    self.load(s) && {
+                        self.load_game(path);
+                        true
+                    }
                 }
-                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                    answer = Some(false);
+                // A log that names no scenario is a game of the one open.
+                Ok(None) if self.doc.is_some() => {
+                    self.load_game(path);
+                    true
                 }
-            });
-        });
-        if let Some(yes) = answer {
-            self.other_kind_offer = None;
-            if yes {
-                self.open_error = None;
-                self.open_other_kind(kind, &path);
+                Ok(None) => self.open_failed(
+                    path.to_path_buf(),
+                    format!(
+                        "{shown}: the saved game does not name its scenario: open the scenario, then Load game… in the playtest table"
+                    ),
+                ),
+                Err(e) => self.open_failed(path.to_path_buf(), e.to_string()),
+            },
+            FileKind::DeploymentLog => match pickup::Wizard::resume_file(path) {
+                Ok(w) => {
+                    self.pickup = Some(Box::new(w));
+                    self.open_error = None;
+                    true
+                }
+                Err(e) => self.open_failed(path.to_path_buf(), e),
+            },
+            FileKind::ArmyList | FileKind::OrderOfBattle => {
+                let mut w = pickup::Wizard::with_lists(&self.army_lists);
+                let opened = if kind == FileKind::ArmyList {
+                    w.open_list(0, path)
+                } else {
+                    w.open_order(0, path)
+                };
+                match opened {
+                    Ok(()) => {
+                        if kind == FileKind::ArmyList {
+                            push_recent(&mut self.army_lists, path);
+                        }
+                        self.pickup = Some(Box::new(w));
+                        self.open_error = None;
+                        self.status = Some((
+                            true,
+                            format!(
+                                "Opened the {} {shown} for the first side of a new pick-up battle",
+                                kind.noun()
+                            ),
+                        ));
+                        true
+                    }
+                    Err(e) => self.open_failed(path.to_path_buf(), e),
+                }
             }
         }
     }
@@ -399,7 +423,9 @@ impl VedetteApp {
             Pending::NewPickup => {
                 self.pickup = Some(Box::new(pickup::Wizard::with_lists(&self.army_lists)))
             }
-            Pending::Open(Some(p)) => self.load(p),
+            Pending::Open(Some(p)) => {
+                self.load(p);
+            }
             Pending::Open(None) => self.ask_path(FileAction::Open),
             Pending::Close => {
                 self.allow_close = true;
@@ -423,6 +449,15 @@ impl VedetteApp {
             self.map_consent = Some((map, path, false));
             return false;
         }
+        let newer = doc.newer_on_disk(&path);
+        if !newer.is_empty() {
+            self.disk_prompt = Some(DiskPrompt::SaveOver {
+                files: newer,
+                to: path,
+                as_new: false,
+            });
+            return false;
+        }
         let r = doc.save();
         self.after_save(r)
     }
@@ -434,6 +469,15 @@ impl VedetteApp {
         };
         if let Some(map) = doc.map_write_needs_consent(path) {
             self.map_consent = Some((map, path.to_path_buf(), true));
+            return false;
+        }
+        let newer = doc.newer_on_disk(path);
+        if !newer.is_empty() {
+            self.disk_prompt = Some(DiskPrompt::SaveOver {
+                files: newer,
+                to: path.to_path_buf(),
+                as_new: true,
+            });
             return false;
         }
         let r = doc.save_as(path);
@@ -481,6 +525,136 @@ impl VedetteApp {
             self.save_as(&to);
         } else {
             self.save();
+        }
+    }
+
+    /// Looks at the open document's files, at most every
+    /// [`DISK_CHECK_SECS`], and asks about a change made elsewhere.
+    fn poll_disk(&mut self, now: f64) {
+        if now - self.last_disk_check < DISK_CHECK_SECS {
+            return;
+        }
+        self.last_disk_check = now;
+        self.check_disk();
+    }
+
+    /// Asks about the document's files if they changed on disk (and no
+    /// question about them is open already).
+    pub fn check_disk(&mut self) {
+        if self.disk_prompt.is_some() {
+            return;
+        }
+        let Some(doc) = &mut self.doc else { return };
+        let changed = doc.changed_on_disk();
+        if !changed.is_empty() {
+            self.disk_prompt = Some(DiskPrompt::Changed(changed));
+        }
+    }
+
+    /// Reloads the document from disk as one undoable step.
+    fn reload_from_disk(&mut self) {
+        let Some(doc) = &mut self.doc else { return };
+        match doc.reload() {
+            Ok(()) => {
+                self.generation += 1;
+                self.revalidate();
+                self.status = Some((
+                    true,
+                    "Reloaded from disk; Undo (Ctrl+Z) brings back the version you had open".into(),
+                ));
+            }
+            Err(e) => self.status = Some((false, format!("Not reloaded: {e}"))),
+        }
+    }
+
+    /// "Changed on disk": reload, keep this version, or (before a save)
+    /// write over it.
+    fn disk_prompt_ui(&mut self, ctx: &egui::Context) {
+        let Some(prompt) = self.disk_prompt.clone() else {
+            return;
+        };
+        let names = |files: &[PathBuf]| {
+            files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let modified = self.doc.as_ref().is_some_and(|d| d.is_modified());
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("changed on disk")).show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            match &prompt {
+                DiskPrompt::Changed(files) => {
+                    ui.heading("Changed on disk");
+                    ui.label(format!(
+                        "{} changed outside Vedette (another program, or git pull).",
+                        names(files)
+                    ));
+                    ui.label(if modified {
+                        "Reload it to see the new version: your unsaved changes stay one Undo away. Or keep your version: the next save writes over the new one."
+                    } else {
+                        "Reload it to see the new version (Undo brings back the one you had open), or keep the one you have."
+                    });
+                    ui.horizontal(|ui| {
+                        if ui.button("Reload").clicked() {
+                            answer = Some("reload");
+                        }
+                        if ui.button("Keep my version").clicked()
+                            || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                        {
+                            answer = Some("keep");
+                        }
+                    });
+                }
+                DiskPrompt::SaveOver { files, .. } => {
+                    ui.heading("Newer on disk");
+                    ui.label(format!(
+                        "{} changed on disk since you opened it: saving would replace that version with yours.",
+                        names(files)
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Save over it").clicked() {
+                            answer = Some("over");
+                        }
+                        if ui.button("Reload it instead").clicked() {
+                            answer = Some("reload");
+                        }
+                        if ui.button("Cancel").clicked()
+                            || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                        {
+                            answer = Some("cancel");
+                        }
+                    });
+                }
+            }
+        });
+        let Some(a) = answer else { return };
+        self.disk_prompt = None;
+        match a {
+            "reload" => self.reload_from_disk(),
+            "keep" => {
+                if let Some(doc) = &mut self.doc {
+                    doc.keep_mine();
+                }
+                self.status = Some((
+                    true,
+                    "Kept your version; saving will write over the one on disk".into(),
+                ));
+            }
+            "over" => {
+                if let Some(doc) = &mut self.doc {
+                    doc.keep_mine();
+                }
+                if let DiskPrompt::SaveOver { to, as_new, .. } = prompt {
+                    if as_new {
+                        self.save_as(&to);
+                    } else {
+                        self.save();
+                    }
+                }
+            }
+            _ => self.status = Some((false, "Not saved".into())),
         }
     }
 
@@ -592,7 +766,9 @@ impl VedetteApp {
     /// Does what the path was asked for.
     fn path_chosen(&mut self, purpose: FileAction, path: PathBuf, ctx: &egui::Context) {
         match purpose {
-            FileAction::Open => self.load(path),
+            FileAction::Open => {
+                self.load(path);
+            }
             FileAction::SaveAs { then } => {
                 if self.save_as(&file_prompt::with_ron(path))
                     && let Some(next) = then
@@ -2055,6 +2231,7 @@ impl VedetteApp {
             && self.start_dialog.is_none()
             && self.path_prompt.is_none()
             && self.map_consent.is_none()
+            && self.disk_prompt.is_none()
             && self.palette.is_none()
         {
             self.keyboard(&ctx);
@@ -2162,10 +2339,15 @@ impl VedetteApp {
         self.shortcut_sheet_ui(&ctx);
         self.prompt_ui(&ctx);
         self.map_consent_ui(&ctx);
+        self.disk_prompt_ui(&ctx);
         self.recovery_ui(&ctx);
-        self.other_kind_ui(&ctx);
         let now = ctx.input(|i| i.time);
         self.autosave(now);
+        if self.doc.as_ref().is_some_and(|d| !d.disk.is_empty()) {
+            self.poll_disk(now);
+            // Look again while the window is idle too.
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(DISK_CHECK_SECS * 2.0));
+        }
         // An idle window is not repainted, and the autosave runs in the
         // frame: wake up when the next one is due, so a crash while idle
         // after an edit still leaves a recovery file (issue 35 item 20).
@@ -2198,6 +2380,59 @@ pub fn app_icon() -> Option<egui::IconData> {
 /// Opens the editor window on a scenario (the default one if none given).
 /// With `balance`, the Balance panel opens running a batch of that many
 /// games.
+/// The file the window opens first: the one named, else the scenario the
+/// saved game names, else the default scenario.
+fn startup_path(path: Option<PathBuf>, game: Option<&Path>) -> anyhow::Result<PathBuf> {
+    Ok(match (path, game) {
+        (Some(p), _) => p,
+        (None, Some(g)) => playtest::scenario_file_of(g)?.unwrap_or_else(default_scenario_path),
+        (None, None) => default_scenario_path(),
+    })
+}
+
+/// `vedette --check-open`: opens `path` (and `game`) as the window would
+/// at start-up, with no window, and says what opened where, or why
+/// nothing did.
+pub fn check_open(path: Option<PathBuf>, game: Option<PathBuf>) -> Result<String, String> {
+    let path = startup_path(path, game.as_deref()).map_err(|e| e.to_string())?;
+    let mut app = VedetteApp::open(path.clone());
+    if let Some(g) = &game {
+        app.load_game(g);
+    }
+    if let Some(e) = &app.open_error {
+        return Err(e.clone());
+    }
+    if let Some((false, e)) = &app.status {
+        return Err(e.clone());
+    }
+    let what = if app.pickup.is_some() {
+        "the pick-up wizard".to_string()
+    } else if let Some(doc) = &app.doc {
+        let title = if doc.scenario.title.is_empty() {
+            "an untitled scenario".to_string()
+        } else {
+            format!("\"{}\"", doc.scenario.title)
+        };
+        let place = if app.playtest.is_some() {
+            "the playtest table"
+        } else {
+            "the editor"
+        };
+        format!(
+            "{title} ({}; map \"{}\", {}) in {place}",
+            doc.scenario.rules.name(),
+            doc.map.name,
+            crate::words::counted(doc.scenario.units.len(), "unit", "units")
+        )
+    } else {
+        return Err(app
+            .status
+            .map(|(_, s)| s)
+            .unwrap_or_else(|| "nothing opened".into()));
+    };
+    Ok(format!("{}: opens {what}", path.display()))
+}
+
 /// With `game`, a saved game log opens in the playtest table, on the
 /// scenario file it names unless `path` is given. With `armies`, the
 /// Armies window opens.
@@ -2208,11 +2443,7 @@ pub fn run(
     armies: bool,
     (pickup, pickup_log): (bool, Option<PathBuf>),
 ) -> anyhow::Result<()> {
-    let path = match (path, &game) {
-        (Some(p), _) => p,
-        (None, Some(g)) => playtest::scenario_file_of(g)?.unwrap_or_else(default_scenario_path),
-        (None, None) => default_scenario_path(),
-    };
+    let path = startup_path(path, game.as_deref())?;
     let mut viewport = egui::ViewportBuilder::default()
         .with_inner_size([1400.0, 900.0])
         .with_min_inner_size([640.0, 400.0])

@@ -275,17 +275,18 @@ impl Wizard {
     /// Writes army list `i` (atomically).
     pub fn save_list(&mut self, i: usize, path: &std::path::Path) -> Result<(), String> {
         let list = self.lists.get(i).ok_or("no such army list")?;
-        let text = format!(
+        let text = crate::scenario::kind::FileKind::ArmyList.file_text(&format!(
             "#![enable(implicit_some)]\n{}",
             crate::scenario::to_ron(list)
-        );
+        ));
         crate::files::save_atomic(path, &text)
             .map_err(|e| format!("cannot save {}: {e}", path.display()))
     }
 
     /// Writes `side`'s order of battle (atomically).
     pub fn save_order(&mut self, side: usize, path: &std::path::Path) -> Result<(), String> {
-        let text = crate::scenario::to_ron(&self.sides[side].order);
+        let text = crate::scenario::kind::FileKind::OrderOfBattle
+            .file_text(&crate::scenario::to_ron(&self.sides[side].order));
         crate::files::save_atomic(path, &text)
             .map_err(|e| format!("cannot save {}: {e}", path.display()))
     }
@@ -1122,10 +1123,13 @@ impl Play {
                 // Sealed with its end record; the log replayed to the table
                 // shown, so sealing cannot fail unless the engine changed
                 // under it, and then the log is kept as played.
-                let log = match self.log.sealed() {
+                let log = crate::scenario::kind::FileKind::DeploymentLog.file_text(&match self
+                    .log
+                    .sealed()
+                {
                     Ok(sealed) => crate::scenario::to_ron(&sealed),
                     Err(_) => crate::scenario::to_ron(&self.log),
-                };
+                });
                 action = WizardAction::Finish(Box::new(d.scenario()), log);
             }
         } else {

@@ -15,7 +15,7 @@ use crate::scenario::{Map, Scenario};
 use crate::sim::SimConfig;
 use crate::sim::sensitivity::{self, Row, SensitivityTally};
 use egui::{Color32, RichText};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints};
+use egui_plot::{AxisHints, Bar, BarChart, Legend, Line, Plot, PlotPoints};
 use std::path::Path;
 
 /// The bars the chart shows at most (the rest are in the export).
@@ -444,7 +444,22 @@ fn results_ui(ui: &mut egui::Ui, t: &SensitivityTally, secs: f64) {
         .allow_drag(false)
         .allow_zoom(false)
         .show_grid([true, false])
-        .x_axis_label(format!("change in {side} win rate (points)"))
+        // Signed point labels are narrow: the default spacing (60-80 px)
+        // left only the 0 labelled.
+        .custom_x_axes(vec![
+            AxisHints::new_x()
+                .label(format!("change in {side} win rate (points)"))
+                .label_spacing(28.0..=45.0)
+                .formatter(|m, _| {
+                    // Tenths at most: grid steps are sums of floats.
+                    let v = (m.value * 10.0).round() / 10.0;
+                    if v == 0.0 {
+                        "0".to_string()
+                    } else {
+                        format!("{v:+}")
+                    }
+                }),
+        ])
         .y_axis_min_width(180.0)
         .y_axis_formatter(move |m, _| {
             let v = m.value;

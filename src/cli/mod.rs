@@ -20,7 +20,11 @@ pub mod sim;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Scenario to open in the editor (default: scenarios/waterloo.ron).
+    /// The file to open in the window: a scenario (default: Waterloo),
+    /// a map, a saved game, a deployment log, an army list or an order of
+    /// battle; or a bundled one by name (`waterloo`, `saint-aubin`, see
+    /// `vedette validate --help`).
+    #[arg(value_parser = crate::bundled::file_arg)]
     pub file: Option<PathBuf>,
     /// Open the Balance panel and start a batch of this many games.
     #[arg(long, value_name = "GAMES")]
@@ -40,6 +44,11 @@ pub struct Cli {
     /// (NAME.deployment.ron, saved beside the battle).
     #[arg(long, value_name = "LOG")]
     pub pickup_log: Option<PathBuf>,
+    /// Open FILE (or the default scenario, or the --game) as the window
+    /// would, without a window or display, print what opened and exit (1
+    /// if it did not open): for installers and packagers.
+    #[arg(long)]
+    pub check_open: bool,
 }
 
 /// The players and settings of a batch of computer games, shared by
@@ -88,14 +97,21 @@ impl BatchOptions {
 pub enum Command {
     /// Check scenario and map files; prints `file:line:column: where:
     /// error: what` and exits 1 if any error is found.
+    ///
+    /// A file may be named without a path when it is bundled with
+    /// Vedette (a path to an existing file takes precedence): scenarios
+    /// waterloo, tutorial, saint-aubin, waterloo-one-hour, quatre-bras,
+    /// hits16-tutorial; maps and army lists likewise. Every command
+    /// reading a scenario takes these names.
     Validate {
-        #[arg(required = true)]
+        #[arg(required = true, value_parser = crate::bundled::file_arg)]
         files: Vec<PathBuf>,
     },
     /// Play a scenario from a file of commands, printing every event with
     /// its rule citation and a final summary. A refused command prints the
     /// reason and ends the run with exit code 2.
     Play {
+        #[arg(value_parser = crate::bundled::file_arg)]
         scenario: PathBuf,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -131,7 +147,7 @@ pub enum Command {
     Replay {
         log: PathBuf,
         /// The scenario, if the log does not name it (or to override it).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::bundled::file_arg)]
         scenario: Option<PathBuf>,
     },
     /// Play many games between computer players and report how balanced
@@ -140,12 +156,12 @@ pub enum Command {
     /// variant) results by chit.
     Simulate {
         /// The scenario (not with --pickup).
-        #[arg(required_unless_present = "pickup")]
+        #[arg(required_unless_present = "pickup", value_parser = crate::bundled::file_arg)]
         scenario: Option<PathBuf>,
         /// Army-list balance instead of a scenario: two army lists (RON);
         /// each battle's orders of battle are built at --points and
         /// deployed by computer players [3.1][3.2], then played out.
-        #[arg(long, num_args = 2, value_names = ["LIST_A", "LIST_B"], conflicts_with = "scenario")]
+        #[arg(long, num_args = 2, value_names = ["LIST_A", "LIST_B"], conflicts_with = "scenario", value_parser = crate::bundled::file_arg)]
         pickup: Vec<PathBuf>,
         /// The agreed army size for --pickup (default: 1000).
         #[arg(long, requires = "pickup")]
@@ -190,6 +206,7 @@ pub enum Command {
     /// numbers ranked by how far they move the first side's win rate,
     /// with paired 95% intervals, and says which are within noise.
     Sensitivity {
+        #[arg(value_parser = crate::bundled::file_arg)]
         scenario: PathBuf,
         /// Games of the base batch and of each trial.
         #[arg(long, default_value_t = 400)]
@@ -243,6 +260,7 @@ pub enum Command {
     /// rung (the same player on both sides), each player against each
     /// from both seats, and a FLAG where the verdict changes with skill.
     Ladder {
+        #[arg(value_parser = crate::bundled::file_arg)]
         scenario: PathBuf,
         /// Games of each pairing (every player against every player,
         /// itself included, from each seat).
@@ -273,6 +291,7 @@ pub enum Command {
     /// would be under 12 mm), orders of battle by hex, reinforcements,
     /// victory conditions, variant chits, CRT, terrain chart and tracks.
     Sheet {
+        #[arg(value_parser = crate::bundled::file_arg)]
         scenario: PathBuf,
         #[arg(short, long, value_name = "FILE.pdf")]
         output: PathBuf,
@@ -292,6 +311,7 @@ pub enum Command {
     /// PNG or SVG image.
     Render {
         /// A scenario or map file.
+        #[arg(value_parser = crate::bundled::file_arg)]
         input: PathBuf,
         #[arg(short, long, value_name = "FILE.png|FILE.svg")]
         output: PathBuf,
@@ -404,13 +424,16 @@ pub fn check_window_args(args: &Cli, display: Option<&str>) -> Result<(), Outcom
             let word = p.to_string_lossy();
             let bare = p.components().count() == 1 && p.extension().is_none();
             return Err(fail(if bare && what == "scenario" {
-                format!("'{word}' is neither a subcommand nor a file")
+                format!(
+                    "'{word}' is neither a subcommand nor a file, {}",
+                    crate::bundled::missing_hint(p).unwrap_or_default()
+                )
             } else {
                 format!("no such {what} file: '{word}'")
             }));
         }
     }
-    if display.is_none() {
+    if display.is_none() && !args.check_open {
         return Err(fail(
             "cannot open the window: there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set); the subcommands work without one".into(),
         ));
@@ -563,9 +586,9 @@ fn canonical_text(path: &Path) -> Result<(String, String), OpenError> {
     let text = files::read_text(path)?;
     let origin = path.display().to_string();
     let canonical = if files::looks_like_map(&text) {
-        scenario::map_to_ron(&scenario::parse_map(&text, &origin)?)
+        scenario::map_file(&scenario::parse_map(&text, &origin)?)
     } else {
-        scenario::scenario_to_ron(&scenario::parse_scenario(&text, &origin)?)
+        scenario::scenario_file(&scenario::parse_scenario(&text, &origin)?)
     };
     Ok((text, canonical))
 }

@@ -183,7 +183,10 @@ impl Visit for Play<'_> {
         if let Some(p) = a.log_out {
             let mut log = g.log();
             log.scenario_file = Some(a.scenario.display().to_string());
-            if let Err(e) = files::save_atomic(p, &scenario::to_ron(&log)) {
+            if let Err(e) = files::save_atomic(
+                p,
+                &scenario::kind::FileKind::GameLog.file_text(&scenario::to_ron(&log)),
+            ) {
                 let _ = writeln!(err, "{}: error: cannot write the log: {e}", p.display());
                 code = code.max(1);
             }
@@ -223,7 +226,7 @@ pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
     };
     let scenario_path = match (scenario_override, &header.scenario_file) {
         (Some(p), _) => p.to_path_buf(),
-        (None, Some(f)) => std::path::PathBuf::from(f),
+        (None, Some(f)) => crate::bundled::scenario_of_log(log_path, Path::new(f)),
         (None, None) => {
             return fail(format!(
                 "{}: error: the log does not name its scenario file; give it with --scenario",

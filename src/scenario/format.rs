@@ -169,8 +169,20 @@ pub fn parse_map(text: &str, origin: &str) -> Result<Map, LoadError> {
     Ok(f.map)
 }
 
+/// The scenario as RON, without the file's header line: what a game's
+/// scenario fingerprint is computed from.
 pub fn scenario_to_ron(s: &Scenario) -> String {
     to_ron(s)
+}
+
+/// The scenario file Vedette writes: its header line and the RON.
+pub fn scenario_file(s: &Scenario) -> String {
+    super::kind::FileKind::Scenario.file_text(&scenario_to_ron(s))
+}
+
+/// The map file Vedette writes: its header line and the RON.
+pub fn map_file(m: &Map) -> String {
+    super::kind::FileKind::Map.file_text(&map_to_ron(m))
 }
 
 pub fn map_to_ron(m: &Map) -> String {

@@ -9,6 +9,7 @@ pub mod generate;
 pub mod hits16;
 pub mod hits16_options;
 mod hits16_setup;
+pub mod kind;
 pub mod limits;
 pub mod locate;
 mod map;
@@ -26,7 +27,8 @@ pub(crate) use napoleon_setup::barred;
 mod validate;
 
 pub use format::{
-    LoadError, MapFile, from_ron, map_to_ron, parse_map, parse_scenario, scenario_to_ron, to_ron,
+    LoadError, MapFile, from_ron, map_file, map_to_ron, parse_map, parse_scenario, scenario_file,
+    scenario_to_ron, to_ron,
 };
 pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;

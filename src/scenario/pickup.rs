@@ -763,7 +763,7 @@ mod tests {
             .1
             .replace("aggressiveness: 1", "aggressiveness: \"high\"");
         let e = parse_army_list(&text, "france.ron").expect_err("bad field");
-        assert!(e.to_string().starts_with("france.ron:11:"), "{e}");
+        assert!(e.to_string().starts_with("france.ron:12:"), "{e}");
         assert_eq!(e.field.as_deref(), Some("aggressiveness"));
         let bad = SHIPPED_LISTS[0]
             .1

@@ -172,14 +172,14 @@ fn shipped_files_have_no_errors() {
 fn saving_is_stable_and_round_trips() {
     for text in [WATERLOO, TUTORIAL] {
         let s = parse_scenario(text, "x.ron").expect("parses");
-        let once = scenario_to_ron(&s);
+        let once = scenario_file(&s);
         assert_eq!(once, text, "shipped files are in canonical form");
         let again = parse_scenario(&once, "x.ron").expect("re-parses");
         assert_eq!(again, s);
-        assert_eq!(scenario_to_ron(&again), once);
+        assert_eq!(scenario_file(&again), once);
     }
     let m = parse_map(WATERLOO_MAP, "m.ron").expect("parses");
-    assert_eq!(map_to_ron(&m), WATERLOO_MAP);
+    assert_eq!(map_file(&m), WATERLOO_MAP);
 }
 
 #[test]
@@ -1185,7 +1185,7 @@ fn issue18_the_shipped_box_map_is_valid_and_round_trips() {
     assert!(m.grid().is_boxes());
     assert!(validate_map(&m).is_empty(), "{:?}", validate_map(&m));
     assert_eq!(m.hexes_on_map().count(), 12 * 8);
-    assert_eq!(map_to_ron(&m), BLANK_BOXES);
+    assert_eq!(map_file(&m), BLANK_BOXES);
     // Files written before box grids still read as hex maps.
     let old = parse_map(BLANK, "blank.ron").expect("blank parses");
     assert!(!old.grid().is_boxes());

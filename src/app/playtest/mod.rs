@@ -191,6 +191,7 @@ fn save_log<R: crate::engine::Rules>(
     log.scenario_file = scenario_file.map(|p| p.display().to_string());
     let text = ron::ser::to_string_pretty(&log, ron::ser::PrettyConfig::default())
         .map_err(|e| format!("cannot write the log: {e}"))?;
+    let text = crate::scenario::kind::FileKind::GameLog.file_text(&text);
     crate::files::save_atomic(path, &text)
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
     Ok(format!(
@@ -279,13 +280,16 @@ pub fn draw_board(
     );
 }
 
-/// The scenario file a saved game log names, whatever its rule set.
+/// The scenario file a saved game log names, whatever its rule set, found
+/// as `vedette replay` finds it ([`crate::bundled::scenario_of_log`]).
 pub fn scenario_file_of(log: &Path) -> anyhow::Result<Option<PathBuf>> {
     let text = std::fs::read_to_string(log)
         .map_err(|e| anyhow::anyhow!("{}: cannot read the file: {e}", log.display()))?;
     let header: crate::engine::LogHeader =
         crate::scenario::from_ron(&text, &log.display().to_string())?;
-    Ok(header.scenario_file.map(PathBuf::from))
+    Ok(header
+        .scenario_file
+        .map(|f| crate::bundled::scenario_of_log(log, Path::new(&f))))
 }
 
 /// The prompt before leaving a game that is not saved. `confirm` is the
