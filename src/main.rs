@@ -29,7 +29,7 @@ fn main() {
                 std::process::exit(out.code);
             }
             if args.check_open {
-                match vedette::app::check_open(args.file, args.game) {
+                match vedette::app::check_open(args.files.first().cloned(), args.game) {
                     Ok(what) => println!("{what}"),
                     Err(why) => {
                         eprintln!("vedette: {why}");
@@ -39,7 +39,7 @@ fn main() {
                 return;
             }
             if let Err(e) = vedette::app::run(
-                args.file,
+                args.files,
                 args.balance,
                 args.game,
                 args.armies,

@@ -260,8 +260,11 @@ fn reinforcement_entry_hexes_are_set_from_the_schedule() {
     assert_eq!(entry.contains(&hx("2301")), !before.contains(&hx("2301")));
 }
 
+/// Issue 40 item 3: File > New opens a tab of its own, so nothing needs
+/// saving first; the changed scenario keeps its tab and its changes, and
+/// closing a tab with changes asks.
 #[test]
-fn unsaved_changes_are_asked_about_before_new() {
+fn new_opens_a_tab_and_closing_a_changed_one_asks() {
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     h.key_press(egui::Key::T);
     h.run();
@@ -271,35 +274,40 @@ fn unsaved_changes_are_asked_about_before_new() {
     h.run();
     h.get_by_label("New… Ctrl+N").click();
     h.run();
-    h.get_by_label("Save changes?");
-    h.get_by_label("Cancel").click();
-    h.run();
-    assert!(h.state().prompt.is_none());
     assert!(h.query_by_label("Save changes?").is_none());
-    assert_eq!(
-        h.state()
-            .doc
-            .as_ref()
-            .map(|d| d.scenario.title.clone())
-            .as_deref(),
-        Some("Napoleon at Waterloo"),
-        "cancel keeps the document"
-    );
-    // Ctrl+N asks again; this time, don't save.
-    ctrl(&mut h, egui::Key::N);
-    h.get_by_label("Save changes?");
-    h.get_by_label("Don't save").click();
-    h.run();
     h.get_by_label("New scenario");
     h.get_by_label("Columns").set_value_accesskit(12.0);
     h.run();
     h.get_by_label("Create").click();
     h.run();
     let app = h.state();
+    assert_eq!(app.tab_count(), 2);
     let doc = app.doc.as_ref().expect("a new document");
     assert_eq!((doc.map.columns, doc.map.rows), (12, 17));
     assert!(doc.scenario.units.is_empty());
     assert_eq!(app.title(), "Vedette — Untitled *");
+    // Waterloo's tab kept its change.
+    h.state_mut().switch_tab(0);
+    assert!(h.state().is_modified());
+    assert_eq!(
+        h.state()
+            .doc
+            .as_ref()
+            .map(|d| d.scenario.title.clone())
+            .as_deref(),
+        Some("Napoleon at Waterloo")
+    );
+    // Closing it asks; Cancel keeps it.
+    ctrl(&mut h, egui::Key::W);
+    h.get_by_label("Save changes?");
+    h.get_by_label("Cancel").click();
+    h.run_steps(8);
+    assert_eq!(h.state().tab_count(), 2, "cancel keeps the tab");
+    ctrl(&mut h, egui::Key::W);
+    h.get_by_label("Don't save").click();
+    h.run_steps(8);
+    assert_eq!(h.state().tab_count(), 1);
+    assert_eq!(h.state().title(), "Vedette — Untitled *");
 }
 
 #[test]

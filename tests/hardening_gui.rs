@@ -395,13 +395,16 @@ fn issue16_item14_recovery_offers_the_file_that_was_open_when_vedette_died() {
     h.state_mut().autosave_now();
     assert_eq!(files(), 0, "nothing to recover once undone");
 
-    // A changed and autosaved again; the user opens B without saving A,
-    // changes B, and Vedette dies before B's first autosave.
+    // A changed and autosaved again; the user closes A without saving it
+    // (Ctrl+W, Don't save), opens B, changes B, and Vedette dies before
+    // B's first autosave.
     change_something(&mut h);
     h.state_mut().autosave_now();
-    ctrl(&mut h, Key::O);
+    ctrl(&mut h, Key::W);
     h.get_by_label("Don't save").click();
-    h.run();
+    h.run_steps(8);
+    assert!(h.state().doc.is_none(), "the last tab closed is emptied");
+    ctrl(&mut h, Key::O);
     type_into(&mut h, "File:", &b.display().to_string());
     h.get_by_label("Open").click();
     h.run();
@@ -1038,4 +1041,147 @@ fn issue40_item1_a_map_opens_as_a_new_scenario_on_it() {
     let doc = app.doc.as_ref().expect("a document");
     assert!(doc.map.grid().is_boxes());
     assert!(doc.scenario.rules.support().boxes);
+}
+
+/// Issue 40 item 3: two scenarios open in tabs; a unit copied in one is
+/// pasted in the other, and a region likewise (Shift+drag with the
+/// Select tool); each document keeps its own undo history and unsaved
+/// mark; Ctrl+W with unsaved changes asks first.
+#[test]
+fn issue40_item3_two_documents_in_tabs_copy_across_and_keep_their_own_undo() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = waterloo_copy(dir.path());
+    let b = dir.path().join("scenarios/tutorial.ron");
+    std::fs::copy(root().join("scenarios/tutorial.ron"), &b).expect("copy");
+    let mut app = VedetteApp::open(a.clone());
+    no_dialogs(&mut app);
+    assert!(app.open_in_tab(b.clone()));
+    // Opening a file that is open shows its tab instead.
+    assert!(app.open_in_tab(a.clone()));
+    assert_eq!((app.tab_count(), app.active_tab()), (2, 0));
+    let mut h = harness(app);
+    h.get_by_label("Tutorial: the crossroads at Le Caillou");
+    // Copy the first Waterloo unit on the map.
+    let (unit, at) = {
+        let doc = h.state().doc.as_ref().expect("Waterloo");
+        let u = doc
+            .scenario
+            .units
+            .iter()
+            .find(|u| u.start_hex().is_some())
+            .expect("a unit on the map");
+        (u.clone(), u.start_hex().expect("on the map"))
+    };
+    let p = hex_pos(&h, at);
+    common::click_at(&mut h, p);
+    assert_eq!(h.state().tools.selected.as_ref(), Some(&unit.id));
+    ctrl(&mut h, Key::C);
+    assert!(h.state().clipboard.is_some(), "{:?}", h.state().status);
+    // To the tutorial's tab, by its tab.
+    h.get_by_label("Tutorial: the crossroads at Le Caillou")
+        .click();
+    h.run();
+    assert_eq!(h.state().active_tab(), 1);
+    let before = h
+        .state()
+        .doc
+        .as_ref()
+        .expect("tutorial")
+        .scenario
+        .units
+        .len();
+    let target = hx("0303");
+    let p = hex_pos(&h, target);
+    h.hover_at(p);
+    h.run();
+    ctrl(&mut h, Key::V);
+    let doc = h.state().doc.as_ref().expect("tutorial");
+    assert_eq!(
+        doc.scenario.units.len(),
+        before + 1,
+        "{:?}",
+        h.state().status
+    );
+    let pasted = doc.scenario.units.last().expect("pasted");
+    assert_eq!(pasted.start_hex(), Some(target));
+    assert_eq!(pasted.strength, unit.strength);
+    assert!(h.state().is_modified());
+    // Waterloo's tab: untouched, nothing to undo there.
+    ctrl(&mut h, Key::Tab);
+    assert_eq!(h.state().active_tab(), 0);
+    assert!(!h.state().is_modified());
+    assert!(
+        h.state()
+            .doc
+            .as_ref()
+            .expect("Waterloo")
+            .history
+            .undo_label()
+            .is_none()
+    );
+    // A region of Waterloo, marked by Shift+drag, pasted in the tutorial.
+    h.state_mut().tools.region = Some((hx("0506"), hx("0607")));
+    ctrl(&mut h, Key::C);
+    let copied = h.state().clipboard.clone().expect("copied");
+    assert_eq!(copied.hexes.len(), 4);
+    ctrl(&mut h, Key::Tab);
+    let p = hex_pos(&h, hx("0202"));
+    h.hover_at(p);
+    h.run();
+    ctrl(&mut h, Key::V);
+    assert!(
+        h.state()
+            .status
+            .as_ref()
+            .is_some_and(|(ok, s)| *ok && s.contains("Pasted 4 hexes")),
+        "{:?}",
+        h.state().status
+    );
+    // The tutorial's own undo: the region, then the unit.
+    ctrl(&mut h, Key::Z);
+    ctrl(&mut h, Key::Z);
+    let doc = h.state().doc.as_ref().expect("tutorial");
+    assert_eq!(doc.scenario.units.len(), before);
+    assert!(!h.state().is_modified(), "back to the file");
+    // Ctrl+W closes the tab; with changes it asks first.
+    ctrl(&mut h, Key::Y);
+    ctrl(&mut h, Key::W);
+    h.get_by_label("Save changes?");
+    h.get_by_label("Don't save").click();
+    h.run_steps(8);
+    assert_eq!(h.state().tab_count(), 1);
+    assert_eq!(h.state().doc.as_ref().and_then(|d| d.path.clone()), Some(a));
+}
+
+/// Issue 40 item 3: the desktop's Ctrl+C and Ctrl+V arrive as clipboard
+/// events rather than keys (egui-winit turns them so): they copy and
+/// paste too.
+#[test]
+fn issue40_item3_the_platforms_copy_and_paste_events_copy_and_paste() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = waterloo_copy(dir.path());
+    let mut app = VedetteApp::open(a);
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    h.state_mut().tools.region = Some((hx("0506"), hx("0607")));
+    h.event(egui::Event::Copy);
+    h.run();
+    assert_eq!(
+        h.state().clipboard.as_ref().map(|c| c.hexes.len()),
+        Some(4),
+        "{:?}",
+        h.state().status
+    );
+    let p = hex_pos(&h, hx("1010"));
+    h.hover_at(p);
+    h.run();
+    h.event(egui::Event::Paste("Vedette: 4 hexes".into()));
+    h.run();
+    assert!(h.state().is_modified(), "{:?}", h.state().status);
+    let doc = h.state().doc.as_ref().expect("a document");
+    assert_eq!(
+        doc.history.undo_label().as_deref(),
+        Some("paste 4 hexes"),
+        "one undo step"
+    );
 }

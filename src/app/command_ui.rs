@@ -170,6 +170,27 @@ impl VedetteApp {
                 None => Err("Only at the playtest table (F5)".into()),
             },
             New | NewPickup | Open | Quit | Palette | ShortcutSheet | HexNumbers | FitMap => Ok(()),
+            CloseTab => Ok(()),
+            NextTab | PreviousTab => {
+                if self.tab_count() > 1 {
+                    Ok(())
+                } else {
+                    Err("Only one document is open".into())
+                }
+            }
+            Copy => match (doc, &self.tools.selected, self.tools.region) {
+                (None, ..) => Err(no_doc()),
+                (Some(_), None, None) => Err(
+                    "Nothing to copy: select a unit, or Shift+drag a region with the Select tool (S)"
+                        .into(),
+                ),
+                _ => Ok(()),
+            },
+            Paste => match (doc, &self.clipboard) {
+                (None, _) => Err(no_doc()),
+                (Some(_), None) => Err("Nothing copied yet (Ctrl+C)".into()),
+                _ => Ok(()),
+            },
             Undo => match doc {
                 Some(d) if d.history.undo_label().is_some() => Ok(()),
                 Some(_) => Err("Nothing to undo".into()),
@@ -266,6 +287,17 @@ impl VedetteApp {
                 }
             }
             Quit => self.request(Pending::Close, ctx),
+            CloseTab => self.request(Pending::CloseTab, ctx),
+            NextTab => self.cycle_tab(false),
+            PreviousTab => self.cycle_tab(true),
+            Copy => {
+                // Text on the system clipboard too, so that the platform
+                // hands Ctrl+V back to the window as a paste.
+                if let Some(what) = self.copy() {
+                    ctx.copy_text(format!("Vedette: {what}"));
+                }
+            }
+            Paste => self.paste(),
             Undo => self.undo(),
             Redo => self.redo(),
             ScenarioSettings => {
@@ -284,6 +316,7 @@ impl VedetteApp {
             RotateUnitRight => self.rotate_selected(1),
             Deselect => {
                 self.tools.selected = None;
+                self.tools.region = None;
                 if self.placing.take().is_some() {
                     self.tools.message = Some("Placing cancelled".into());
                 }

@@ -142,10 +142,13 @@ pub enum UiCommand {
     ExportMap,
     ExportSheet,
     ExportMapImage,
+    CloseTab,
     Quit,
     // Edit (editor)
     Undo,
     Redo,
+    Copy,
+    Paste,
     ScenarioSettings,
     Armies,
     MapSettings,
@@ -167,6 +170,8 @@ pub enum UiCommand {
     PanRight,
     PanUp,
     PanDown,
+    NextTab,
+    PreviousTab,
     Balance,
     RunBalance,
     // Playtest, from the editor
@@ -212,9 +217,12 @@ impl UiCommand {
             ExportMap,
             ExportSheet,
             ExportMapImage,
+            CloseTab,
             Quit,
             Undo,
             Redo,
+            Copy,
+            Paste,
             ScenarioSettings,
             Armies,
             MapSettings,
@@ -236,6 +244,8 @@ impl UiCommand {
             PanRight,
             PanUp,
             PanDown,
+            NextTab,
+            PreviousTab,
             Balance,
             RunBalance,
             Playtest,
@@ -270,9 +280,12 @@ impl UiCommand {
             ExportMap => "Export map to a file…",
             ExportSheet => "Export setup sheet…",
             ExportMapImage => "Export map image…",
+            CloseTab => "Close tab",
             Quit => "Quit",
             Undo => "Undo",
             Redo => "Redo",
+            Copy => "Copy",
+            Paste => "Paste",
             ScenarioSettings => "Scenario settings…",
             Armies => "Armies…",
             MapSettings => "Map settings…",
@@ -292,6 +305,8 @@ impl UiCommand {
             PanRight => "Pan map right",
             PanUp => "Pan map up",
             PanDown => "Pan map down",
+            NextTab => "Next tab",
+            PreviousTab => "Previous tab",
             Balance => "Balance panel",
             RunBalance => "Run balance batch",
             Playtest => "Playtest…",
@@ -322,7 +337,15 @@ impl UiCommand {
             NewPickup => {
                 "Napoleon rules: build two armies from army lists, then set up the table by the procedure of 3.2"
             }
-            Open => "Open a scenario, map, game log or army list",
+            Open => "Open a scenario, map, game log or army list (in a tab of its own)",
+            CloseTab => "Close this document's tab (asks first if it has unsaved changes)",
+            Copy => {
+                "Copy the selected unit, or the region marked by Shift+dragging with the Select tool"
+            }
+            Paste => {
+                "Paste what was copied (from this or another tab) at the hex under the pointer"
+            }
+            NextTab | PreviousTab => "Show another open document",
             ExportMap => "Write the map alone (for maps/), and make this scenario use that file",
             ExportSheet => "Print the setup sheet as a PDF",
             ExportMapImage => "Write the map as a PNG or SVG image",
@@ -343,12 +366,12 @@ impl UiCommand {
         use UiCommand::*;
         match self {
             New | NewPickup | Open | Save | SaveAs | ExportMap | ExportSheet | ExportMapImage
-            | Quit => Group::File,
-            Undo | Redo | ScenarioSettings | Armies | MapSettings | DeleteUnit | RotateUnitLeft
-            | RotateUnitRight | Deselect => Group::Edit,
+            | CloseTab | Quit => Group::File,
+            Undo | Redo | Copy | Paste | ScenarioSettings | Armies | MapSettings | DeleteUnit
+            | RotateUnitLeft | RotateUnitRight | Deselect => Group::Edit,
             Tool(_) | BrushSmaller | BrushLarger => Group::Tools,
             HexNumbers | Counters | Problems | Legend | FitMap | PanLeft | PanRight | PanUp
-            | PanDown | Balance | RunBalance => Group::View,
+            | PanDown | NextTab | PreviousTab | Balance | RunBalance => Group::View,
             Playtest | LoadGameInEditor | SaveGame | LoadGame | NewGame | BackToEditor
             | EndPhase | TakeBack | StepBack | StepForward | FirstCommand | LastCommand | Pause
             | StepComputer | CancelChoice | TableKey(_) => Group::Playtest,
@@ -359,7 +382,9 @@ impl UiCommand {
     pub fn scope(self) -> Scope {
         use UiCommand::*;
         match self {
-            HexNumbers | FitMap | Palette | ShortcutSheet => Scope::Everywhere,
+            HexNumbers | FitMap | Palette | ShortcutSheet | NextTab | PreviousTab => {
+                Scope::Everywhere
+            }
             SaveGame | LoadGame | NewGame | BackToEditor | EndPhase | TakeBack | StepBack
             | StepForward | FirstCommand | LastCommand | Pause | StepComputer | CancelChoice
             | TableKey(_) => Scope::Table,
@@ -380,6 +405,11 @@ impl UiCommand {
             ExportMapImage => vec![key(CTRL_SHIFT, Key::E)],
             Undo => vec![key(CTRL, Key::Z)],
             Redo => vec![key(CTRL_SHIFT, Key::Z), key(CTRL, Key::Y)],
+            CloseTab => vec![key(CTRL, Key::W)],
+            Copy => vec![key(CTRL, Key::C)],
+            Paste => vec![key(CTRL, Key::V)],
+            NextTab => vec![key(CTRL, Key::Tab), key(CTRL, Key::PageDown)],
+            PreviousTab => vec![key(CTRL_SHIFT, Key::Tab), key(CTRL, Key::PageUp)],
             Armies => vec![key(PLAIN, Key::A)],
             DeleteUnit => vec![key(PLAIN, Key::Delete), key(PLAIN, Key::Backspace)],
             RotateUnitLeft => vec![key(PLAIN, Key::Q)],
@@ -476,6 +506,22 @@ pub fn pressed(ctx: &egui::Context, candidates: &[UiCommand]) -> Vec<UiCommand> 
     keyed.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s.modifiers)));
     let mut out = Vec::new();
     ctx.input_mut(|i| {
+        // The window's platform layer turns Ctrl+C and Ctrl+V into
+        // clipboard events, not keys: outside a text field they are the
+        // Copy and Paste commands.
+        if !typing {
+            let is = |e: &egui::Event, cmd: UiCommand| match e {
+                egui::Event::Copy => cmd == UiCommand::Copy,
+                egui::Event::Paste(_) => cmd == UiCommand::Paste,
+                _ => false,
+            };
+            for cmd in [UiCommand::Copy, UiCommand::Paste] {
+                if candidates.contains(&cmd) && i.events.iter().any(|e| is(e, cmd)) {
+                    i.events.retain(|e| !is(e, cmd));
+                    out.push(cmd);
+                }
+            }
+        }
         for (c, s) in keyed {
             let hit = if s.modifiers.is_none() {
                 !typing && i.modifiers.is_none() && i.key_pressed(s.logical_key)
@@ -522,11 +568,11 @@ mod tests {
             assert!(!all[i + 1..].contains(a), "{a:?} twice");
             assert!(!a.label().is_empty(), "{a:?} has no label");
         }
-        // Every variant is in the list: the enum has 50 variants, two of
+        // Every variant is in the list: the enum has 55 variants, two of
         // which (`Tool`, `TableKey`) stand for one command each of theirs.
         // A new variant breaks the exhaustive matches above first, and
         // this count until it is listed.
-        assert_eq!(all.len(), 50 - 2 + Tool::ALL.len() + TableKey::ALL.len());
+        assert_eq!(all.len(), 55 - 2 + Tool::ALL.len() + TableKey::ALL.len());
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod sensitivity;
 pub mod settings;
 mod settings_hits16;
 mod settings_one_hour;
+pub mod tabs;
 pub mod terrain_image;
 pub mod tools;
 
@@ -62,6 +63,9 @@ pub enum Pending {
     NewPickup,
     /// Open a file; `None` asks for one with the native dialog.
     Open(Option<PathBuf>),
+    /// Close the shown tab.
+    CloseTab,
+    /// Close the window (every tab).
     Close,
 }
 
@@ -180,6 +184,15 @@ pub struct VedetteApp {
     pub palette: Option<command_ui::Palette>,
     /// The keyboard shortcut sheet (F1), when shown.
     pub show_shortcuts: bool,
+    /// A Shift+drag marking a region is under way.
+    marking_region: bool,
+    /// Every open document's tab, in order; the shown one's slot is empty
+    /// (its state is in this window's fields): see [`tabs`].
+    tabs: Vec<tabs::Tab>,
+    /// Which tab is shown.
+    active: usize,
+    /// Units or a map region copied (Ctrl+C), for Ctrl+V in any tab.
+    pub clipboard: Option<crate::edit::clip::Clip>,
 }
 
 impl VedetteApp {
@@ -245,6 +258,10 @@ impl VedetteApp {
             pickup: None,
             palette: None,
             show_shortcuts: false,
+            marking_region: false,
+            tabs: vec![tabs::Tab::empty()],
+            active: 0,
+            clipboard: None,
         }
     }
 
@@ -410,7 +427,15 @@ impl VedetteApp {
     /// New, Open or Close: asks "Save changes?" first when the document is
     /// modified.
     pub fn request(&mut self, action: Pending, ctx: &egui::Context) {
-        if self.is_modified() {
+        // New and Open make a tab of their own: nothing is replaced.
+        let replaces = matches!(action, Pending::CloseTab | Pending::Close);
+        if action == Pending::Close
+            && !self.is_modified()
+            && let Some(i) = self.other_modified_tab()
+        {
+            self.switch_tab(i);
+        }
+        if replaces && self.is_modified() {
             self.prompt = Some(action);
         } else {
             self.perform(action, ctx);
@@ -424,13 +449,25 @@ impl VedetteApp {
                 self.pickup = Some(Box::new(pickup::Wizard::with_lists(&self.army_lists)))
             }
             Pending::Open(Some(p)) => {
-                self.load(p);
+                self.open_in_tab(p);
             }
             Pending::Open(None) => self.ask_path(FileAction::Open),
+            Pending::CloseTab => self.close_tab_now(),
             Pending::Close => {
-                self.allow_close = true;
                 self.clear_recovery();
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                if self.other_modified_tab().is_some() {
+                    // This tab is saved or let go; ask about the next.
+                    self.close_tab_now();
+                    if !self.is_modified()
+                        && let Some(i) = self.other_modified_tab()
+                    {
+                        self.switch_tab(i);
+                    }
+                    self.prompt = Some(Pending::Close);
+                } else {
+                    self.allow_close = true;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
             }
         }
     }
@@ -767,7 +804,7 @@ impl VedetteApp {
     fn path_chosen(&mut self, purpose: FileAction, path: PathBuf, ctx: &egui::Context) {
         match purpose {
             FileAction::Open => {
-                self.load(path);
+                self.open_in_tab(path);
             }
             FileAction::SaveAs { then } => {
                 if self.save_as(&file_prompt::with_ron(path))
@@ -1036,6 +1073,7 @@ impl VedetteApp {
             }
             pickup::WizardAction::Finish(scenario, log) => {
                 self.pickup = None;
+                self.tab_for_new_document();
                 self.set_doc(OpenDoc::from_pickup(*scenario, log));
                 self.open_error = None;
                 self.status = Some((
@@ -1375,7 +1413,17 @@ impl VedetteApp {
         // button keep it; otherwise it pans (so does space+left, middle
         // and right).
         let press = ui.input(|i| i.pointer.press_origin());
+        let shift = ui.input(|i| i.modifiers.shift);
+        // Shift+drag with the Select tool marks a region to copy.
         if response.drag_started_by(PointerButton::Primary)
+            && !space
+            && shift
+            && self.tools.tool == Tool::Select
+            && let Some(h) = press.map(hex_of)
+        {
+            self.tools.region = Some((h, h));
+            self.marking_region = true;
+        } else if response.drag_started_by(PointerButton::Primary)
             && !space
             && let Some(h) = press.map(hex_of)
             && matches!(self.tools.tool, Tool::Select | Tool::Unit)
@@ -1385,8 +1433,30 @@ impl VedetteApp {
                 self.tools.selected = Some(id.clone());
             }
         }
+        if self.marking_region {
+            if let (Some((a, _)), Some(pos)) = (self.tools.region, response.interact_pointer_pos())
+            {
+                self.tools.region = Some((a, hex_of(pos)));
+            }
+            if !ui.input(|i| i.pointer.primary_down()) {
+                self.marking_region = false;
+                let n = self
+                    .tools
+                    .region_hexes()
+                    .into_iter()
+                    .filter(|&h| doc.map.is_on_map(h))
+                    .count();
+                self.status = Some((
+                    true,
+                    format!(
+                        "{} marked: Ctrl+C copies it (with the units in it), Escape lets it go",
+                        crate::words::counted(n, "hex", "hexes")
+                    ),
+                ));
+            }
+        }
         let paints = matches!(self.tools.tool, Tool::Brush) && !space;
-        let primary_pans = !paints && self.drag_unit.is_none();
+        let primary_pans = !paints && self.drag_unit.is_none() && !self.marking_region;
         if response.dragged_by(PointerButton::Middle)
             || response.dragged_by(PointerButton::Secondary)
             || (response.dragged_by(PointerButton::Primary) && (primary_pans || space))
@@ -1456,6 +1526,7 @@ impl VedetteApp {
             match self.tools.tool {
                 Tool::Select => {
                     self.tools.selected = edit::units_at(doc, h).last().map(|u| u.id.clone());
+                    self.tools.region = None;
                 }
                 Tool::Fill => match edit::flood_fill(doc, h, self.tools.terrain) {
                     Some(e) => edits.push((e, false)),
@@ -1746,6 +1817,13 @@ impl VedetteApp {
             painter.add(egui::Shape::closed_line(pts, stroke));
         };
         let highlight = Stroke::new(2.5, Color32::from_rgb(255, 215, 0));
+        // The region marked for Copy.
+        let marked = Stroke::new(2.0, Color32::from_rgb(80, 200, 255));
+        for h in self.tools.region_hexes() {
+            if doc.map.is_on_map(h) {
+                outline(h, marked);
+            }
+        }
         if let Some(id) = &self.tools.selected
             && let Some(u) = doc.scenario.unit(id)
         {
@@ -1835,6 +1913,7 @@ impl VedetteApp {
         let what = match action {
             Pending::New | Pending::NewPickup => "starting a new scenario",
             Pending::Open(_) => "opening another file",
+            Pending::CloseTab => "closing it",
             Pending::Close => "closing",
         };
         let mut answer = None;
@@ -2107,6 +2186,7 @@ impl VedetteApp {
                 }
             });
         if create {
+            self.tab_for_new_document();
             self.set_doc(OpenDoc::new_blank(&settings));
             self.open_error = None;
         } else if open {
@@ -2194,9 +2274,14 @@ impl VedetteApp {
         let ctx = ui.ctx().clone();
         icons::install(&ctx);
         // Closing the window with unsaved changes asks first.
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_modified()
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.any_modified()
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            if !self.is_modified()
+                && let Some(i) = self.other_modified_tab()
+            {
+                self.switch_tab(i);
+            }
             self.prompt = Some(Pending::Close);
         }
         // Files dropped on the window open (after the unsaved prompt).
@@ -2262,6 +2347,9 @@ impl VedetteApp {
                 self.command_button(ui, commands::UiCommand::Playtest, "Playtest");
             });
         });
+        if self.tabs.len() > 1 {
+            egui::Panel::top("tabs").show(ui, |ui| self.tab_bar_ui(ui));
+        }
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         if self.show_problems && self.doc.is_some() {
             egui::Panel::bottom("problems")
@@ -2437,13 +2525,15 @@ pub fn check_open(path: Option<PathBuf>, game: Option<PathBuf>) -> Result<String
 /// scenario file it names unless `path` is given. With `armies`, the
 /// Armies window opens.
 pub fn run(
-    path: Option<PathBuf>,
+    files: Vec<PathBuf>,
     balance: Option<u32>,
     game: Option<PathBuf>,
     armies: bool,
     (pickup, pickup_log): (bool, Option<PathBuf>),
 ) -> anyhow::Result<()> {
-    let path = startup_path(path, game.as_deref())?;
+    let mut files = files.into_iter();
+    let path = startup_path(files.next(), game.as_deref())?;
+    let more: Vec<PathBuf> = files.collect();
     let mut viewport = egui::ViewportBuilder::default()
         .with_inner_size([1400.0, 900.0])
         .with_min_inner_size([640.0, 400.0])
@@ -2462,6 +2552,11 @@ pub fn run(
         options,
         Box::new(move |cc| {
             let mut app = VedetteApp::open(path);
+            // Every further file in a tab of its own; the first is shown.
+            for p in more {
+                app.open_in_tab(p);
+            }
+            app.switch_tab(0);
             if let Some(storage) = cc.storage {
                 app.recent = eframe::get_value(storage, "recent").unwrap_or_default();
                 app.army_lists = eframe::get_value(storage, "army_lists").unwrap_or_default();

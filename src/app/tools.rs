@@ -130,6 +130,24 @@ pub struct Tools {
     /// A General the Unit tool asked to place with the next map click;
     /// the window takes it after drawing the panel.
     pub place: Option<super::armies::Officer>,
+    /// A region of the map marked by Shift+dragging with the Select tool
+    /// (two opposite corners), for Copy.
+    pub region: Option<(crate::hex::Hex, crate::hex::Hex)>,
+}
+
+impl Tools {
+    /// The hexes of the marked region: every hex whose column and row lie
+    /// between its corners'.
+    pub fn region_hexes(&self) -> Vec<crate::hex::Hex> {
+        let Some((a, b)) = self.region else {
+            return Vec::new();
+        };
+        let (c0, c1) = (a.col.min(b.col), a.col.max(b.col));
+        let (r0, r1) = (a.row.min(b.row), a.row.max(b.row));
+        (c0..=c1)
+            .flat_map(|c| (r0..=r1).map(move |r| crate::hex::Hex::new(c, r)))
+            .collect()
+    }
 }
 
 impl Default for Tools {
@@ -157,6 +175,7 @@ impl Default for Tools {
             hill_level: 1,
             message: None,
             place: None,
+            region: None,
         }
     }
 }

@@ -20,12 +20,12 @@ pub mod sim;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The file to open in the window: a scenario (default: Waterloo),
-    /// a map, a saved game, a deployment log, an army list or an order of
-    /// battle; or a bundled one by name (`waterloo`, `saint-aubin`, see
-    /// `vedette validate --help`).
-    #[arg(value_parser = crate::bundled::file_arg)]
-    pub file: Option<PathBuf>,
+    /// The files to open in the window, each in a tab of its own: a
+    /// scenario (default: Waterloo), a map, a saved game, a deployment
+    /// log, an army list or an order of battle; or a bundled one by name
+    /// (`waterloo`, `saint-aubin`, see `vedette validate --help`).
+    #[arg(value_name = "FILE", value_parser = crate::bundled::file_arg)]
+    pub files: Vec<PathBuf>,
     /// Open the Balance panel and start a batch of this many games.
     #[arg(long, value_name = "GAMES")]
     pub balance: Option<u32>,
@@ -412,8 +412,8 @@ pub fn check_window_args(args: &Cli, display: Option<&str>) -> Result<(), Outcom
         stderr: format!("vedette: {what}\n\n{usage}\nFor more, try 'vedette --help'.\n"),
         code: 2,
     };
-    for (path, what) in [(&args.file, "scenario"), (&args.game, "game log")] {
-        let Some(p) = path else { continue };
+    let named = args.files.iter().map(|f| (f, "scenario"));
+    for (p, what) in named.chain(args.game.iter().map(|g| (g, "game log"))) {
         if p.is_dir() {
             return Err(fail(format!(
                 "'{}' is a folder: give a {what} file",

@@ -1049,5 +1049,7 @@ impl History {
     }
 }
 
+pub mod clip;
+
 #[cfg(test)]
 mod tests;
