@@ -1185,3 +1185,38 @@ fn issue40_item3_the_platforms_copy_and_paste_events_copy_and_paste() {
         "one undo step"
     );
 }
+
+/// Issue 40 item 3: quitting with two changed tabs asks about each in
+/// turn; Cancel keeps every tab.
+#[test]
+fn issue40_item3_quitting_asks_about_every_changed_tab() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = waterloo_copy(&dir.path().join("a"));
+    let b = waterloo_copy(&dir.path().join("b"));
+    let mut app = VedetteApp::open(a);
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    change_something(&mut h);
+    assert!(h.state_mut().open_in_tab(b));
+    h.run();
+    change_something(&mut h);
+    h.state_mut().switch_tab(0);
+    h.run();
+    let quit = |h: &mut Harness<'_, VedetteApp>| {
+        let ctx = h.ctx.clone();
+        h.state_mut().request(vedette::app::Pending::Close, &ctx);
+        h.run_steps(8);
+    };
+    quit(&mut h);
+    h.get_by_label("Save changes?");
+    h.get_by_label("Cancel").click();
+    h.run_steps(8);
+    assert_eq!(h.state().tab_count(), 2, "cancel keeps both");
+    quit(&mut h);
+    h.get_by_label("Don't save").click();
+    h.run_steps(8);
+    // The other changed tab is asked about next.
+    assert_eq!(h.state().tab_count(), 1);
+    assert_eq!(h.state().prompt, Some(vedette::app::Pending::Close));
+    assert!(h.state().is_modified());
+}

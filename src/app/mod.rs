@@ -2223,6 +2223,12 @@ impl VedetteApp {
                 self.recovery_offer = None;
                 match r.restore() {
                     Ok(doc) => {
+                        // Over its file's tab if that is open, else in a
+                        // tab of its own (several tabs may have died).
+                        match doc.path.as_deref().and_then(|p| self.tab_of(p)) {
+                            Some(i) => self.switch_tab(i),
+                            None => self.tab_for_new_document(),
+                        }
                         self.set_doc(doc);
                         self.open_error = None;
                         self.status = Some((
@@ -2237,6 +2243,7 @@ impl VedetteApp {
                     Err(e) => self.status = Some((false, format!("Cannot recover: {e}"))),
                 }
                 let _ = std::fs::remove_file(&file);
+                self.check_recovery();
             }
             Some(false) => {
                 self.recovery_offer = None;
