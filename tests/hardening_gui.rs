@@ -884,17 +884,23 @@ fn title(h: &Harness<'_, VedetteApp>) -> String {
         .clone()
 }
 
+/// A window on a copy of Waterloo in `dir`, with one hex painted.
+fn changed_waterloo(dir: &std::path::Path) -> (std::path::PathBuf, Harness<'static, VedetteApp>) {
+    let scen = waterloo_copy(dir);
+    let mut app = VedetteApp::open(scen.clone());
+    no_dialogs(&mut app);
+    let mut h = harness(app);
+    change_something(&mut h);
+    (scen, h)
+}
+
 /// Issue 40 item 4: a file changed on disk (by hand, or `git pull`) is
 /// offered for reload; the reload is one undoable step, so Undo brings
 /// back what was open; keeping one's own version is not asked again.
 #[test]
 fn issue40_item4_a_file_changed_on_disk_is_offered_for_reload_and_undo_keeps_yours() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let scen = waterloo_copy(dir.path());
-    let mut app = VedetteApp::open(scen.clone());
-    no_dialogs(&mut app);
-    let mut h = harness(app);
-    change_something(&mut h);
+    let (scen, mut h) = changed_waterloo(dir.path());
     h.state_mut().check_disk();
     assert_eq!(h.state().disk_prompt, None, "nothing changed on disk yet");
     // Touched but not changed: not a change.
@@ -948,11 +954,7 @@ fn issue40_item4_a_file_changed_on_disk_is_offered_for_reload_and_undo_keeps_you
 #[test]
 fn issue40_item4_save_never_silently_overwrites_a_newer_file() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let scen = waterloo_copy(dir.path());
-    let mut app = VedetteApp::open(scen.clone());
-    no_dialogs(&mut app);
-    let mut h = harness(app);
-    change_something(&mut h);
+    let (scen, mut h) = changed_waterloo(dir.path());
     let theirs = std::fs::read_to_string(&scen).expect("read").replace(
         "title: \"Napoleon at Waterloo\"",
         "title: \"Their Waterloo\"",
