@@ -13,4 +13,4 @@ XDG_DATA_HOME=$(mktemp -d)
 export XDG_DATA_HOME
 # Balance; drag the panel's edge left; open Sensitivity; Run study.
 bin_args="scenarios/quatre-bras.ron" shoot docs/screenshot-sensitivity.png \
-  "mousemove 751 37;click 1;mousemove 1021 600;mousedown 1;mousemove 900 600;mousemove 760 600;mouseup 1;sleep 1;mousemove 890 328;click 1;sleep 1;mousemove 822 430;click 1;sleep 80;mousemove 700 850"
+  "mousemove 751 37;click 1;mousemove 1021 600;mousedown 1;mousemove 900 600;mousemove 760 600;mouseup 1;sleep 1;mousemove 890 328;click 1;sleep 1;mousemove 806 445;click 1;sleep 80;mousemove 1000 300;click 5;click 5;click 5;click 5;mousemove 700 850"
