@@ -113,15 +113,15 @@ fn checkout_root() -> Option<PathBuf> {
 /// so that a new build unpacks its own copy and never overwrites one a
 /// designer may have edited.
 pub fn build_name() -> String {
-    // FNV-1a over every path and text.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    // FNV-1a (the engine's hasher) over every path and text.
+    use std::hash::Hasher;
+    let mut h = crate::engine::Fnv::default();
     for (path, text) in FILES {
-        for b in path.bytes().chain([0]).chain(text.bytes()).chain([0]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        for part in [path.as_bytes(), &[0], text.as_bytes(), &[0]] {
+            h.write(part);
         }
     }
-    format!("{}-{h:016x}", env!("CARGO_PKG_VERSION"))
+    format!("{}-{:016x}", env!("CARGO_PKG_VERSION"), h.finish())
 }
 
 /// Writes the bundled files under `base/<build name>/` unless they are

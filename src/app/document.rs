@@ -64,11 +64,13 @@ impl DiskStamp {
     }
 }
 
-/// FNV-1a: enough to tell two versions of a file apart.
+/// FNV-1a (the engine's hasher): enough to tell two versions of a file
+/// apart.
 fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    use std::hash::Hasher;
+    let mut h = crate::engine::Fnv::default();
+    h.write(bytes);
+    h.finish()
 }
 
 impl Deref for OpenDoc {
