@@ -225,6 +225,14 @@ pub enum Command {
         /// List the numbers a study would vary, with their paths, and stop.
         #[arg(long)]
         list: bool,
+        /// Vary the computer players' tuning instead of the scenario: each
+        /// weight (a fractional number of the --tuning, or the rule set's
+        /// default tuning) halved and doubled, one at a time, with the
+        /// base's seeds. With `--french search --allied search` it says how
+        /// much the verdict at the search rung owes to the weights the
+        /// search plays its playouts with.
+        #[arg(long, conflicts_with_all = ["vary", "shard", "out", "csv"])]
+        weights: bool,
         /// Write the ranking here as CSV.
         #[arg(long)]
         csv: Option<PathBuf>,
@@ -730,6 +738,7 @@ pub fn run(command: &Command) -> Outcome {
             vary,
             only,
             list,
+            weights,
             csv,
             json,
             shard,
@@ -745,6 +754,7 @@ pub fn run(command: &Command) -> Outcome {
             vary,
             only: *only,
             list: *list,
+            weights: *weights,
             csv: csv.as_deref(),
             json: json.as_deref(),
             shard: *shard,

@@ -9,8 +9,8 @@ use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::scenario::numbers::{self, Knob};
 use crate::sim::SimConfig;
-use crate::sim::sensitivity;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
+use crate::sim::{robustness, sensitivity};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,6 +28,8 @@ pub struct SensitivityArgs<'a> {
     /// rule set's own.
     pub vary: &'a [String],
     pub only: bool,
+    /// Vary the players' tuning weights instead of the scenario's numbers.
+    pub weights: bool,
     /// Print the numbers a study would vary and stop.
     pub list: bool,
     pub csv: Option<&'a Path>,
@@ -78,6 +80,9 @@ impl Visit for Run<'_> {
     fn visit<R: Computer>(self) -> Outcome {
         let a = self.a;
         let origin = a.scenario.display().to_string();
+        if a.weights {
+            return weights::<R>(a, self.loaded);
+        }
         let knobs = match study_knobs::<R>(&self.loaded.scenario, a.vary, a.only) {
             Ok(k) => k,
             Err(e) => return fail(format!("{origin}: error: --vary: {e}")),
@@ -115,25 +120,12 @@ impl Visit for Run<'_> {
                 code: 0,
             };
         }
-        let (board, tuning) = match batch_board::<R>(a.scenario, self.loaded, a.variant, a.tuning) {
+        let (board, cfg, part) = match study_config::<R>(a, self.loaded) {
             Ok(x) => x,
             Err(o) => return o,
         };
         let scale = R::batch_scale(&board);
-        let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
-        let (first, games) = part.range(a.games);
-        let threads = a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let cfg = SimConfig::<R> {
-            games,
-            first,
-            players: a.players,
-            threads,
-            variant: a.variant,
-            tuning,
-            ..SimConfig::new(games, a.seed)
-        };
+        let (first, games, threads) = (cfg.first, cfg.games, cfg.threads);
         let labels = a.players.map(|p| p.label());
         let heading = format!(
             "{origin}: sensitivity of {}, {} ({}) vs {} ({}), {} a trial with the base's seeds, seed {}{}",
@@ -257,3 +249,130 @@ impl Visit for Run<'_> {
         }
     }
 }
+
+/// Batch settings shared by both kinds of study: the board, the tuning
+/// and the games of this shard.
+fn study_config<R: Computer>(
+    a: &SensitivityArgs,
+    loaded: &files::LoadedScenario,
+) -> Result<(std::sync::Arc<R::Board>, SimConfig<R>, Part), Outcome> {
+    let (board, tuning) = batch_board::<R>(a.scenario, loaded, a.variant, a.tuning)?;
+    let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
+    let (first, games) = part.range(a.games);
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cfg = SimConfig::<R> {
+        games,
+        first,
+        players: a.players,
+        threads,
+        variant: a.variant,
+        tuning,
+        ..SimConfig::new(games, a.seed)
+    };
+    Ok((board, cfg, part))
+}
+
+/// `--weights`: the players' tuning weights halved and doubled
+/// (`sim::robustness`).
+fn weights<R: Computer>(a: &SensitivityArgs, loaded: &files::LoadedScenario) -> Outcome {
+    let origin = a.scenario.display().to_string();
+    let (board, cfg, _) = match study_config::<R>(a, loaded) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let named = robustness::weights(&cfg.tuning);
+    if a.list || named.is_empty() {
+        let mut s = format!(
+            "{origin}: {} of the {} players' tuning a study varies (halved and doubled):\n",
+            crate::words::counted(named.len(), "weight", "weights"),
+            R::TITLE
+        );
+        for (name, value) in &named {
+            s.push_str(&format!("  {name:<36} {value:>8.3}\n"));
+        }
+        return Outcome {
+            stdout: s,
+            stderr: String::new(),
+            code: i32::from(named.is_empty()),
+        };
+    }
+    let scale = R::batch_scale(&board);
+    let labels = a.players.map(|p| p.label());
+    let heading = format!(
+        "{origin}: robustness to {} of the players' tuning, {} ({}) vs {} ({}), {} a trial with the base's seeds, seed {}{}",
+        crate::words::counted(named.len(), "weight", "weights"),
+        scale.sides[0],
+        labels[0],
+        scale.sides[1],
+        labels[1],
+        crate::words::counted(a.games, "game", "games"),
+        a.seed,
+        if a.variant { ", variant on" } else { "" }
+    );
+    let trials = named.len() as u64 * robustness::FACTORS.len() as u64;
+    let bar = ProgressBar::new((trials + 1) * u64::from(cfg.games));
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let start = Instant::now();
+    let cancel = AtomicBool::new(false);
+    let interrupt = super::interrupt();
+    let threads = cfg.threads;
+    let study = robustness::run::<R>(
+        board,
+        &cfg,
+        &|done, _| {
+            bar.set_position(done);
+            if interrupt.load(Ordering::Relaxed) {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    let interrupted = interrupt.load(Ordering::Relaxed);
+    let secs = start.elapsed().as_secs_f64();
+    let mut stdout = heading;
+    stdout.push('\n');
+    if interrupted {
+        stdout.push_str("PARTIAL: stopped by Ctrl+C; the trials rest on the games played\n");
+    }
+    stdout.push_str(&study.text(ROBUST_WITHIN));
+    let played: u64 = u64::from(study.base.games())
+        + study
+            .weights
+            .iter()
+            .flat_map(|w| &w.trials)
+            .map(|p| u64::from(p.games()))
+            .sum::<u64>();
+    let mut stderr = format!(
+        "{} in {secs:.1} s on {} ({:.0} games/s)\n",
+        crate::words::counted(played, "game", "games"),
+        crate::words::counted(threads, "thread", "threads"),
+        played as f64 / secs.max(1e-9)
+    );
+    if let Some(path) = a.json {
+        let json = match serde_json::to_string_pretty(&study.ranking()) {
+            Ok(j) => j + "\n",
+            Err(e) => return fail(format!("error: {e}")),
+        };
+        if let Err(e) = files::save_atomic(path, &json) {
+            return fail(format!("{}: error: cannot write: {e}", path.display()));
+        }
+        stderr.push_str(&format!("wrote the ranking to {}\n", path.display()));
+    }
+    Outcome {
+        stdout,
+        stderr,
+        code: if interrupted { super::INTERRUPTED } else { 0 },
+    }
+}
+
+/// The change (a fraction) a verdict is asked to stay within when one
+/// weight is halved or doubled; a larger one is marked in the table.
+const ROBUST_WITHIN: f64 = 0.05;

@@ -11,6 +11,7 @@
 pub mod ladder;
 mod paired;
 mod report;
+pub mod robustness;
 pub mod sensitivity;
 pub mod shard;
 
