@@ -174,11 +174,14 @@ fn issue38_a_search_seat_is_chosen_in_the_start_dialog_and_its_plan_is_shown() {
         ]),
         "the first side is the search player at strength 4"
     );
-    for _ in 0..200 {
+    // The player thinks on its own thread: frames go on meanwhile.
+    let started = std::time::Instant::now();
+    while started.elapsed().as_secs() < 60 {
         h.step();
         if h.query_by_label_contains("plan for turn 1").is_some() {
             break;
         }
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(
         h.query_by_label_contains("plan for turn 1").is_some(),
@@ -194,4 +197,80 @@ fn issue38_a_search_seat_is_chosen_in_the_start_dialog_and_its_plan_is_shown() {
         2,
         "scores say how many playouts they rest on"
     );
+}
+
+/// Issue 38: a search player thinks on a worker thread, so the window
+/// keeps drawing (and says so) while it plans; an answer that comes while
+/// the computer is paused waits for Resume instead of being played.
+#[test]
+fn issue38_the_search_player_thinks_off_the_window_thread_and_waits_when_paused() {
+    let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
+    h.key_press(Key::F5);
+    h.run();
+    {
+        let d = h
+            .state_mut()
+            .start_dialog
+            .as_mut()
+            .expect("the start dialog");
+        d.seats = [
+            Seat::Computer(vedette::ai::PlayerKind::Search { budget: 256 }),
+            Seat::Human,
+        ];
+        d.budget = 256;
+    }
+    // A frame to lay the dialog out with its strength row.
+    h.run();
+    h.get_by_label("Start").click();
+    h.run_steps(8);
+    let thinking = |h: &Harness<'_, VedetteApp>| {
+        h.state()
+            .table::<Playtest>()
+            .expect("the table")
+            .seats
+            .thinking()
+    };
+    let played = |h: &Harness<'_, VedetteApp>| {
+        h.state()
+            .table::<Playtest>()
+            .expect("the table")
+            .session
+            .len()
+    };
+    // 256 playouts of Waterloo take far longer than a frame's wait.
+    assert_eq!(
+        thinking(&h),
+        Some(0),
+        "the French search player is thinking"
+    );
+    assert!(
+        h.query_by_label_contains("is thinking").is_some(),
+        "the table says the computer is thinking"
+    );
+    assert_eq!(played(&h), 0);
+    // Paused while it thinks: its answer comes, and waits.
+    h.key_press(Key::Space);
+    h.step();
+    let started = std::time::Instant::now();
+    while thinking(&h).is_some() && started.elapsed().as_secs() < 120 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(thinking(&h), None, "the plan was made");
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(played(&h), 0, "nothing is played while paused");
+    assert!(
+        h.query_by_label_contains("plan for turn 1").is_some(),
+        "the plan made meanwhile is shown"
+    );
+    // Resumed: the command it chose is played.
+    h.key_press(Key::Space);
+    let started = std::time::Instant::now();
+    while played(&h) == 0 && started.elapsed().as_secs() < 60 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(played(&h) > 0, "the computer plays once resumed");
 }

@@ -246,7 +246,13 @@ impl<R: Rules> Session<R> {
 /// is reproduced by its seed.
 pub struct Computers<R: Computer> {
     players: [Option<Box<dyn Player<R> + Send>>; 2],
+    /// Which seats are the computer's (a player may be away thinking:
+    /// [`Computers::take`]).
+    seats: [bool; 2],
 }
+
+/// A computer player taken out to think elsewhere (a worker thread).
+pub type Thinker<R> = Box<dyn Player<R> + Send>;
 
 /// What a computer seat did when asked to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -274,6 +280,7 @@ impl<R: Computer> Computers<R> {
         };
         Computers {
             players: [make(0), make(1)],
+            seats: [0, 1].map(|side| !session.setup.seats[side].is_human()),
         }
     }
 
@@ -288,7 +295,7 @@ impl<R: Computer> Computers<R> {
     pub fn to_play(&self, session: &Session<R>) -> bool {
         session.is_live()
             && !session.game.is_over()
-            && self.players[session.game.to_act() as usize & 1].is_some()
+            && self.seats[session.game.to_act() as usize & 1]
     }
 
     /// Lets the computer seat that must act give one command.
@@ -296,24 +303,71 @@ impl<R: Computer> Computers<R> {
         if !self.to_play(session) {
             return ComputerMove::NotItsTurn;
         }
-        let side = session.game.to_act() as usize & 1;
-        let Some(player) = self.players[side].as_mut() else {
-            return ComputerMove::NotItsTurn;
+        let side = session.game.to_act();
+        let Some((_, mut player)) = self.take(session) else {
+            return self.missing(session, side);
         };
-        let Some(cmd) = player.choose(&session.game.state) else {
+        let cmd = player.choose(&session.game.state);
+        self.put_back(side, player);
+        self.apply(session, side, cmd)
+    }
+
+    /// Takes out the player of the computer seat that must act, to choose
+    /// its command elsewhere; [`Computers::put_back`] returns it and
+    /// [`Computers::apply`] plays what it chose.
+    pub fn take(&mut self, session: &Session<R>) -> Option<(u8, Thinker<R>)> {
+        if !self.to_play(session) {
+            return None;
+        }
+        let side = session.game.to_act();
+        self.players[usize::from(side & 1)]
+            .take()
+            .map(|p| (side, p))
+    }
+
+    pub fn put_back(&mut self, side: u8, player: Thinker<R>) {
+        self.players[usize::from(side & 1)] = Some(player);
+    }
+
+    /// Whether side `side`'s player is at home (not away thinking).
+    pub fn is_home(&self, side: u8) -> bool {
+        self.players[usize::from(side & 1)].is_some()
+    }
+
+    /// Plays the command side `side`'s player chose for the present
+    /// position (`None`: it found none).
+    pub fn apply(
+        &mut self,
+        session: &mut Session<R>,
+        side: u8,
+        cmd: Option<R::Command>,
+    ) -> ComputerMove<R> {
+        if !self.to_play(session) || session.game.to_act() != side {
+            return ComputerMove::NotItsTurn;
+        }
+        let Some(cmd) = cmd else {
             return ComputerMove::Stuck(format!(
                 "the computer player of {} found nothing legal to do",
-                session.game.side_name(side as u8)
+                session.game.side_name(side)
             ));
         };
         match session.execute(&cmd) {
             Ok(events) => ComputerMove::Played(cmd, events),
             Err(e) => ComputerMove::Stuck(format!(
                 "the computer player of {} proposed {} and the engine refused it: {e}",
-                session.game.side_name(side as u8),
+                session.game.side_name(side),
                 R::command_name(&cmd)
             )),
         }
+    }
+
+    /// Says that side `side`'s player is gone (its thinking thread
+    /// failed): the seat is stuck.
+    pub fn missing(&self, session: &Session<R>, side: u8) -> ComputerMove<R> {
+        ComputerMove::Stuck(format!(
+            "the computer player of {} stopped unexpectedly; start the game again to get it back",
+            session.game.side_name(side)
+        ))
     }
 }
 

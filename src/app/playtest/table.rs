@@ -543,7 +543,17 @@ impl<T: TableRules> Table<T> {
             T::act_ui(self, ui);
         } else if !self.session.game.is_over() && self.session.is_live() {
             let to_act = T::R::to_act(&self.session.game.state);
-            ui.label(format!("{} (computer) is playing.", self.side_name(to_act)));
+            if self.seats.thinking() == Some(to_act) {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new());
+                    ui.label(format!(
+                        "{} (computer) is thinking…",
+                        self.side_name(to_act)
+                    ));
+                });
+            } else {
+                ui.label(format!("{} (computer) is playing.", self.side_name(to_act)));
+            }
         }
         T::sections_ui(self, ui);
         if self.session.setup.seats.iter().any(|s| !s.is_human()) {
