@@ -528,3 +528,62 @@ fn issue39_simulate_plays_to_a_stated_precision() {
     assert_eq!(code, 1);
     assert!(err.contains("--precision 0"), "{err}");
 }
+
+/// Issue 38 (robustness of a verdict): `sensitivity --weights` lists the
+/// players' tuning weights of the scenario's rule set and plays each one
+/// halved and doubled with the base's seeds, for any rule set; the same
+/// seeds give the same table on any number of threads.
+#[test]
+fn issue38_sensitivity_weights_halves_and_doubles_every_tuning_weight() {
+    let r = root();
+    let (stdout, stderr, code) = run(vedette().current_dir(&r).args([
+        "sensitivity",
+        "scenarios/hits16-tutorial.ron",
+        "--weights",
+        "--list",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("weights of the Napoleonic Wars (16 hits) players' tuning"),
+        "{stdout}"
+    );
+    let study = |threads: &str| {
+        run(vedette().current_dir(&r).args([
+            "sensitivity",
+            "scenarios/tutorial.ron",
+            "--weights",
+            "--games",
+            "6",
+            "--threads",
+            threads,
+        ]))
+    };
+    let (one, stderr, code) = study("1");
+    assert_eq!(code, 0, "{stderr}");
+    for words in [
+        "robustness to 18 weights of the players' tuning",
+        "base: French win",
+        "halved",
+        "doubled",
+        "own_loss_weight",
+        "largest change:",
+    ] {
+        assert!(one.contains(words), "{words}: {one}");
+    }
+    assert!(
+        stderr.contains("222 games"),
+        "18 x 2 trials + the base of 6: {stderr}"
+    );
+    let (two, _, _) = study("2");
+    assert_eq!(one, two, "the same table on 1 and 2 threads");
+    // Weights are the players', not the scenario's: no mixing with --vary.
+    let (_, stderr, code) = run(vedette().current_dir(&r).args([
+        "sensitivity",
+        "scenarios/tutorial.ron",
+        "--weights",
+        "--vary",
+        "turns",
+    ]));
+    assert_ne!(code, 0);
+    assert!(stderr.contains("--vary"), "{stderr}");
+}
