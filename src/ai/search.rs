@@ -6,10 +6,15 @@
 //! player's turn. A rule set offers a small portfolio of scripts
 //! ([`Computer::portfolio`]): its heuristic player under a few named
 //! temperaments ("as tuned", "bold", "cautious"...). Once per game turn
-//! the search scores every script by playing the game out to its end:
-//! the script plays this side for the rest of the turn, then the
-//! heuristic as tuned plays it, and the heuristic as tuned plays the
-//! enemy throughout. A playout is scored by the scenario's victory
+//! (once per part of it the side owns, where the rules give each side its
+//! player-turn: `Rules::phasing`) the search scores every script by
+//! playing the game out to its end: the script plays this side for the
+//! rest of that part, then the heuristic as tuned plays it, and the
+//! heuristic as tuned plays the enemy throughout. Answers given in the
+//! enemy's part (a retreat, a withdrawal, a card choice) are the
+//! heuristic's as tuned: a plan made there would choose the side's
+//! script for its own part from a position half-way through the
+//! enemy's. A playout is scored by the scenario's victory
 //! conditions, through `Rules::outcome` (1 a win, ½ a draw, 0 a loss),
 //! plus a tenth of the loss margin to tell apart playouts that end the
 //! same way. The best script then plays the turn. This is Churchill and
@@ -85,9 +90,14 @@ pub struct SearchPlayer<R: Computer> {
     seed: u64,
     /// Plans made so far (each plan's playouts take fresh seeds).
     plans: u64,
-    /// The turn and side the current script was chosen for.
-    planned: Option<(u32, u8)>,
+    /// The turn, side and part of the turn the current script was chosen
+    /// for.
+    planned: Option<(u32, u8, Option<u8>)>,
     current: Option<Box<dyn Player<R> + Send>>,
+    /// Answers this side gives in the other side's part of a turn (a
+    /// retreat, a withdrawal): the heuristic as tuned gives them, so a
+    /// plan is always made at the start of the side's own part.
+    answers: Option<Box<dyn Player<R> + Send>>,
     last: Option<Plan>,
     loss_limits: [u32; 2],
 }
@@ -109,6 +119,7 @@ impl<R: Computer> SearchPlayer<R> {
             plans: 0,
             planned: None,
             current: None,
+            answers: None,
             last: None,
             loss_limits: scale.loss_limits,
         }
@@ -128,10 +139,11 @@ impl<R: Computer> SearchPlayer<R> {
         result + 0.1 * (share(theirs) - share(mine)).clamp(-1.0, 1.0)
     }
 
-    /// Plays `st` out with script `script` for `me` until the turn ends,
-    /// then the heuristic as tuned; `j` picks the playout's luck, the
-    /// same for every script.
+    /// Plays `st` out with script `script` for `me` until this part of
+    /// the turn ends, then the heuristic as tuned; `j` picks the
+    /// playout's luck, the same for every script.
     fn playout(&self, st: &R::State, me: u8, turn: u32, script: usize, j: u64) -> f64 {
+        let part = R::phasing(st);
         let seed = splitmix(self.seed ^ splitmix(self.plans) ^ splitmix(j.wrapping_add(0x5eed)));
         let mut st = st.clone();
         let mut dice = Dice::new(seed);
@@ -143,7 +155,7 @@ impl<R: Computer> SearchPlayer<R> {
                 break;
             }
             let side = R::to_act(&st);
-            if scripted && side == me && R::tallies(&st).turn != turn {
+            if scripted && side == me && (R::tallies(&st).turn != turn || R::phasing(&st) != part) {
                 mine = R::heuristic(&self.know, &self.base, splitmix(seed ^ 3));
                 scripted = false;
             }
@@ -204,13 +216,26 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
         }
         let me = R::to_act(st);
         let turn = R::tallies(st).turn;
-        if self.planned != Some((turn, me)) || self.current.is_none() {
-            let best = self.plan(st, me, turn);
-            let seed = splitmix(self.seed ^ splitmix(self.plans ^ 0x9e37));
-            self.current = Some(R::heuristic(&self.know, &self.scripts[best].tuning, seed));
-            self.planned = Some((turn, me));
-        }
-        let cmd = self.current.as_mut().and_then(|p| p.choose(st));
+        let part = R::phasing(st);
+        let cmd = if part.is_some_and(|p| p != me) {
+            // An answer in the enemy's part of the turn: planning here
+            // would choose this side's script for its own part from a
+            // position half-way through the enemy's.
+            let seed = splitmix(self.seed ^ 0xa115);
+            let base = &self.base;
+            let know = &self.know;
+            self.answers
+                .get_or_insert_with(|| R::heuristic(know, base, seed))
+                .choose(st)
+        } else {
+            if self.planned != Some((turn, me, part)) || self.current.is_none() {
+                let best = self.plan(st, me, turn);
+                let seed = splitmix(self.seed ^ splitmix(self.plans ^ 0x9e37));
+                self.current = Some(R::heuristic(&self.know, &self.scripts[best].tuning, seed));
+                self.planned = Some((turn, me, part));
+            }
+            self.current.as_mut().and_then(|p| p.choose(st))
+        };
         match cmd {
             Some(c) if R::check(st, &c).is_ok() => Some(c),
             // A script's player is a heuristic player and proposes legal
@@ -368,8 +393,18 @@ mod tests {
                     }
                     let side = usize::from(R::to_act(&st));
                     let cmd = if side == search_side {
+                        let made = search.plans;
                         let c = search.choose(&st);
                         plans.push(format!("{:?}", search.plan()));
+                        // A plan is made only in the side's own part of
+                        // the turn, never while it answers the enemy.
+                        if search.plans != made {
+                            assert!(
+                                R::phasing(&st).is_none_or(|p| usize::from(p) == side),
+                                "{}: planned in the enemy's part",
+                                R::NAME
+                            );
+                        }
                         c
                     } else {
                         other.choose(&st)

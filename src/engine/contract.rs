@@ -220,6 +220,14 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The side (0 or 1) that must act now, including the other side's
     /// choices mid-turn (retreats, evasions).
     fn to_act(state: &Self::State) -> u8;
+    /// The side whose part of the game turn it is (its player-turn),
+    /// which the other side may act in only to answer (a retreat, a
+    /// withdrawal, a card choice); `None` where both sides share every
+    /// part of a turn (Napoleon's impulses, forces alternating). The
+    /// search player plans once per part it owns.
+    fn phasing(_state: &Self::State) -> Option<u8> {
+        None
+    }
     /// How the game ended, if it has.
     fn outcome(state: &Self::State) -> Option<GameEnd>;
     /// The counts the batch runner reports.

@@ -82,6 +82,10 @@ impl Rules for Hits16 {
         state.to_act()
     }
 
+    fn phasing(state: &State) -> Option<u8> {
+        Some(state.side)
+    }
+
     fn outcome(state: &State) -> Option<GameEnd> {
         state.outcome.as_ref().map(|o| match o.winner {
             Some(side) => GameEnd::Win {

@@ -143,6 +143,10 @@ impl Rules for Naw {
         state.to_act()
     }
 
+    fn phasing(state: &State) -> Option<u8> {
+        Some(state.phasing)
+    }
+
     fn outcome(state: &State) -> Option<GameEnd> {
         state.outcome.as_ref().map(|o| match o {
             Outcome::Win { side, case, reason } => GameEnd::Win {

@@ -94,6 +94,10 @@ impl Rules for OneHour {
         state.to_act()
     }
 
+    fn phasing(state: &State) -> Option<u8> {
+        Some(state.side)
+    }
+
     fn outcome(state: &State) -> Option<GameEnd> {
         state.outcome.as_ref().map(|o| match o.winner {
             Some(side) => GameEnd::Win {
