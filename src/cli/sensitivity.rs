@@ -250,12 +250,19 @@ impl Visit for Run<'_> {
     }
 }
 
-/// Batch settings shared by both kinds of study: the board, the tuning
-/// and the games of this shard.
+/// What both kinds of study play on: the board, the batch (its tuning,
+/// players and this shard's games) and the shard.
+type StudySetup<R> = (
+    std::sync::Arc<<R as crate::engine::Rules>::Board>,
+    SimConfig<R>,
+    Part,
+);
+
+/// Batch settings shared by both kinds of study.
 fn study_config<R: Computer>(
     a: &SensitivityArgs,
     loaded: &files::LoadedScenario,
-) -> Result<(std::sync::Arc<R::Board>, SimConfig<R>, Part), Outcome> {
+) -> Result<StudySetup<R>, Outcome> {
     let (board, tuning) = batch_board::<R>(a.scenario, loaded, a.variant, a.tuning)?;
     let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
     let (first, games) = part.range(a.games);
