@@ -9,7 +9,6 @@ use crate::ai::Computer;
 use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::sim::ladder::{self, LadderConfig};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -61,13 +60,7 @@ impl Visit for Run<'_> {
             tuning,
         };
         let k = cfg.rungs.len() as u64;
-        let bar = ProgressBar::new(k * k * u64::from(a.games));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = super::batch_bar(k * k * u64::from(a.games), "played");
         let start = Instant::now();
         let cancel = AtomicBool::new(false);
         let interrupt = super::interrupt();

@@ -797,6 +797,20 @@ pub(crate) fn fail(msg: String) -> Outcome {
     }
 }
 
+/// The progress bar of a batch: `verb` what is counted ("played",
+/// "built"), with the rate, the time taken and the time left, and room
+/// for a message.
+pub(crate) fn batch_bar(len: u64, verb: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {verb} {{pos}}/{{len}}  {{per_sec}}  {{elapsed}} elapsed, {{eta}} left  {{msg}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// Loads a scenario for a command, or the failure to print.
 pub(crate) fn load(path: &Path) -> Result<files::LoadedScenario, Outcome> {
     files::load_scenario(path).map_err(|e| fail(e.to_string()))

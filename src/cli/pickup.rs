@@ -7,7 +7,6 @@ use crate::files;
 use crate::pickup_batch::{PickupConfig, PickupTally, run};
 use crate::scenario::pickup::parse_army_list;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -90,13 +89,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         options,
     };
-    let bar = ProgressBar::new(u64::from(games));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} built {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::batch_bar(u64::from(games), "built");
     let start = Instant::now();
     let cancel = AtomicBool::new(false);
     let interrupt = super::interrupt();

@@ -11,7 +11,6 @@ use crate::scenario::numbers::{self, Knob};
 use crate::sim::SimConfig;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use crate::sim::{robustness, sensitivity};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -127,28 +126,19 @@ impl Visit for Run<'_> {
         let scale = R::batch_scale(&board);
         let (first, games, threads) = (cfg.first, cfg.games, cfg.threads);
         let labels = a.players.map(|p| p.label());
-        let heading = format!(
-            "{origin}: sensitivity of {}, {} ({}) vs {} ({}), {} a trial with the base's seeds, seed {}{}",
-            crate::words::counted(knobs.len(), "number", "numbers"),
-            scale.sides[0],
-            labels[0],
-            scale.sides[1],
-            labels[1],
-            crate::words::counted(a.games, "game", "games"),
-            a.seed,
-            if a.variant { ", variant on" } else { "" }
+        let heading = study_heading(
+            a,
+            &format!(
+                "sensitivity of {}",
+                crate::words::counted(knobs.len(), "number", "numbers")
+            ),
+            &scale.sides,
         );
         let trials: u64 = knobs
             .iter()
             .map(|k| k.neighbours().iter().flatten().count() as u64)
             .sum();
-        let bar = ProgressBar::new((trials + 1) * u64::from(games));
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = super::batch_bar((trials + 1) * u64::from(games), "played");
         let start = Instant::now();
         let cancel = AtomicBool::new(false);
         let interrupt = super::interrupt();
@@ -306,26 +296,16 @@ fn weights<R: Computer>(a: &SensitivityArgs, loaded: &files::LoadedScenario) -> 
         };
     }
     let scale = R::batch_scale(&board);
-    let labels = a.players.map(|p| p.label());
-    let heading = format!(
-        "{origin}: robustness to {} of the players' tuning, {} ({}) vs {} ({}), {} a trial with the base's seeds, seed {}{}",
-        crate::words::counted(named.len(), "weight", "weights"),
-        scale.sides[0],
-        labels[0],
-        scale.sides[1],
-        labels[1],
-        crate::words::counted(a.games, "game", "games"),
-        a.seed,
-        if a.variant { ", variant on" } else { "" }
+    let heading = study_heading(
+        a,
+        &format!(
+            "robustness to {} of the players' tuning",
+            crate::words::counted(named.len(), "weight", "weights")
+        ),
+        &scale.sides,
     );
     let trials = named.len() as u64 * robustness::FACTORS.len() as u64;
-    let bar = ProgressBar::new((trials + 1) * u64::from(cfg.games));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::batch_bar((trials + 1) * u64::from(cfg.games), "played");
     let start = Instant::now();
     let cancel = AtomicBool::new(false);
     let interrupt = super::interrupt();
@@ -383,3 +363,20 @@ fn weights<R: Computer>(a: &SensitivityArgs, loaded: &files::LoadedScenario) -> 
 /// The change (a fraction) a verdict is asked to stay within when one
 /// weight is halved or doubled; a larger one is marked in the table.
 const ROBUST_WITHIN: f64 = 0.05;
+
+/// A study's first line: what it varies, who plays, the games a trial
+/// and the seed.
+fn study_heading(a: &SensitivityArgs, what: &str, sides: &[String; 2]) -> String {
+    let labels = a.players.map(|p| p.label());
+    format!(
+        "{}: {what}, {} ({}) vs {} ({}), {} a trial with the base's seeds, seed {}{}",
+        a.scenario.display(),
+        sides[0],
+        labels[0],
+        sides[1],
+        labels[1],
+        crate::words::counted(a.games, "game", "games"),
+        a.seed,
+        if a.variant { ", variant on" } else { "" }
+    )
+}

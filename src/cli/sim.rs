@@ -7,7 +7,6 @@ use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use crate::sim::{self, BatchTally, GameSummary, SimConfig, Tally};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -204,13 +203,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         total,
         players: labels.clone(),
     };
-    let bar = ProgressBar::new(u64::from(cfg.jobs()));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} played {pos}/{len}  {per_sec}  {elapsed} elapsed, {eta} left  {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = super::batch_bar(u64::from(cfg.jobs()), "played");
     let start = Instant::now();
     let cancel = AtomicBool::new(false);
     let interrupt = super::interrupt();

@@ -11,7 +11,7 @@
 //! whole numbers are counts and thresholds, not weights), so a new rule
 //! set's tuning is studied without a line here.
 
-use super::sensitivity::{win_change, within_noise};
+use super::sensitivity::{study_head, win_change, within_noise};
 use super::{GameResult, GameSummary, Interval, Paired, SimConfig, Tally};
 use crate::ai::Computer;
 use serde::Serialize;
@@ -214,25 +214,10 @@ impl RobustnessTally {
     /// The study in words, with `limit` (a fraction) as the change the
     /// verdict is asked to stay within.
     pub fn text(&self, limit: f64) -> String {
-        let base = self.base.clone().finish();
-        let side = &base.sides[0];
-        let w = &base.win_rate[0];
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "base: {side} win {:.1}% [{:.1}-{:.1}] over {}",
-            w.rate * 100.0,
-            w.low * 100.0,
-            w.high * 100.0,
-            crate::words::counted(base.games, "game", "games")
-        );
-        let _ = writeln!(
-            s,
-            "each weight of the players' tuning halved and doubled, one at a time, with the base's seeds;"
-        );
-        let _ = writeln!(
-            s,
-            "change in {side}'s win rate, points, paired 95% interval:"
+        let mut s = study_head(
+            &self.base,
+            "weight of the players' tuning halved and doubled",
+            "",
         );
         let rows = self.ranking();
         let width = rows
@@ -276,14 +261,14 @@ impl RobustnessTally {
             Some((name, factor, c)) => {
                 let _ = writeln!(
                     s,
-                    "largest change: {:+.1} points [{:+.1}, {:+.1}] ({name} {}); {} of {} beyond {:.0} points (marked !), {} beyond noise",
+                    "largest change: {:+.1} [{:+.1}, {:+.1}] points ({name} {}); {} of {} beyond {} (marked !), {} beyond noise",
                     c.rate * 100.0,
                     c.low * 100.0,
                     c.high * 100.0,
                     if factor < 1.0 { "halved" } else { "doubled" },
                     beyond,
                     crate::words::counted(all.len(), "change", "changes"),
-                    limit * 100.0,
+                    crate::words::counted((limit * 100.0).round() as u32, "point", "points"),
                     noise
                 );
             }

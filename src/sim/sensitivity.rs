@@ -55,6 +55,29 @@ pub fn win_change(pairs: &Paired) -> Interval {
     )
 }
 
+/// The first lines of a paired study in words: the base batch's
+/// first-side win rate, what each trial moved, and what the table gives.
+pub fn study_head(base: &Tally, each: &str, note: &str) -> String {
+    let base = base.clone().finish();
+    let side = &base.sides[0];
+    let w = &base.win_rate[0];
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "base: {side} win {:.1}% [{:.1}-{:.1}] over {}",
+        w.rate * 100.0,
+        w.low * 100.0,
+        w.high * 100.0,
+        crate::words::counted(base.games, "game", "games")
+    );
+    let _ = writeln!(s, "each {each}, one at a time, with the base's seeds;");
+    let _ = writeln!(
+        s,
+        "change in {side}'s win rate, points, paired 95% interval{note}:"
+    );
+    s
+}
+
 /// Whether an interval holds no change.
 pub fn within_noise(i: &Interval) -> bool {
     i.low <= 0.0 && 0.0 <= i.high
@@ -149,25 +172,10 @@ impl SensitivityTally {
 
     /// The ranking in words.
     pub fn text(&self) -> String {
-        let base = self.base.clone().finish();
-        let side = &base.sides[0];
-        let w = &base.win_rate[0];
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "base: {side} win {:.1}% [{:.1}-{:.1}] over {}",
-            w.rate * 100.0,
-            w.low * 100.0,
-            w.high * 100.0,
-            crate::words::counted(base.games, "game", "games")
-        );
-        let _ = writeln!(
-            s,
-            "each number moved one step down and up (a tenth of it, at least 1), one at a time, with the base's seeds;"
-        );
-        let _ = writeln!(
-            s,
-            "change in {side}'s win rate, points, paired 95% interval (* a Vedette default):"
+        let mut s = study_head(
+            &self.base,
+            "number moved one step down and up (a tenth of it, at least 1)",
+            " (* a Vedette default)",
         );
         let rows = self.ranking();
         let name = |r: &Row| {
@@ -225,6 +233,7 @@ impl SensitivityTally {
             }
         }
         let moving = rows.iter().filter(|r| !r.within_noise).count();
+        let side = &self.base.sides()[0];
         let _ = writeln!(
             s,
             "{} of {} move {side}'s win rate beyond noise at this many games; {}",
