@@ -11,8 +11,8 @@
 //! whole numbers are counts and thresholds, not weights), so a new rule
 //! set's tuning is studied without a line here.
 
-use super::sensitivity::{study_head, win_change, within_noise};
-use super::{GameResult, GameSummary, Interval, Paired, SimConfig, Tally};
+use super::sensitivity::{play_base, play_trial, study_head, win_change, within_noise};
+use super::{Interval, Paired, SimConfig, Tally};
 use crate::ai::Computer;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -115,18 +115,7 @@ pub fn run<R: Computer>(
 ) -> RobustnessTally {
     let named = weights(&cfg.tuning);
     let total = (named.len() as u64 * FACTORS.len() as u64 + 1) * u64::from(cfg.games);
-    let mut base = Tally::new::<R>(&board);
-    let mut results: Vec<GameResult> = Vec::with_capacity(cfg.games as usize);
-    super::run_streaming(
-        board.clone(),
-        cfg,
-        &|d| progress(u64::from(d), total),
-        cancel,
-        &mut |g: GameSummary| {
-            base.add(&g);
-            results.push(g.result);
-        },
-    );
+    let (base, results) = play_base(&board, cfg, &|d| progress(d, total), cancel);
     let mut done = u64::from(cfg.games);
     let mut out = Vec::new();
     for (name, value) in named {
@@ -146,18 +135,12 @@ pub fn run<R: Computer>(
                 ..cfg.clone()
             };
             let at = done;
-            let mut i = 0usize;
-            super::run_streaming(
+            *pairs = play_trial(
                 board.clone(),
                 &trial,
-                &|d| progress(at + u64::from(d), total),
+                &results,
+                &|d| progress(at + d, total),
                 cancel,
-                &mut |g: GameSummary| {
-                    if let Some(&r) = results.get(i) {
-                        pairs.add(r, g.result);
-                    }
-                    i += 1;
-                },
             );
             done += u64::from(cfg.games);
         }

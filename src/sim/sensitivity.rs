@@ -355,6 +355,55 @@ impl SensitivityTally {
     }
 }
 
+/// The base batch of a paired study: its tally and every game's result,
+/// in game order. `progress` counts the games played.
+pub(crate) fn play_base<R: Computer>(
+    board: &Arc<R::Board>,
+    cfg: &SimConfig<R>,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> (Tally, Vec<GameResult>) {
+    let mut base = Tally::new::<R>(board);
+    let mut results: Vec<GameResult> = Vec::with_capacity(cfg.games as usize);
+    super::run_streaming(
+        board.clone(),
+        cfg,
+        &|d| progress(u64::from(d)),
+        cancel,
+        &mut |g: GameSummary| {
+            base.add(&g);
+            results.push(g.result);
+        },
+    );
+    (base, results)
+}
+
+/// A trial of a paired study: `cfg`'s games on `board`, each paired
+/// with the base game of the same number (`base`, in game order).
+pub(crate) fn play_trial<R: Computer>(
+    board: Arc<R::Board>,
+    cfg: &SimConfig<R>,
+    base: &[GameResult],
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &AtomicBool,
+) -> Paired {
+    let mut pairs = Paired::default();
+    let mut i = 0usize;
+    super::run_streaming(
+        board,
+        cfg,
+        &|d| progress(u64::from(d)),
+        cancel,
+        &mut |g: GameSummary| {
+            if let Some(&r) = base.get(i) {
+                pairs.add(r, g.result);
+            }
+            i += 1;
+        },
+    );
+    pairs
+}
+
 /// Plays a study: the base batch `cfg` on `scenario`, then each knob one
 /// step down and one step up with the same games (numbers and seeds).
 /// `progress(done, total)` counts games; `cancel` stops it (the trials
@@ -373,18 +422,7 @@ pub fn run<R: Computer>(
         .map(|k| k.neighbours().iter().flatten().count() as u64)
         .sum();
     let total = (trials + 1) * u64::from(cfg.games);
-    let mut base = Tally::new::<R>(&board);
-    let mut results: Vec<GameResult> = Vec::with_capacity(cfg.games as usize);
-    super::run_streaming(
-        board.clone(),
-        cfg,
-        &|d| progress(u64::from(d), total),
-        cancel,
-        &mut |g: GameSummary| {
-            base.add(&g);
-            results.push(g.result);
-        },
-    );
+    let (base, results) = play_base(&board, cfg, &|d| progress(d, total), cancel);
     let mut done = u64::from(cfg.games);
     let mut out = Vec::new();
     for k in knobs {
@@ -403,18 +441,12 @@ pub fn run<R: Computer>(
                 match board {
                     Ok(b) => {
                         let at = done;
-                        let mut i = 0usize;
-                        super::run_streaming(
+                        trial.pairs = play_trial(
                             Arc::new(b),
                             cfg,
-                            &|d| progress(at + u64::from(d), total),
+                            &results,
+                            &|d| progress(at + d, total),
                             cancel,
-                            &mut |g: GameSummary| {
-                                if let Some(&r) = results.get(i) {
-                                    trial.pairs.add(r, g.result);
-                                }
-                                i += 1;
-                            },
                         );
                     }
                     Err(e) => trial.error = Some(e),
