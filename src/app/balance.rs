@@ -161,7 +161,7 @@ impl Default for BalancePanel {
             until_precise: false,
             precision: 2.0,
             variant: false,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: crate::sim::default_threads(),
             show_heat: true,
             current: None,
             previous: None,

@@ -1627,7 +1627,7 @@ impl Default for PickupBalance {
             points: NapoleonOptions::default().pickup_points,
             games: 200,
             seed: 1,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: crate::sim::default_threads(),
             options: NapoleonOptions::default(),
             report: None,
             error: None,

@@ -10,8 +10,6 @@ use crate::files;
 use crate::rulesets::{self, Visit};
 use crate::sim::ladder::{self, LadderConfig};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 pub struct LadderArgs<'a> {
     pub scenario: &'a Path,
@@ -48,9 +46,7 @@ impl Visit for Run<'_> {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let threads = a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let threads = a.threads.unwrap_or_else(crate::sim::default_threads);
         let cfg = LadderConfig::<R> {
             rungs: ladder::default_rungs(a.budgets),
             games: a.games,
@@ -60,24 +56,9 @@ impl Visit for Run<'_> {
             tuning,
         };
         let k = cfg.rungs.len() as u64;
-        let bar = super::batch_bar(k * k * u64::from(a.games), "played");
-        let start = Instant::now();
-        let cancel = AtomicBool::new(false);
-        let interrupt = super::interrupt();
-        let l = ladder::run::<R>(
-            board,
-            &cfg,
-            &|done, _| {
-                bar.set_position(done);
-                if interrupt.load(Ordering::Relaxed) {
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            },
-            &cancel,
-        );
-        bar.finish_and_clear();
-        let interrupted = interrupt.load(Ordering::Relaxed);
-        let secs = start.elapsed().as_secs_f64();
+        let watch = super::Watch::new(k * k * u64::from(a.games), "played");
+        let l = ladder::run::<R>(board, &cfg, &|done, _| watch.progress(done), watch.cancel());
+        let (interrupted, secs) = watch.finish();
         let played: u64 = l.pairings.iter().map(|p| u64::from(p.games)).sum();
         let mut stdout = format!(
             "{}: ladder of {} rungs, {} a pairing from each seat, seed {}{}\n",

@@ -811,6 +811,56 @@ pub(crate) fn batch_bar(len: u64, verb: &str) -> indicatif::ProgressBar {
     bar
 }
 
+/// A batch watched from the command line: its progress bar and Ctrl+C,
+/// which asks the batch to stop after the games in play.
+pub(crate) struct Watch {
+    bar: indicatif::ProgressBar,
+    cancel: std::sync::atomic::AtomicBool,
+    interrupt: &'static std::sync::atomic::AtomicBool,
+    start: std::time::Instant,
+}
+
+impl Watch {
+    /// A bar of `len` things counted by `verb` (see [`batch_bar`]).
+    pub(crate) fn new(len: u64, verb: &str) -> Self {
+        Watch {
+            bar: batch_bar(len, verb),
+            cancel: std::sync::atomic::AtomicBool::new(false),
+            interrupt: interrupt(),
+            start: std::time::Instant::now(),
+        }
+    }
+
+    /// The batch's progress: moves the bar and passes a Ctrl+C on.
+    pub(crate) fn progress(&self, done: u64) {
+        use std::sync::atomic::Ordering;
+        self.bar.set_position(done);
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The flag the batch stops on.
+    pub(crate) fn cancel(&self) -> &std::sync::atomic::AtomicBool {
+        &self.cancel
+    }
+
+    /// The bar, for a message.
+    pub(crate) fn bar(&self) -> &indicatif::ProgressBar {
+        &self.bar
+    }
+
+    /// Clears the bar: whether Ctrl+C stopped the batch, and the seconds
+    /// it took.
+    pub(crate) fn finish(self) -> (bool, f64) {
+        self.bar.finish_and_clear();
+        (
+            self.interrupt.load(std::sync::atomic::Ordering::Relaxed),
+            self.start.elapsed().as_secs_f64(),
+        )
+    }
+}
+
 /// Loads a scenario for a command, or the failure to print.
 pub(crate) fn load(path: &Path) -> Result<files::LoadedScenario, Outcome> {
     files::load_scenario(path).map_err(|e| fail(e.to_string()))

@@ -8,8 +8,6 @@ use crate::pickup_batch::{PickupConfig, PickupTally, run};
 use crate::scenario::pickup::parse_army_list;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 pub struct PickupArgs<'a> {
     pub lists: &'a [PathBuf],
@@ -84,27 +82,12 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         games,
         first,
         seed: a.seed,
-        threads: a
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: a.threads.unwrap_or_else(crate::sim::default_threads),
         options,
     };
-    let bar = super::batch_bar(u64::from(games), "built");
-    let start = Instant::now();
-    let cancel = AtomicBool::new(false);
-    let interrupt = super::interrupt();
-    let played_games = run(
-        &cfg,
-        &|n| {
-            bar.set_position(u64::from(n));
-            if interrupt.load(Ordering::Relaxed) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
-    let interrupted = interrupt.load(Ordering::Relaxed);
+    let watch = super::Watch::new(u64::from(games), "built");
+    let played_games = run(&cfg, &|n| watch.progress(u64::from(n)), watch.cancel());
+    let (interrupted, secs) = watch.finish();
     let mut tally = PickupTally::default();
     for g in &played_games {
         tally.add(g);
@@ -123,7 +106,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         "{} of {} built, deployed and played in {:.2} s on {} ({} vs {})\n",
         built,
         crate::words::counted(tally.battles, "battle", "battles"),
-        start.elapsed().as_secs_f64(),
+        secs,
         crate::words::counted(cfg.threads, "thread", "threads"),
         cfg.players[0].label(),
         cfg.players[1].label()

@@ -12,8 +12,6 @@ use crate::sim::SimConfig;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use crate::sim::{robustness, sensitivity};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 pub struct SensitivityArgs<'a> {
     pub scenario: &'a Path,
@@ -138,30 +136,20 @@ impl Visit for Run<'_> {
             .iter()
             .map(|k| k.neighbours().iter().flatten().count() as u64)
             .sum();
-        let bar = super::batch_bar((trials + 1) * u64::from(games), "played");
-        let start = Instant::now();
-        let cancel = AtomicBool::new(false);
-        let interrupt = super::interrupt();
+        let watch = super::Watch::new((trials + 1) * u64::from(games), "played");
         let study = sensitivity::run::<R>(
             &self.loaded.scenario,
             &self.loaded.map,
             &knobs,
             &cfg,
-            &|done, _| {
-                bar.set_position(done);
-                if interrupt.load(Ordering::Relaxed) {
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            },
-            &cancel,
+            &|done, _| watch.progress(done),
+            watch.cancel(),
         );
-        bar.finish_and_clear();
+        let (interrupted, secs) = watch.finish();
         let study = match study {
             Ok(s) => s,
             Err(e) => return fail(format!("{origin}: error: {e}")),
         };
-        let interrupted = interrupt.load(Ordering::Relaxed);
-        let secs = start.elapsed().as_secs_f64();
         let mut stdout = part.heading(a.games, "games");
         stdout.push_str(&heading);
         stdout.push('\n');
@@ -256,9 +244,7 @@ fn study_config<R: Computer>(
     let (board, tuning) = batch_board::<R>(a.scenario, loaded, a.variant, a.tuning)?;
     let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
     let (first, games) = part.range(a.games);
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = a.threads.unwrap_or_else(crate::sim::default_threads);
     let cfg = SimConfig::<R> {
         games,
         first,
@@ -305,25 +291,10 @@ fn weights<R: Computer>(a: &SensitivityArgs, loaded: &files::LoadedScenario) -> 
         &scale.sides,
     );
     let trials = named.len() as u64 * robustness::FACTORS.len() as u64;
-    let bar = super::batch_bar((trials + 1) * u64::from(cfg.games), "played");
-    let start = Instant::now();
-    let cancel = AtomicBool::new(false);
-    let interrupt = super::interrupt();
+    let watch = super::Watch::new((trials + 1) * u64::from(cfg.games), "played");
     let threads = cfg.threads;
-    let study = robustness::run::<R>(
-        board,
-        &cfg,
-        &|done, _| {
-            bar.set_position(done);
-            if interrupt.load(Ordering::Relaxed) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        },
-        &cancel,
-    );
-    bar.finish_and_clear();
-    let interrupted = interrupt.load(Ordering::Relaxed);
-    let secs = start.elapsed().as_secs_f64();
+    let study = robustness::run::<R>(board, &cfg, &|done, _| watch.progress(done), watch.cancel());
+    let (interrupted, secs) = watch.finish();
     let mut stdout = heading;
     stdout.push('\n');
     if interrupted {

@@ -9,8 +9,7 @@ use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use crate::sim::{self, BatchTally, GameSummary, SimConfig, Tally};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::Ordering;
 
 pub struct SimulateArgs<'a> {
     pub scenario: &'a Path,
@@ -156,9 +155,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     }
     let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
     let (first, games) = part.range(total);
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = a.threads.unwrap_or_else(crate::sim::default_threads);
     let cfg = SimConfig::<R> {
         games,
         first,
@@ -203,10 +200,7 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         total,
         players: labels.clone(),
     };
-    let bar = super::batch_bar(u64::from(cfg.jobs()), "played");
-    let start = Instant::now();
-    let cancel = AtomicBool::new(false);
-    let interrupt = super::interrupt();
+    let watch = super::Watch::new(u64::from(cfg.jobs()), "played");
     // Every game's summary goes into the tally and, with --json, straight
     // to the file as it finishes: nothing is kept per game.
     let mut json = match a.json.map(JsonGames::create).transpose() {
@@ -219,14 +213,16 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
     let mut on_game = |g: GameSummary, half: f64| {
         played += 1;
         if played.is_multiple_of(64) {
-            bar.set_message(format!("±{:.2} points", half * 100.0));
+            watch
+                .bar()
+                .set_message(format!("±{:.2} points", half * 100.0));
         }
         if let Some(j) = &mut json
             && write_error.is_none()
             && let Err(e) = j.add(&g)
         {
             write_error = Some(e);
-            cancel.store(true, Ordering::Relaxed);
+            watch.cancel().store(true, Ordering::Relaxed);
         }
     };
     let reached = sim::run_to_precision(
@@ -234,21 +230,15 @@ fn simulate_with<R: Computer>(a: &SimulateArgs, loaded: &files::LoadedScenario) 
         &cfg,
         a.precision,
         &mut tally,
-        &|done| {
-            bar.set_position(u64::from(done));
-            if interrupt.load(Ordering::Relaxed) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        },
-        &cancel,
+        &|done| watch.progress(u64::from(done)),
+        watch.cancel(),
         &mut on_game,
     );
-    bar.finish_and_clear();
+    let (interrupted, secs) = watch.finish();
     if let Some(e) = write_error {
         return fail(e);
     }
-    let interrupted = interrupt.load(Ordering::Relaxed) && reached.is_none();
-    let secs = start.elapsed().as_secs_f64();
+    let interrupted = interrupted && reached.is_none();
     let final_half = tally.half_width();
     let counted = tally.games();
     let mut stdout = part.heading(total, "games");

@@ -136,6 +136,12 @@ impl<R: Computer> SimConfig<R> {
     }
 }
 
+/// The worker threads a batch uses unless told: one a core (results
+/// never depend on it).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The seed of game `i` of a batch: SplitMix64 of the batch seed and the
 /// game number, so neighbouring games get unrelated dice.
 pub fn game_seed(batch_seed: u64, i: u32) -> u64 {
