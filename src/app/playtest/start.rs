@@ -148,7 +148,13 @@ impl StartDialog {
                     .first()
                     .filter(|_| scenario.rules.support().variants > 0)
                 {
-                    let l = ui.label(&v.name);
+                    // The name beside the first choice, not the middle one
+                    // the grid's row would centre it on.
+                    let l = ui
+                        .with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                            ui.add(egui::Label::new(&v.name).extend())
+                        })
+                        .inner;
                     ui.vertical(|ui| {
                         ui.radio_value(&mut self.variant, VariantChoice::Off, "Off");
                         ui.radio_value(
