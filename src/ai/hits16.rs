@@ -60,6 +60,12 @@ impl Computer for Hits16 {
     type Knowledge = Arc<Board>;
     type Tuning = Hits16Tuning;
 
+    /// Not searched: on the mirrored 16-hits battle, playing out each
+    /// option of choices among at most 4 commands moved the search's wins
+    /// within noise (Red 91.0% to 87.5%, Blue 10.0% to 16.5%, 200 games)
+    /// at 2.5 times the cost.
+    const SMALL_CHOICE: usize = 0;
+
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)
     }

@@ -107,6 +107,13 @@ pub trait Computer: Rules {
         tuning: &Self::Tuning,
         seed: u64,
     ) -> Box<dyn Player<Self> + Send>;
+    /// The most options a choice may offer for the search player to play
+    /// each of them out rather than take its script's (0: never). Set
+    /// by measurement: where a choice among a few commands (a card, a
+    /// rally, which of two targets) is worth playouts of its own, and
+    /// where the heuristic's own choice is better than a few noisy
+    /// playouts' (see `search.rs`).
+    const SMALL_CHOICE: usize = 0;
     /// The scripts the search player chooses among each turn: the
     /// heuristic player under a few named temperaments, `tuning` itself
     /// first ("as tuned"). Without one, the search only plays the

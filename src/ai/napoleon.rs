@@ -1032,6 +1032,13 @@ impl Computer for Napoleon {
     type Knowledge = Arc<Board>;
     type Tuning = NapoleonTuning;
 
+    /// Not searched: on the mirrored Napoleon battle, playing out each
+    /// option of choices among at most 4 commands took the search as Red
+    /// from 50.7% to 42.0% wins (200 games) at 8 times the cost; a choice
+    /// inside a force's activation cuts across the heuristic's plan for
+    /// the whole activation.
+    const SMALL_CHOICE: usize = 0;
+
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)
     }

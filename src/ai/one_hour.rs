@@ -76,6 +76,14 @@ impl Computer for OneHour {
     type Knowledge = Arc<Board>;
     type Tuning = OneHourTuning;
 
+    /// Measured on the mirrored One Hour battle (search:16 against the
+    /// heuristic, 400 games a seat, the same seeds): playing out each
+    /// option of a choice among at most 4 commands took the search from
+    /// 67.5% to 74.2% wins as Red and from 38.0% to 56.5% as Blue; up to
+    /// 8 options did worse (58.0% and 43.5%: more options, fewer
+    /// playouts that agree).
+    const SMALL_CHOICE: usize = 4;
+
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)
     }

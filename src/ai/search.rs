@@ -31,6 +31,20 @@
 //! numbers**: the j-th playout of every script uses the same dice and
 //! the same players' seeds, so scripts are compared on the same luck.
 //!
+//! Where a rule set asks for it ([`Computer::SMALL_CHOICE`]), a choice
+//! among only a few commands (at most that many listed by
+//! `legal_commands`: a card, a rally, one of two targets) is searched
+//! command by command, the flat Monte Carlo of Abramson's expected-
+//! outcome model (1990) with the turn's script as the playout policy:
+//! each option is executed and the game played out ¼ of the budget
+//! times (at least 2), with common random numbers, and the best mean
+//! is played, a tie going to the script's own command. Where the
+//! playouts overrule the script, a fresh player of the same script
+//! takes up from the position reached (the old one planned on its own
+//! command). Each rule set sets the size by measurement: choices it
+//! pays to play out in One Hour cut across a whole activation's plan in
+//! Napoleon.
+//!
 //! The budget is a count of playouts per turn, never a time: a game
 //! against the search player is a pure function of scenario, seeds and
 //! budget and replays byte for byte.
@@ -100,6 +114,12 @@ pub struct SearchPlayer<R: Computer> {
     answers: Option<Box<dyn Player<R> + Send>>,
     last: Option<Plan>,
     loss_limits: [u32; 2],
+    /// Small choices searched so far (each takes fresh seeds), and how
+    /// many of them the search played another command than its script's.
+    choices: u64,
+    deviations: u64,
+    /// The script the current part of the turn is played by.
+    script: usize,
 }
 
 impl<R: Computer> SearchPlayer<R> {
@@ -122,6 +142,9 @@ impl<R: Computer> SearchPlayer<R> {
             answers: None,
             last: None,
             loss_limits: scale.loss_limits,
+            choices: 0,
+            deviations: 0,
+            script: 0,
         }
     }
 
@@ -143,10 +166,33 @@ impl<R: Computer> SearchPlayer<R> {
     /// the turn ends, then the heuristic as tuned; `j` picks the
     /// playout's luck, the same for every script.
     fn playout(&self, st: &R::State, me: u8, turn: u32, script: usize, j: u64) -> f64 {
-        let part = R::phasing(st);
         let seed = splitmix(self.seed ^ splitmix(self.plans) ^ splitmix(j.wrapping_add(0x5eed)));
-        let mut st = st.clone();
         let mut dice = Dice::new(seed);
+        self.play_out(
+            st.clone(),
+            me,
+            turn,
+            R::phasing(st),
+            script,
+            seed,
+            &mut dice,
+        )
+    }
+
+    /// Plays `st` to its end: `script` for `me` while the turn is `turn`
+    /// and its part `part`, then the heuristic as tuned; the heuristic as
+    /// tuned for the enemy throughout.
+    #[allow(clippy::too_many_arguments)]
+    fn play_out(
+        &self,
+        mut st: R::State,
+        me: u8,
+        turn: u32,
+        part: Option<u8>,
+        script: usize,
+        seed: u64,
+        dice: &mut Dice,
+    ) -> f64 {
         let mut mine = R::heuristic(&self.know, &self.scripts[script].tuning, splitmix(seed ^ 1));
         let mut theirs = R::heuristic(&self.know, &self.base, splitmix(seed ^ 2));
         let mut scripted = script != 0;
@@ -161,11 +207,57 @@ impl<R: Computer> SearchPlayer<R> {
             }
             let p = if side == me { &mut mine } else { &mut theirs };
             let Some(cmd) = p.choose(&st) else { break };
-            if R::execute(&mut st, &cmd, &mut dice).is_err() {
+            if R::execute(&mut st, &cmd, dice).is_err() {
                 break;
             }
         }
         self.value(&st, me)
+    }
+
+    /// A choice among a few commands (`options`, the script's `proposed`
+    /// among them): each is played `per` times, then the game out as a
+    /// playout from this part of the turn, with common random numbers;
+    /// the best mean wins, a tie the script's.
+    fn small_choice(
+        &mut self,
+        st: &R::State,
+        me: u8,
+        script: usize,
+        options: Vec<R::Command>,
+        proposed: R::Command,
+        per: u32,
+    ) -> (R::Command, bool) {
+        let turn = R::tallies(st).turn;
+        let part = R::phasing(st);
+        self.choices += 1;
+        let mut best: Option<(f64, bool, R::Command)> = None;
+        for c in options {
+            let mut total = 0.0;
+            for j in 0..per {
+                let seed = splitmix(
+                    self.seed ^ splitmix(self.choices ^ 0xc401ce) ^ splitmix(u64::from(j) + 0x5eed),
+                );
+                let mut dice = Dice::new(seed);
+                let mut next = st.clone();
+                if R::execute(&mut next, &c, &mut dice).is_err() {
+                    total = f64::NEG_INFINITY;
+                    break;
+                }
+                total += self.play_out(next, me, turn, part, script, seed, &mut dice);
+            }
+            let is_proposed = c == proposed;
+            let better = match &best {
+                None => true,
+                Some((b, bp, _)) => total > *b || (total == *b && is_proposed && !bp),
+            };
+            if better {
+                best = Some((total, is_proposed, c));
+            }
+        }
+        match best {
+            Some((_, p, c)) => (c, !p),
+            None => (proposed, false),
+        }
     }
 
     /// Chooses this turn's script by sequential halving.
@@ -217,7 +309,8 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
         let me = R::to_act(st);
         let turn = R::tallies(st).turn;
         let part = R::phasing(st);
-        let cmd = if part.is_some_and(|p| p != me) {
+        let answering = part.is_some_and(|p| p != me);
+        let mut cmd = if answering {
             // An answer in the enemy's part of the turn: planning here
             // would choose this side's script for its own part from a
             // position half-way through the enemy's.
@@ -233,9 +326,40 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
                 let seed = splitmix(self.seed ^ splitmix(self.plans ^ 0x9e37));
                 self.current = Some(R::heuristic(&self.know, &self.scripts[best].tuning, seed));
                 self.planned = Some((turn, me, part));
+                self.script = best;
             }
             self.current.as_mut().and_then(|p| p.choose(st))
         };
+        if let Some(c) = cmd.clone()
+            && R::SMALL_CHOICE >= 2
+        {
+            let mut options = R::legal_commands(st);
+            if options.len() >= 2 && options.len() <= R::SMALL_CHOICE {
+                // The list gives a move by one path to each end: the
+                // script's own command is weighed as it is (its listed
+                // twin plays out alike and loses the tie).
+                if !options.contains(&c) {
+                    options.push(c.clone());
+                }
+                let script = if answering { 0 } else { self.script };
+                let per = (self.budget / 4).max(2);
+                let (chosen, deviated) = self.small_choice(st, me, script, options, c, per);
+                if deviated {
+                    self.deviations += 1;
+                    // The script's player planned on its own command:
+                    // a fresh one takes up from the position reached.
+                    let seed = splitmix(self.seed ^ splitmix(self.choices ^ 0xf7e5));
+                    let t = self.scripts[script].tuning.clone();
+                    let fresh = Some(R::heuristic(&self.know, &t, seed));
+                    if answering {
+                        self.answers = fresh;
+                    } else {
+                        self.current = fresh;
+                    }
+                }
+                cmd = Some(chosen);
+            }
+        }
         match cmd {
             Some(c) if R::check(st, &c).is_ok() => Some(c),
             // A script's player is a heuristic player and proposes legal
@@ -414,7 +538,12 @@ mod tests {
                     log.push(cmd);
                 }
                 assert!(R::outcome(&st).is_some(), "{}: the game ends", R::NAME);
-                (log, plans, format!("{st:?}"))
+                (
+                    log,
+                    plans,
+                    format!("{st:?}"),
+                    (search.choices, search.deviations),
+                )
             };
             for side in 0..2 {
                 let a = play(side);
@@ -425,8 +554,57 @@ mod tests {
                     "{}: the search played playouts",
                     R::NAME
                 );
+                // Small choices are played out where the rule set asks
+                // for it, and only there.
+                let (choices, deviations) = a.3;
+                if R::SMALL_CHOICE >= 2 {
+                    assert!(choices > 0, "{}: no small choice searched", R::NAME);
+                } else {
+                    assert_eq!((choices, deviations), (0, 0), "{}", R::NAME);
+                }
             }
         }
+    }
+
+    #[test]
+    fn issue38_the_search_plays_out_a_choice_among_few_commands_and_may_overrule_its_script() {
+        use crate::engine::Rules;
+        use crate::engine::one_hour::OneHour;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let l = crate::files::load_scenario(&root.join("tests/data/mirror-one-hour.ron"))
+            .expect("loads");
+        let board = Arc::new(OneHour::board(&l.scenario, &l.map).expect("plays"));
+        let know = OneHour::knowledge(board.clone());
+        let tuning = <OneHour as Computer>::Tuning::default();
+        let (mut st, _) = OneHour::start(&board, &OneHour::batch_setup(false), &mut Dice::new(3));
+        let mut search = SearchPlayer::<OneHour>::new(&know, &tuning, 8, 5);
+        let mut other = OneHour::heuristic(&know, &tuning, 6);
+        let mut dice = Dice::new(7);
+        let mut small = 0;
+        while OneHour::outcome(&st).is_none() {
+            let cmd = if OneHour::to_act(&st) == 1 {
+                let few = OneHour::legal_commands(&st).len() <= OneHour::SMALL_CHOICE;
+                let before = search.choices;
+                let c = search.choose(&st).expect("a command");
+                // Every choice among few commands, and only those, is
+                // played out; what it plays is legal.
+                assert_eq!(
+                    search.choices > before,
+                    few && OneHour::legal_commands(&st).len() > 1
+                );
+                small += usize::from(search.choices > before);
+                assert!(OneHour::check(&st, &c).is_ok());
+                c
+            } else {
+                other.choose(&st).expect("a command")
+            };
+            OneHour::execute(&mut st, &cmd, &mut dice).expect("legal");
+        }
+        assert!(small > 0 && search.choices as usize == small);
+        assert!(
+            search.deviations > 0,
+            "in {small} small choices the playouts never overruled the script"
+        );
     }
 
     #[test]
