@@ -118,6 +118,8 @@ pub struct SearchPlayer<R: Computer> {
     /// many of them the search played another command than its script's.
     choices: u64,
     deviations: u64,
+    /// The turn and the playouts its small choices have spent.
+    small_spent: (u32, u32),
     /// The script the current part of the turn is played by.
     script: usize,
 }
@@ -144,6 +146,7 @@ impl<R: Computer> SearchPlayer<R> {
             loss_limits: scale.loss_limits,
             choices: 0,
             deviations: 0,
+            small_spent: (0, 0),
             script: 0,
         }
     }
@@ -334,7 +337,16 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
             && R::SMALL_CHOICE >= 2
         {
             let mut options = R::legal_commands(st);
-            if options.len() >= 2 && options.len() <= R::SMALL_CHOICE {
+            if self.small_spent.0 != turn {
+                self.small_spent = (turn, 0);
+            }
+            // Small choices spend at most about the budget a turn, the
+            // first ones first: a side of many units meets many, and a
+            // game must stay within a hundred heuristic games' time.
+            if options.len() >= 2
+                && options.len() <= R::SMALL_CHOICE
+                && self.small_spent.1 < self.budget
+            {
                 // The list gives a move by one path to each end: the
                 // script's own command is weighed as it is (its listed
                 // twin plays out alike and loses the tie).
@@ -343,6 +355,7 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
                 }
                 let script = if answering { 0 } else { self.script };
                 let per = (self.budget / 4).max(2);
+                self.small_spent.1 += per * options.len() as u32;
                 let (chosen, deviated) = self.small_choice(st, me, script, options, c, per);
                 if deviated {
                     self.deviations += 1;
@@ -586,12 +599,14 @@ mod tests {
                 let few = OneHour::legal_commands(&st).len() <= OneHour::SMALL_CHOICE;
                 let before = search.choices;
                 let c = search.choose(&st).expect("a command");
-                // Every choice among few commands, and only those, is
-                // played out; what it plays is legal.
-                assert_eq!(
-                    search.choices > before,
-                    few && OneHour::legal_commands(&st).len() > 1
-                );
+                // Only choices among few commands are played out, and
+                // no more a turn than the budget allows (the last may
+                // overshoot it by one choice's playouts: 5 options at 2);
+                // what it plays is legal.
+                if search.choices > before {
+                    assert!(few && OneHour::legal_commands(&st).len() > 1);
+                }
+                assert!(search.small_spent.1 < 8 + 5 * 2, "{:?}", search.small_spent);
                 small += usize::from(search.choices > before);
                 assert!(OneHour::check(&st, &c).is_ok());
                 c
