@@ -38,7 +38,8 @@
 //! outcome model (1990) with the turn's script as the playout policy:
 //! each option is executed and the game played out ¼ of the budget
 //! times (at least 2), with common random numbers, and the best mean
-//! is played, a tie going to the script's own command. Where the
+//! is played, a tie going to the script's own command. Small choices
+//! spend at most about the budget a turn, the first ones first. Where the
 //! playouts overrule the script, a fresh player of the same script
 //! takes up from the position reached (the old one planned on its own
 //! command). Each rule set sets the size by measurement: choices it
