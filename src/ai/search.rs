@@ -337,17 +337,19 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
         if let Some(c) = cmd.clone()
             && R::SMALL_CHOICE >= 2
         {
-            let mut options = R::legal_commands(st);
             if self.small_spent.0 != turn {
                 self.small_spent = (turn, 0);
             }
             // Small choices spend at most about the budget a turn, the
             // first ones first: a side of many units meets many, and a
-            // game must stay within a hundred heuristic games' time.
-            if options.len() >= 2
-                && options.len() <= R::SMALL_CHOICE
-                && self.small_spent.1 < self.budget
-            {
+            // game must stay within a hundred heuristic games' time. Once
+            // it is spent the commands are not even listed.
+            let mut options = if self.small_spent.1 < self.budget {
+                R::legal_commands(st)
+            } else {
+                Vec::new()
+            };
+            if options.len() >= 2 && options.len() <= R::SMALL_CHOICE {
                 // The list gives a move by one path to each end: the
                 // script's own command is weighed as it is (its listed
                 // twin plays out alike and loses the tie).
