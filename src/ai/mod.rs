@@ -95,7 +95,14 @@ pub trait Computer: Rules {
     /// What its players precompute once per board and share.
     type Knowledge: Send + Sync;
     /// Its players' weights (`--tuning FILE.ron`).
-    type Tuning: Clone + std::fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    type Tuning: Clone
+        + PartialEq
+        + std::fmt::Debug
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     fn knowledge(board: Arc<Self::Board>) -> Arc<Self::Knowledge>;
     /// The board the knowledge was built on.
     fn knowledge_board(know: &Self::Knowledge) -> &Arc<Self::Board>;
@@ -117,7 +124,9 @@ pub trait Computer: Rules {
     /// The scripts the search player chooses among each turn: the
     /// heuristic player under a few named temperaments, `tuning` itself
     /// first ("as tuned"). Without one, the search only plays the
-    /// heuristic as tuned.
+    /// heuristic as tuned. The search player asks for the temperaments
+    /// of the default tuning and plays its own tuning as "as tuned"
+    /// ([`search::fixed_portfolio`]).
     fn portfolio(tuning: &Self::Tuning) -> Vec<Script<Self::Tuning>> {
         vec![Script::new("as tuned", tuning.clone())]
     }
