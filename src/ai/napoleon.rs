@@ -1059,40 +1059,34 @@ impl Computer for Napoleon {
         ))
     }
 
-    /// Temperaments: bolder or more careful melees, a drive on the
-    /// objectives, and early urgency.
+    /// Temperaments that play another battle than "as tuned", not the
+    /// same one a little bolder: "patient" closes slowly (a quarter of
+    /// the approach weight), so the enemy comes on to its line and
+    /// melees it chose; "objectives" heads for the victory locations
+    /// (a location counts a third of the hexes against an enemy unit).
+    /// Measured one side all game against the default heuristic (1,000
+    /// games each): on the mirrored battle "patient" scores 58.6% from
+    /// Blue's seat and 61.5% from Red's (as tuned: 44.7%, 55.2%); on
+    /// Saint-Aubin "objectives" 57.7% from the Prussian seat (48.5%).
+    /// The temperaments they replace ("bold", "cautious", "forward",
+    /// "urgent": every weight halved or doubled) all scored within about
+    /// 4 points of "as tuned", so the search had nothing to choose
+    /// between: with them the search as Blue at 16 playouts won 41.2%
+    /// of the mirrored battle (400 games), with these 52.8%.
     fn portfolio(t: &NapoleonTuning) -> Vec<Script<NapoleonTuning>> {
         vec![
             Script::new("as tuned", t.clone()),
             Script::new(
-                "bold",
+                "patient",
                 NapoleonTuning {
-                    min_attack_value: t.min_attack_value * 0.5,
-                    loss_weight: t.loss_weight * 0.5,
+                    approach_weight: t.approach_weight * 0.25,
                     ..t.clone()
                 },
             ),
             Script::new(
-                "cautious",
+                "objectives",
                 NapoleonTuning {
-                    min_attack_value: t.min_attack_value * 2.0,
-                    loss_weight: t.loss_weight * 2.0,
-                    support_weight: t.support_weight * 2.0,
-                    ..t.clone()
-                },
-            ),
-            Script::new(
-                "forward",
-                NapoleonTuning {
-                    approach_weight: t.approach_weight * 2.0,
-                    location_weight: t.location_weight * 2.0,
-                    ..t.clone()
-                },
-            ),
-            Script::new(
-                "urgent",
-                NapoleonTuning {
-                    urgency: t.urgency * 2.0,
+                    location_distance_factor: t.location_distance_factor / 3.0,
                     ..t.clone()
                 },
             ),

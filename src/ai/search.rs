@@ -683,6 +683,46 @@ mod tests {
         );
     }
 
+    /// A rule set's portfolio: "as tuned" first, then temperaments that
+    /// each play otherwise (a script equal to another only spends the
+    /// budget on the same player twice).
+    struct Distinct;
+
+    impl Visit for Distinct {
+        type Output = ();
+        fn visit<R: Computer>(self) {
+            let t = R::Tuning::default();
+            let p = R::portfolio(&t);
+            assert_eq!((p[0].name, &p[0].tuning), ("as tuned", &t), "{}", R::NAME);
+            assert!(p.len() >= 3, "{}: something to choose between", R::NAME);
+            for (i, a) in p.iter().enumerate() {
+                for b in &p[i + 1..] {
+                    assert!(
+                        a.name != b.name && a.tuning != b.tuning,
+                        "{}: {} and {}",
+                        R::NAME,
+                        a.name,
+                        b.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn issue38_every_rule_sets_portfolio_holds_distinct_temperaments() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for f in [
+            "tutorial.ron",
+            "saint-aubin.ron",
+            "waterloo-one-hour.ron",
+            "hits16-tutorial.ron",
+        ] {
+            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+            dispatch(&l.scenario.rules.clone(), Distinct);
+        }
+    }
+
     #[test]
     fn issue38_a_search_game_is_a_pure_function_of_its_seeds_for_every_rule_set() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
