@@ -683,6 +683,20 @@ mod tests {
         );
     }
 
+    /// A shipped scenario of each rule set.
+    fn one_scenario_per_rule_set() -> Vec<crate::files::LoadedScenario> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        [
+            "tutorial.ron",
+            "saint-aubin.ron",
+            "waterloo-one-hour.ron",
+            "hits16-tutorial.ron",
+        ]
+        .iter()
+        .map(|f| crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads"))
+        .collect()
+    }
+
     /// A rule set's portfolio: "as tuned" first, then temperaments that
     /// each play otherwise (a script equal to another only spends the
     /// budget on the same player twice).
@@ -711,28 +725,14 @@ mod tests {
 
     #[test]
     fn issue38_every_rule_sets_portfolio_holds_distinct_temperaments() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        for f in [
-            "tutorial.ron",
-            "saint-aubin.ron",
-            "waterloo-one-hour.ron",
-            "hits16-tutorial.ron",
-        ] {
-            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+        for l in one_scenario_per_rule_set() {
             dispatch(&l.scenario.rules.clone(), Distinct);
         }
     }
 
     #[test]
     fn issue38_a_search_game_is_a_pure_function_of_its_seeds_for_every_rule_set() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        for f in [
-            "tutorial.ron",
-            "saint-aubin.ron",
-            "waterloo-one-hour.ron",
-            "hits16-tutorial.ron",
-        ] {
-            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+        for l in one_scenario_per_rule_set() {
             dispatch(&l.scenario.rules.clone(), SameTwice(&l.scenario, &l.map));
         }
     }
