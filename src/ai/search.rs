@@ -49,6 +49,14 @@
 //! pays to play out in One Hour cut across a whole activation's plan in
 //! Napoleon.
 //!
+//! A playout is the same game as another script's playout of the same
+//! number when its scripted part played the same commands: the same
+//! luck, the same enemy player, and from there the same fresh player as
+//! tuned. It takes that playout's value instead of being played again
+//! (a memo of the plan's playouts); the scores are exactly those of
+//! playing every playout in full, at less cost where temperaments agree
+//! for a turn.
+//!
 //! The budget is a count of playouts per turn, never a time: a game
 //! against the search player is a pure function of scenario, seeds and
 //! budget and replays byte for byte.
@@ -63,6 +71,33 @@ pub const DEFAULT_BUDGET: u32 = 16;
 /// Commands a playout may run before it is scored as it stands (games
 /// end by turn limits long before).
 const PLAYOUT_LIMIT: usize = 20_000;
+
+/// The values of one plan's playouts by their number and the commands of
+/// their scripted part, for [`SearchPlayer::play_out`].
+struct Memo<C> {
+    seen: Vec<(u64, Vec<C>, f64)>,
+    /// Playouts that took another's value.
+    hits: u32,
+}
+
+impl<C: PartialEq> Memo<C> {
+    fn new() -> Self {
+        Memo {
+            seen: Vec::new(),
+            hits: 0,
+        }
+    }
+
+    fn value(&mut self, j: u64, trace: &[C]) -> Option<f64> {
+        let v = self
+            .seen
+            .iter()
+            .find(|(k, t, _)| *k == j && t.as_slice() == trace)
+            .map(|(_, _, v)| *v);
+        self.hits += u32::from(v.is_some());
+        v
+    }
+}
 
 /// One script of a rule set's portfolio: its heuristic player under a
 /// named temperament.
@@ -169,8 +204,16 @@ impl<R: Computer> SearchPlayer<R> {
     /// Plays `st` out with script `script` for `me` until this part of
     /// the turn ends, then the heuristic as tuned; `j` picks the
     /// playout's luck, the same for every script.
-    fn playout(&self, st: &R::State, me: u8, turn: u32, script: usize, j: u64) -> f64 {
-        let seed = splitmix(self.seed ^ splitmix(self.plans) ^ splitmix(j.wrapping_add(0x5eed)));
+    fn playout(
+        &self,
+        st: &R::State,
+        me: u8,
+        turn: u32,
+        script: usize,
+        j: u64,
+        memo: &mut Memo<R::Command>,
+    ) -> f64 {
+        let seed = self.playout_seed(j);
         let mut dice = Dice::new(seed);
         self.play_out(
             st.clone(),
@@ -180,12 +223,22 @@ impl<R: Computer> SearchPlayer<R> {
             script,
             seed,
             &mut dice,
+            Some((memo, j)),
         )
     }
 
+    /// The seed of the current plan's `j`-th playouts.
+    fn playout_seed(&self, j: u64) -> u64 {
+        splitmix(self.seed ^ splitmix(self.plans) ^ splitmix(j.wrapping_add(0x5eed)))
+    }
+
     /// Plays `st` to its end: `script` for `me` while the turn is `turn`
-    /// and its part `part`, then the heuristic as tuned; the heuristic as
-    /// tuned for the enemy throughout.
+    /// and its part `part`, then a fresh heuristic as tuned; the
+    /// heuristic as tuned for the enemy throughout. With a `memo` and the
+    /// playout's number `j`, a playout whose scripted part played the
+    /// same commands as another script's `j`-th (the same luck, the same
+    /// players from there on) takes its value instead of playing the same
+    /// game again.
     #[allow(clippy::too_many_arguments)]
     fn play_out(
         &self,
@@ -196,16 +249,23 @@ impl<R: Computer> SearchPlayer<R> {
         script: usize,
         seed: u64,
         dice: &mut Dice,
+        mut memo: Option<(&mut Memo<R::Command>, u64)>,
     ) -> f64 {
         let mut mine = R::heuristic(&self.know, &self.scripts[script].tuning, splitmix(seed ^ 1));
         let mut theirs = R::heuristic(&self.know, &self.base, splitmix(seed ^ 2));
-        let mut scripted = script != 0;
+        let mut scripted = true;
+        let mut trace = Vec::new();
         for _ in 0..PLAYOUT_LIMIT {
             if R::outcome(&st).is_some() {
                 break;
             }
             let side = R::to_act(&st);
             if scripted && side == me && (R::tallies(&st).turn != turn || R::phasing(&st) != part) {
+                if let Some((memo, j)) = &mut memo
+                    && let Some(v) = memo.value(*j, &trace)
+                {
+                    return v;
+                }
                 mine = R::heuristic(&self.know, &self.base, splitmix(seed ^ 3));
                 scripted = false;
             }
@@ -214,8 +274,17 @@ impl<R: Computer> SearchPlayer<R> {
             if R::execute(&mut st, &cmd, dice).is_err() {
                 break;
             }
+            if scripted && memo.is_some() {
+                trace.push(cmd);
+            }
         }
-        self.value(&st, me)
+        let v = self.value(&st, me);
+        if let Some((memo, j)) = &mut memo
+            && !scripted
+        {
+            memo.seen.push((*j, trace, v));
+        }
+        v
     }
 
     /// A choice among a few commands (`options`, the script's `proposed`
@@ -247,7 +316,7 @@ impl<R: Computer> SearchPlayer<R> {
                     total = f64::NEG_INFINITY;
                     break;
                 }
-                total += self.play_out(next, me, turn, part, script, seed, &mut dice);
+                total += self.play_out(next, me, turn, part, script, seed, &mut dice, None);
             }
             let is_proposed = c == proposed;
             let better = match &best {
@@ -267,8 +336,10 @@ impl<R: Computer> SearchPlayer<R> {
     /// Chooses this turn's script by sequential halving.
     fn plan(&mut self, st: &R::State, me: u8, turn: u32) -> usize {
         let k = self.scripts.len();
-        let (best, sum, n) =
-            sequential_halving(k, self.budget, |s, j| self.playout(st, me, turn, s, j));
+        let mut memo = Memo::new();
+        let (best, sum, n) = sequential_halving(k, self.budget, |s, j| {
+            self.playout(st, me, turn, s, j, &mut memo)
+        });
         let mut scores: Vec<ScriptScore> = (0..k)
             .filter(|&s| s == best || n[s] > 0)
             .map(|s| {
@@ -681,6 +752,62 @@ mod tests {
             search.deviations > 0,
             "in {small} small choices the playouts never overruled the script"
         );
+    }
+
+    /// Along a heuristic game, every script's first playouts with the
+    /// memo score exactly as played out in full, and some take another
+    /// script's value (their scripted part played the same commands).
+    struct Memoized<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
+
+    impl Visit for Memoized<'_> {
+        type Output = ();
+        fn visit<R: Computer>(self) {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            let know = R::knowledge(board.clone());
+            let tuning = R::Tuning::default();
+            let (mut st, _) = R::start(&board, &R::batch_setup(false), &mut Dice::new(7));
+            let search = SearchPlayer::<R>::new(&know, &tuning, 4, 11);
+            let mut players = [
+                R::heuristic(&know, &tuning, 1),
+                R::heuristic(&know, &tuning, 2),
+            ];
+            let mut dice = Dice::new(13);
+            let (mut positions, mut hits) = (0, 0);
+            for step in 0..PLAYOUT_LIMIT {
+                if R::outcome(&st).is_some() || positions == 2 {
+                    break;
+                }
+                let me = R::to_act(&st);
+                let part = R::phasing(&st);
+                if step % 40 == 0 && part.is_none_or(|p| p == me) {
+                    positions += 1;
+                    let turn = R::tallies(&st).turn;
+                    let mut memo = Memo::new();
+                    for s in 0..search.scripts.len() {
+                        for j in 0..2 {
+                            let v = search.playout(&st, me, turn, s, j, &mut memo);
+                            let seed = search.playout_seed(j);
+                            let mut d = Dice::new(seed);
+                            let full =
+                                search.play_out(st.clone(), me, turn, part, s, seed, &mut d, None);
+                            assert_eq!(v, full, "{}: script {s}, playout {j}", R::NAME);
+                        }
+                    }
+                    hits += memo.hits;
+                }
+                let cmd = players[usize::from(me)].choose(&st).expect("a command");
+                R::execute(&mut st, &cmd, &mut dice).expect("legal");
+            }
+            assert_eq!(positions, 2, "{}", R::NAME);
+            assert!(hits > 0, "{}: no playout took another's value", R::NAME);
+        }
+    }
+
+    #[test]
+    fn issue38_a_playout_the_memo_answers_scores_as_played_in_full_for_every_rule_set() {
+        for l in one_scenario_per_rule_set() {
+            dispatch(&l.scenario.rules.clone(), Memoized(&l.scenario, &l.map));
+        }
     }
 
     /// A shipped scenario of each rule set.
