@@ -84,7 +84,11 @@ impl Computer for Hits16 {
 
     /// Temperaments: bolder or more careful charges, a drive on the
     /// objectives, and more weight on firing.
-    fn portfolio(t: &Hits16Tuning) -> Vec<Script<Hits16Tuning>> {
+    fn portfolio(
+        _know: &Self::Knowledge,
+        _side: u8,
+        t: &Hits16Tuning,
+    ) -> Vec<Script<Hits16Tuning>> {
         vec![
             Script::new("as tuned", t.clone()),
             Script::new(

@@ -121,13 +121,19 @@ pub trait Computer: Rules {
     /// where the heuristic's own choice is better than a few noisy
     /// playouts' (see `search.rs`).
     const SMALL_CHOICE: usize = 0;
-    /// The scripts the search player chooses among each turn: the
-    /// heuristic player under a few named temperaments, `tuning` itself
-    /// first ("as tuned"). Without one, the search only plays the
-    /// heuristic as tuned. The search player asks for the temperaments
-    /// of the default tuning and plays its own tuning as "as tuned"
-    /// ([`search::fixed_portfolio`]).
-    fn portfolio(tuning: &Self::Tuning) -> Vec<Script<Self::Tuning>> {
+    /// The scripts the search player chooses among each turn when it
+    /// plays `side` on the board of `know`: the heuristic player under a
+    /// few named temperaments, `tuning` itself first ("as tuned"), none
+    /// the same player as another for that side (a temperament may
+    /// follow the side's victory conditions). Without one, the search
+    /// only plays the heuristic as tuned. The search player asks for the
+    /// temperaments of the default tuning and plays its own tuning as
+    /// "as tuned" ([`search::fixed_portfolio`]).
+    fn portfolio(
+        _know: &Self::Knowledge,
+        _side: u8,
+        tuning: &Self::Tuning,
+    ) -> Vec<Script<Self::Tuning>> {
         vec![Script::new("as tuned", tuning.clone())]
     }
     /// A computer player of this kind: the same three kinds for every rule

@@ -39,7 +39,7 @@ impl Computer for Naw {
     /// the weight of the players' own losses or of a retreat's moved
     /// Waterloo's verdict at search:16 by 8 to 10 points (1,200 games):
     /// "cautious" is what the search answers a bolder tuning with.
-    fn portfolio(t: &Tuning) -> Vec<Script<Tuning>> {
+    fn portfolio(_know: &Self::Knowledge, _side: u8, t: &Tuning) -> Vec<Script<Tuning>> {
         vec![
             Script::new("as tuned", t.clone()),
             Script::new(

@@ -102,7 +102,11 @@ impl Computer for OneHour {
 
     /// Temperaments: bolder or more careful charges, a drive on the
     /// objectives, and more weight on firing.
-    fn portfolio(t: &OneHourTuning) -> Vec<Script<OneHourTuning>> {
+    fn portfolio(
+        _know: &Self::Knowledge,
+        _side: u8,
+        t: &OneHourTuning,
+    ) -> Vec<Script<OneHourTuning>> {
         vec![
             Script::new("as tuned", t.clone()),
             Script::new(

@@ -138,7 +138,9 @@ pub struct Plan {
 pub struct SearchPlayer<R: Computer> {
     know: Arc<R::Knowledge>,
     base: R::Tuning,
-    scripts: Vec<Script<R::Tuning>>,
+    /// Each side's scripts (a portfolio may follow a side's victory
+    /// conditions).
+    scripts: [Vec<Script<R::Tuning>>; 2],
     budget: u32,
     seed: u64,
     /// Plans made so far (each plan's playouts take fresh seeds).
@@ -167,7 +169,7 @@ impl<R: Computer> SearchPlayer<R> {
     pub fn new(know: &Arc<R::Knowledge>, tuning: &R::Tuning, budget: u32, seed: u64) -> Self {
         let board = R::knowledge_board(know);
         let scale = R::batch_scale(board);
-        let scripts = fixed_portfolio::<R>(tuning);
+        let scripts = [0, 1].map(|side| fixed_portfolio::<R>(know, side, tuning));
         SearchPlayer {
             know: know.clone(),
             base: tuning.clone(),
@@ -251,7 +253,11 @@ impl<R: Computer> SearchPlayer<R> {
         dice: &mut Dice,
         mut memo: Option<(&mut Memo<R::Command>, u64)>,
     ) -> f64 {
-        let mut mine = R::heuristic(&self.know, &self.scripts[script].tuning, splitmix(seed ^ 1));
+        let mut mine = R::heuristic(
+            &self.know,
+            &self.scripts[usize::from(me)][script].tuning,
+            splitmix(seed ^ 1),
+        );
         let mut theirs = R::heuristic(&self.know, &self.base, splitmix(seed ^ 2));
         let mut scripted = true;
         let mut trace = Vec::new();
@@ -335,7 +341,8 @@ impl<R: Computer> SearchPlayer<R> {
 
     /// Chooses this turn's script by sequential halving.
     fn plan(&mut self, st: &R::State, me: u8, turn: u32) -> usize {
-        let k = self.scripts.len();
+        let scripts = &self.scripts[usize::from(me)];
+        let k = scripts.len();
         let mut memo = Memo::new();
         let (best, sum, n) = sequential_halving(k, self.budget, |s, j| {
             self.playout(st, me, turn, s, j, &mut memo)
@@ -343,11 +350,11 @@ impl<R: Computer> SearchPlayer<R> {
         let mut scores: Vec<ScriptScore> = (0..k)
             .filter(|&s| s == best || n[s] > 0)
             .map(|s| {
-                let first = R::heuristic(&self.know, &self.scripts[s].tuning, self.seed)
+                let first = R::heuristic(&self.know, &scripts[s].tuning, self.seed)
                     .choose(st)
                     .map(|c| ron::to_string(&c).unwrap_or_else(|_| format!("{c:?}")));
                 ScriptScore {
-                    name: self.scripts[s].name,
+                    name: scripts[s].name,
                     score: sum[s] / f64::from(n[s].max(1)),
                     playouts: n[s],
                     first,
@@ -356,7 +363,7 @@ impl<R: Computer> SearchPlayer<R> {
             .collect();
         // The chosen script first, then by score.
         scores.sort_by(|a, b| {
-            let chosen = |x: &ScriptScore| x.name == self.scripts[best].name;
+            let chosen = |x: &ScriptScore| x.name == scripts[best].name;
             chosen(b)
                 .cmp(&chosen(a))
                 .then(b.playouts.cmp(&a.playouts))
@@ -399,7 +406,8 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
             if self.planned != Some((turn, me, part)) || self.current.is_none() {
                 let best = self.plan(st, me, turn);
                 let seed = splitmix(self.seed ^ splitmix(self.plans ^ 0x9e37));
-                self.current = Some(R::heuristic(&self.know, &self.scripts[best].tuning, seed));
+                let t = &self.scripts[usize::from(me)][best].tuning;
+                self.current = Some(R::heuristic(&self.know, t, seed));
                 self.planned = Some((turn, me, part));
                 self.script = best;
             }
@@ -436,7 +444,7 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
                     // The script's player planned on its own command:
                     // a fresh one takes up from the position reached.
                     let seed = splitmix(self.seed ^ splitmix(self.choices ^ 0xf7e5));
-                    let t = self.scripts[script].tuning.clone();
+                    let t = self.scripts[usize::from(me)][script].tuning.clone();
                     let fresh = Some(R::heuristic(&self.know, &t, seed));
                     if answering {
                         self.answers = fresh;
@@ -467,10 +475,14 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
 /// from 30.2% to 45.8% with temperaments of the changed tuning, and to
 /// 32.0% with these (400 games each, the same seeds). With the default
 /// tuning the portfolio is the rule set's own.
-pub fn fixed_portfolio<R: Computer>(tuning: &R::Tuning) -> Vec<Script<R::Tuning>> {
+pub fn fixed_portfolio<R: Computer>(
+    know: &R::Knowledge,
+    side: u8,
+    tuning: &R::Tuning,
+) -> Vec<Script<R::Tuning>> {
     let default = R::Tuning::default();
     let mut scripts = vec![Script::new("as tuned", tuning.clone())];
-    scripts.extend(R::portfolio(&default).into_iter().skip(1));
+    scripts.extend(R::portfolio(know, side, &default).into_iter().skip(1));
     if *tuning != default {
         scripts.push(Script::new("default", default));
     }
@@ -586,13 +598,16 @@ mod tests {
     #[test]
     fn issue38_a_changed_weight_moves_one_script_of_the_portfolio_not_every_temperament() {
         use crate::ai::Tuning;
+        use crate::engine::Rules;
         use crate::engine::naw::Naw;
+        let l = &one_scenario_per_rule_set()[0];
+        let know = Naw::knowledge(Arc::new(Naw::board(&l.scenario, &l.map).expect("plays")));
         let default = Tuning::default();
-        let own: Vec<_> = fixed_portfolio::<Naw>(&default)
+        let own: Vec<_> = fixed_portfolio::<Naw>(&know, 0, &default)
             .into_iter()
             .map(|s| (s.name, s.tuning))
             .collect();
-        let rule_set: Vec<_> = Naw::portfolio(&default)
+        let rule_set: Vec<_> = Naw::portfolio(&know, 0, &default)
             .into_iter()
             .map(|s| (s.name, s.tuning))
             .collect();
@@ -604,7 +619,7 @@ mod tests {
             own_loss_weight: 0.5,
             ..default.clone()
         };
-        let fixed = fixed_portfolio::<Naw>(&bold);
+        let fixed = fixed_portfolio::<Naw>(&know, 0, &bold);
         assert_eq!((fixed[0].name, &fixed[0].tuning), ("as tuned", &bold));
         for (f, r) in fixed[1..rule_set.len()].iter().zip(&rule_set[1..]) {
             assert_eq!(
@@ -754,9 +769,10 @@ mod tests {
         );
     }
 
-    /// Along a heuristic game, every script's first playouts with the
-    /// memo score exactly as played out in full, and some take another
-    /// script's value (their scripted part played the same commands).
+    /// At up to four positions along a heuristic game, every script's
+    /// first playouts with the memo score exactly as played out in full,
+    /// and some take another script's value (their scripted part played
+    /// the same commands).
     struct Memoized<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
 
     impl Visit for Memoized<'_> {
@@ -774,7 +790,7 @@ mod tests {
             let mut dice = Dice::new(13);
             let (mut positions, mut hits) = (0, 0);
             for step in 0..PLAYOUT_LIMIT {
-                if R::outcome(&st).is_some() || positions == 2 {
+                if R::outcome(&st).is_some() || positions == 4 {
                     break;
                 }
                 let me = R::to_act(&st);
@@ -783,7 +799,7 @@ mod tests {
                     positions += 1;
                     let turn = R::tallies(&st).turn;
                     let mut memo = Memo::new();
-                    for s in 0..search.scripts.len() {
+                    for s in 0..search.scripts[usize::from(me)].len() {
                         for j in 0..2 {
                             let v = search.playout(&st, me, turn, s, j, &mut memo);
                             let seed = search.playout_seed(j);
@@ -798,7 +814,7 @@ mod tests {
                 let cmd = players[usize::from(me)].choose(&st).expect("a command");
                 R::execute(&mut st, &cmd, &mut dice).expect("legal");
             }
-            assert_eq!(positions, 2, "{}", R::NAME);
+            assert!(positions >= 2, "{}: {positions} positions", R::NAME);
             assert!(hits > 0, "{}: no playout took another's value", R::NAME);
         }
     }
@@ -824,27 +840,31 @@ mod tests {
         .collect()
     }
 
-    /// A rule set's portfolio: "as tuned" first, then temperaments that
-    /// each play otherwise (a script equal to another only spends the
-    /// budget on the same player twice).
-    struct Distinct;
+    /// A rule set's portfolio for each side: "as tuned" first, then
+    /// temperaments that each play otherwise (a script equal to another
+    /// only spends the budget on the same player twice).
+    struct Distinct<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
 
-    impl Visit for Distinct {
+    impl Visit for Distinct<'_> {
         type Output = ();
         fn visit<R: Computer>(self) {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            let know = R::knowledge(board);
             let t = R::Tuning::default();
-            let p = R::portfolio(&t);
-            assert_eq!((p[0].name, &p[0].tuning), ("as tuned", &t), "{}", R::NAME);
-            assert!(p.len() >= 3, "{}: something to choose between", R::NAME);
-            for (i, a) in p.iter().enumerate() {
-                for b in &p[i + 1..] {
-                    assert!(
-                        a.name != b.name && a.tuning != b.tuning,
-                        "{}: {} and {}",
-                        R::NAME,
-                        a.name,
-                        b.name
-                    );
+            for side in 0..2 {
+                let p = R::portfolio(&know, side, &t);
+                assert_eq!((p[0].name, &p[0].tuning), ("as tuned", &t), "{}", R::NAME);
+                assert!(p.len() >= 3, "{}: something to choose between", R::NAME);
+                for (i, a) in p.iter().enumerate() {
+                    for b in &p[i + 1..] {
+                        assert!(
+                            a.name != b.name && a.tuning != b.tuning,
+                            "{}: {} and {}",
+                            R::NAME,
+                            a.name,
+                            b.name
+                        );
+                    }
                 }
             }
         }
@@ -853,7 +873,7 @@ mod tests {
     #[test]
     fn issue38_every_rule_sets_portfolio_holds_distinct_temperaments() {
         for l in one_scenario_per_rule_set() {
-            dispatch(&l.scenario.rules.clone(), Distinct);
+            dispatch(&l.scenario.rules.clone(), Distinct(&l.scenario, &l.map));
         }
     }
 

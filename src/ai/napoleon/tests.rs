@@ -132,3 +132,42 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
     );
     assert!(report.text().contains("break tests failed by Prussian"));
 }
+
+/// Saint-Aubin's victory locations score for the Prussians only, so the
+/// French have nothing for "objectives" to head for (it would be "as
+/// tuned" again): their third temperament is "entrenched", the
+/// Prussians' "objectives"; on the mirrored battle, where each side
+/// scores a location, both keep "objectives".
+#[test]
+fn issue38_a_side_that_scores_no_victory_location_searches_entrenched_not_objectives() {
+    let names = |s: &crate::scenario::Scenario, m: &crate::scenario::Map, side: u8| {
+        let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
+        let know = Napoleon::knowledge(game.board().clone());
+        Napoleon::portfolio(&know, side, &NapoleonTuning::default())
+            .iter()
+            .map(|p| p.name)
+            .collect::<Vec<_>>()
+    };
+    let (s, m) = saint_aubin();
+    assert_eq!(s.sides[0].name, "French");
+    assert_eq!(names(&s, &m, 0), ["as tuned", "patient", "entrenched"]);
+    assert_eq!(names(&s, &m, 1), ["as tuned", "patient", "objectives"]);
+    let mirror = crate::files::load_scenario(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
+    )
+    .expect("loads");
+    for side in 0..2 {
+        assert_eq!(
+            names(&mirror.scenario, &mirror.map, side),
+            ["as tuned", "patient", "objectives"]
+        );
+    }
+    let t = NapoleonTuning::default();
+    let game = Game::<Napoleon>::new(&s, &m, 1, ()).expect("plays");
+    let know = Napoleon::knowledge(game.board().clone());
+    let entrenched = &Napoleon::portfolio(&know, 0, &t)[2].tuning;
+    assert_eq!(
+        (entrenched.cover_weight, entrenched.approach_weight),
+        (t.cover_weight * 5.0, t.approach_weight * 0.5)
+    );
+}
