@@ -135,39 +135,51 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
 
 /// Saint-Aubin's victory locations score for the Prussians only, so the
 /// French have nothing for "objectives" to head for (it would be "as
-/// tuned" again): their third temperament is "entrenched", the
-/// Prussians' "objectives"; on the mirrored battle, where each side
-/// scores a location, both keep "objectives".
+/// tuned" again) and "patient" plays them worse than "as tuned": they
+/// search "as tuned" against "entrenched" alone; the Prussians keep all
+/// three temperaments, and so do both sides of the mirrored battle,
+/// where each scores a location.
 #[test]
-fn issue38_a_side_that_scores_no_victory_location_searches_entrenched_not_objectives() {
-    let names = |s: &crate::scenario::Scenario, m: &crate::scenario::Map, side: u8| {
+fn issue38_a_side_that_scores_no_victory_location_searches_as_tuned_against_entrenched() {
+    let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
         let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
-        let know = Napoleon::knowledge(game.board().clone());
-        Napoleon::portfolio(&know, side, &NapoleonTuning::default())
+        Napoleon::knowledge(game.board().clone())
+    };
+    let t = NapoleonTuning::default();
+    let names = |know: &Arc<Board>, side: u8| {
+        Napoleon::portfolio(know, side, &t)
             .iter()
             .map(|p| p.name)
             .collect::<Vec<_>>()
     };
     let (s, m) = saint_aubin();
     assert_eq!(s.sides[0].name, "French");
-    assert_eq!(names(&s, &m, 0), ["as tuned", "patient", "entrenched"]);
-    assert_eq!(names(&s, &m, 1), ["as tuned", "patient", "objectives"]);
+    let know = know_of(&s, &m);
+    assert_eq!(names(&know, 0), ["as tuned", "entrenched"]);
+    assert_eq!(names(&know, 1), ["as tuned", "patient", "objectives"]);
+    let entrenched = &Napoleon::portfolio(&know, 0, &t)[1].tuning;
+    assert_eq!(
+        (
+            entrenched.cover_weight,
+            entrenched.approach_weight,
+            entrenched.casualty_weight,
+            entrenched.loss_weight,
+            entrenched.alone_weight
+        ),
+        (
+            t.cover_weight * 5.0,
+            t.approach_weight * 0.5,
+            t.casualty_weight * 3.0,
+            t.loss_weight / 3.0,
+            t.alone_weight / 3.0
+        )
+    );
     let mirror = crate::files::load_scenario(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
     )
     .expect("loads");
+    let know = know_of(&mirror.scenario, &mirror.map);
     for side in 0..2 {
-        assert_eq!(
-            names(&mirror.scenario, &mirror.map, side),
-            ["as tuned", "patient", "objectives"]
-        );
+        assert_eq!(names(&know, side), ["as tuned", "patient", "objectives"]);
     }
-    let t = NapoleonTuning::default();
-    let game = Game::<Napoleon>::new(&s, &m, 1, ()).expect("plays");
-    let know = Napoleon::knowledge(game.board().clone());
-    let entrenched = &Napoleon::portfolio(&know, 0, &t)[2].tuning;
-    assert_eq!(
-        (entrenched.cover_weight, entrenched.approach_weight),
-        (t.cover_weight * 5.0, t.approach_weight * 0.5)
-    );
 }
