@@ -140,7 +140,8 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
 /// three temperaments, and so do both sides of the mirrored battle,
 /// where each scores a location.
 #[test]
-fn issue38_a_side_that_scores_no_victory_location_searches_as_tuned_against_entrenched() {
+fn issue38_a_defender_searches_entrenched_an_attacker_assault_and_mirrored_sides_three_temperaments()
+ {
     let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
         let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
         Napoleon::knowledge(game.board().clone())
@@ -156,7 +157,12 @@ fn issue38_a_side_that_scores_no_victory_location_searches_as_tuned_against_entr
     assert_eq!(s.sides[0].name, "French");
     let know = know_of(&s, &m);
     assert_eq!(names(&know, 0), ["as tuned", "entrenched"]);
-    assert_eq!(names(&know, 1), ["as tuned", "patient", "objectives"]);
+    assert_eq!(names(&know, 1), ["as tuned", "assault"]);
+    let assault = &Napoleon::portfolio(&know, 1, &t)[1].tuning;
+    assert_eq!(
+        assault.location_distance_factor,
+        t.location_distance_factor / 6.0
+    );
     let entrenched = &Napoleon::portfolio(&know, 0, &t)[1].tuning;
     assert_eq!(
         (
