@@ -136,12 +136,13 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
 /// Saint-Aubin's victory locations score for the Prussians only, so the
 /// French have nothing for "objectives" to head for (it would be "as
 /// tuned" again) and "patient" plays them worse than "as tuned": they
-/// search "as tuned" against "entrenched" alone; the Prussians keep all
-/// three temperaments, and so do both sides of the mirrored battle,
-/// where each scores a location.
+/// search "as tuned" against "entrenched" alone. The Prussians attack a
+/// side that scores nothing, so "patient" would give the French the
+/// turns they play for: they search "as tuned" against "assault" alone.
+/// Both sides of the mirrored battle, where each scores a location, keep
+/// the three temperaments.
 #[test]
-fn issue38_a_defender_searches_entrenched_an_attacker_assault_and_mirrored_sides_three_temperaments()
- {
+fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperaments() {
     let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
         let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
         Napoleon::knowledge(game.board().clone())
