@@ -1092,52 +1092,51 @@ impl Computer for Napoleon {
     /// game as Saint-Aubin's Prussians it wins 58.1% (60.9% score; 4,000
     /// games), "objectives" 54.2%, as tuned 44.5%.
     fn portfolio(know: &Arc<Board>, side: u8, t: &NapoleonTuning) -> Vec<Script<NapoleonTuning>> {
-        let as_tuned = Script::new("as tuned", t.clone());
-        if scores_a_location(know, side) && !scores_a_location(know, side ^ 1) {
-            return vec![
-                as_tuned,
+        let others = match (
+            scores_a_location(know, side),
+            scores_a_location(know, side ^ 1),
+        ) {
+            // The defender: nothing to head for.
+            (false, _) => vec![Script::new(
+                "entrenched",
+                NapoleonTuning {
+                    cover_weight: t.cover_weight * 5.0,
+                    approach_weight: t.approach_weight * 0.5,
+                    casualty_weight: t.casualty_weight * 3.0,
+                    loss_weight: t.loss_weight / 3.0,
+                    alone_weight: t.alone_weight / 3.0,
+                    ..t.clone()
+                },
+            )],
+            // The attacker against the clock.
+            (true, false) => vec![Script::new(
+                "assault",
+                NapoleonTuning {
+                    location_distance_factor: t.location_distance_factor / 6.0,
+                    ..t.clone()
+                },
+            )],
+            // Both sides score a location.
+            (true, true) => vec![
                 Script::new(
-                    "assault",
+                    "patient",
                     NapoleonTuning {
-                        location_distance_factor: t.location_distance_factor / 6.0,
+                        approach_weight: t.approach_weight * 0.25,
                         ..t.clone()
                     },
                 ),
-            ];
-        }
-        if !scores_a_location(know, side) {
-            return vec![
-                as_tuned,
                 Script::new(
-                    "entrenched",
+                    "objectives",
                     NapoleonTuning {
-                        cover_weight: t.cover_weight * 5.0,
-                        approach_weight: t.approach_weight * 0.5,
-                        casualty_weight: t.casualty_weight * 3.0,
-                        loss_weight: t.loss_weight / 3.0,
-                        alone_weight: t.alone_weight / 3.0,
+                        location_distance_factor: t.location_distance_factor / 3.0,
                         ..t.clone()
                     },
                 ),
-            ];
-        }
-        vec![
-            as_tuned,
-            Script::new(
-                "patient",
-                NapoleonTuning {
-                    approach_weight: t.approach_weight * 0.25,
-                    ..t.clone()
-                },
-            ),
-            Script::new(
-                "objectives",
-                NapoleonTuning {
-                    location_distance_factor: t.location_distance_factor / 3.0,
-                    ..t.clone()
-                },
-            ),
-        ]
+            ],
+        };
+        std::iter::once(Script::new("as tuned", t.clone()))
+            .chain(others)
+            .collect()
     }
 }
 
