@@ -136,6 +136,15 @@ pub trait Computer: Rules {
     ) -> Vec<Script<Self::Tuning>> {
         vec![Script::new("as tuned", tuning.clone())]
     }
+    /// Which script of `side`'s portfolio is the search's base policy: the
+    /// player that plays the side in a playout once the planned part of
+    /// the turn is over, and that gives the side's answers in the enemy's
+    /// part of a turn. The rollout can only improve on its base policy, so
+    /// where a temperament measurably plays a side better all game than
+    /// "as tuned" a rule set names it here. Default: "as tuned" (0).
+    fn base_script(_know: &Self::Knowledge, _side: u8) -> usize {
+        0
+    }
     /// A computer player of this kind: the same three kinds for every rule
     /// set, the random and search players generic over the contract.
     fn computer(

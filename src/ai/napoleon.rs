@@ -1138,6 +1138,21 @@ impl Computer for Napoleon {
             .chain(others)
             .collect()
     }
+
+    /// A side that scores a location against one that scores none, and a
+    /// side that scores none, play better all game by their second
+    /// script ("assault", "entrenched") than as tuned, so the search's
+    /// playouts continue with it; where both sides score a location no
+    /// temperament did better on both sides, and "as tuned" continues.
+    fn base_script(know: &Arc<Board>, side: u8) -> usize {
+        match (
+            scores_a_location(know, side),
+            scores_a_location(know, side ^ 1),
+        ) {
+            (true, true) => 0,
+            _ => 1,
+        }
+    }
 }
 
 /// Whether any of the scenario's victory locations scores for `side`.

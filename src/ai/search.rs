@@ -12,25 +12,29 @@
 //! (once per part of it the side owns, where the rules give each side its
 //! player-turn: `Rules::phasing`) the search scores every script by
 //! playing the game out to its end: the script plays this side for the
-//! rest of that part, then the heuristic as tuned plays it, and the
-//! heuristic as tuned plays the enemy throughout. Answers given in the
-//! enemy's part (a retreat, a withdrawal, a card choice) are the
-//! heuristic's as tuned: a plan made there would choose the side's
-//! script for its own part from a position half-way through the
-//! enemy's. A playout is scored by the scenario's victory
-//! conditions, through `Rules::outcome` (1 a win, ½ a draw, 0 a loss),
+//! rest of that part, then the side's **base policy** plays it, and the
+//! heuristic as tuned plays the enemy throughout. The base policy is the
+//! heuristic as tuned unless the rule set names a temperament that plays
+//! the side better all game ([`Computer::base_script`]). Answers given
+//! in the enemy's part (a retreat, a withdrawal, a card choice) are the
+//! base policy's: a plan made there would choose the side's script for
+//! its own part from a position half-way through the enemy's. A playout
+//! is scored by the scenario's victory conditions, through
+//! `Rules::outcome` (1 a win, ½ a draw, 0 a loss),
 //! plus a tenth of the loss margin to tell apart playouts that end the
 //! same way. The best script then plays the turn. This is Churchill and
 //! Buro's portfolio search (AIIDE 2013) over whole-force scripts, with
 //! the rollout improvement of a base policy (Tesauro and Galperin,
-//! NIPS 1996; Bertsekas' rollout algorithms): against the base policy
-//! as opponent, choosing the best one-turn deviation by its playout
-//! value cannot do worse than the base policy in expectation.
+//! NIPS 1996; Bertsekas' rollout algorithms): against the heuristic as
+//! opponent, choosing the best one-turn deviation from the base policy
+//! by its playout value cannot do worse than the base policy in
+//! expectation.
 //!
 //! The playouts are shared out by **sequential halving** (Karnin, Koren
 //! and Somekh, ICML 2013), a best-arm identification for a fixed budget:
 //! in each of ⌈log₂ K⌉ rounds the surviving scripts get an equal share,
-//! and the better half survives. Chance is sampled with **common random
+//! and the better half survives; the base policy is the first arm, and
+//! ties go to it. Chance is sampled with **common random
 //! numbers**: the j-th playout of every script uses the same dice and
 //! the same players' seeds, so scripts are compared on the same luck.
 //!
@@ -51,8 +55,8 @@
 //!
 //! A playout is the same game as another script's playout of the same
 //! number when its scripted part played the same commands: the same
-//! luck, the same enemy player, and from there the same fresh player as
-//! tuned. It takes that playout's value instead of being played again
+//! luck, the same enemy player, and from there the same fresh player of
+//! the base policy. It takes that playout's value instead of being played again
 //! (a memo of the plan's playouts); the scores are exactly those of
 //! playing every playout in full, at less cost where temperaments agree
 //! for a turn.
@@ -141,6 +145,9 @@ pub struct SearchPlayer<R: Computer> {
     /// Each side's scripts (a portfolio may follow a side's victory
     /// conditions).
     scripts: [Vec<Script<R::Tuning>>; 2],
+    /// Each side's base policy, an index into its scripts
+    /// ([`Computer::base_script`]).
+    bases: [usize; 2],
     budget: u32,
     seed: u64,
     /// Plans made so far (each plan's playouts take fresh seeds).
@@ -150,7 +157,7 @@ pub struct SearchPlayer<R: Computer> {
     planned: Option<(u32, u8, Option<u8>)>,
     current: Option<Box<dyn Player<R> + Send>>,
     /// Answers this side gives in the other side's part of a turn (a
-    /// retreat, a withdrawal): the heuristic as tuned gives them, so a
+    /// retreat, a withdrawal): the base policy gives them, so a
     /// plan is always made at the start of the side's own part.
     answers: Option<Box<dyn Player<R> + Send>>,
     last: Option<Plan>,
@@ -170,10 +177,13 @@ impl<R: Computer> SearchPlayer<R> {
         let board = R::knowledge_board(know);
         let scale = R::batch_scale(board);
         let scripts = [0, 1].map(|side| fixed_portfolio::<R>(know, side, tuning));
+        let bases =
+            [0, 1].map(|side| R::base_script(know, side).min(scripts[usize::from(side)].len() - 1));
         SearchPlayer {
             know: know.clone(),
             base: tuning.clone(),
             scripts,
+            bases,
             budget,
             seed,
             plans: 0,
@@ -187,6 +197,12 @@ impl<R: Computer> SearchPlayer<R> {
             small_spent: (0, 0),
             script: 0,
         }
+    }
+
+    /// The tuning of `me`'s base policy.
+    fn base_of(&self, me: u8) -> &R::Tuning {
+        let side = usize::from(me);
+        &self.scripts[side][self.bases[side]].tuning
     }
 
     /// A playout's value to `me`.
@@ -204,7 +220,7 @@ impl<R: Computer> SearchPlayer<R> {
     }
 
     /// Plays `st` out with script `script` for `me` until this part of
-    /// the turn ends, then the heuristic as tuned; `j` picks the
+    /// the turn ends, then the base policy; `j` picks the
     /// playout's luck, the same for every script.
     fn playout(
         &self,
@@ -235,7 +251,7 @@ impl<R: Computer> SearchPlayer<R> {
     }
 
     /// Plays `st` to its end: `script` for `me` while the turn is `turn`
-    /// and its part `part`, then a fresh heuristic as tuned; the
+    /// and its part `part`, then a fresh player of the base policy; the
     /// heuristic as tuned for the enemy throughout. With a `memo` and the
     /// playout's number `j`, a playout whose scripted part played the
     /// same commands as another script's `j`-th (the same luck, the same
@@ -272,7 +288,7 @@ impl<R: Computer> SearchPlayer<R> {
                 {
                     return v;
                 }
-                mine = R::heuristic(&self.know, &self.base, splitmix(seed ^ 3));
+                mine = R::heuristic(&self.know, self.base_of(me), splitmix(seed ^ 3));
                 scripted = false;
             }
             let p = if side == me { &mut mine } else { &mut theirs };
@@ -339,14 +355,26 @@ impl<R: Computer> SearchPlayer<R> {
         }
     }
 
-    /// Chooses this turn's script by sequential halving.
+    /// Chooses this turn's script by sequential halving, the base policy
+    /// the first arm: a tie goes to it (with common random numbers many
+    /// playouts of two scripts end alike), and a budget too small for
+    /// every script still weighs it.
     fn plan(&mut self, st: &R::State, me: u8, turn: u32) -> usize {
         let scripts = &self.scripts[usize::from(me)];
         let k = scripts.len();
+        let base = self.bases[usize::from(me)];
+        let order: Vec<usize> = std::iter::once(base)
+            .chain((0..k).filter(|&s| s != base))
+            .collect();
         let mut memo = Memo::new();
-        let (best, sum, n) = sequential_halving(k, self.budget, |s, j| {
-            self.playout(st, me, turn, s, j, &mut memo)
+        let (arm, arm_sum, arm_n) = sequential_halving(k, self.budget, |a, j| {
+            self.playout(st, me, turn, order[a], j, &mut memo)
         });
+        let best = order[arm];
+        let (mut sum, mut n) = (vec![0.0; k], vec![0; k]);
+        for (a, &s) in order.iter().enumerate() {
+            (sum[s], n[s]) = (arm_sum[a], arm_n[a]);
+        }
         let mut scores: Vec<ScriptScore> = (0..k)
             .filter(|&s| s == best || n[s] > 0)
             .map(|s| {
@@ -397,7 +425,8 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
             // would choose this side's script for its own part from a
             // position half-way through the enemy's.
             let seed = splitmix(self.seed ^ 0xa115);
-            let base = &self.base;
+            let side = usize::from(me);
+            let base = &self.scripts[side][self.bases[side]].tuning;
             let know = &self.know;
             self.answers
                 .get_or_insert_with(|| R::heuristic(know, base, seed))
@@ -435,7 +464,11 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
                 if !options.contains(&c) {
                     options.push(c.clone());
                 }
-                let script = if answering { 0 } else { self.script };
+                let script = if answering {
+                    self.bases[usize::from(me)]
+                } else {
+                    self.script
+                };
                 let per = (self.budget / 4).max(2);
                 self.small_spent.1 += per * options.len() as u32;
                 let (chosen, deviated) = self.small_choice(st, me, script, options, c, per);
@@ -842,7 +875,8 @@ mod tests {
 
     /// A rule set's portfolio for each side: "as tuned" first, then
     /// temperaments that each play otherwise (a script equal to another
-    /// only spends the budget on the same player twice).
+    /// only spends the budget on the same player twice), and a base
+    /// policy among them.
     struct Distinct<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
 
     impl Visit for Distinct<'_> {
@@ -855,6 +889,7 @@ mod tests {
                 let p = R::portfolio(&know, side, &t);
                 assert_eq!((p[0].name, &p[0].tuning), ("as tuned", &t), "{}", R::NAME);
                 assert!(p.len() >= 2, "{}: something to choose between", R::NAME);
+                assert!(R::base_script(&know, side) < p.len(), "{}: a base", R::NAME);
                 for (i, a) in p.iter().enumerate() {
                     for b in &p[i + 1..] {
                         assert!(

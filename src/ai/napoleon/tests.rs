@@ -190,3 +190,29 @@ fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperamen
         assert_eq!(names(&know, side), ["as tuned", "patient", "objectives"]);
     }
 }
+
+/// Issue 38 (the search plays to the victory conditions): the rollout
+/// improves on its base policy, so a side's playouts continue with the
+/// temperament that plays it better all game. Saint-Aubin's French (no
+/// location to score) continue "entrenched", its Prussians (the
+/// attacker) "assault"; on the mirrored battle both continue as tuned.
+#[test]
+fn issue38_search_playouts_continue_entrenched_or_assault_mirror_as_tuned() {
+    let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
+        let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
+        Napoleon::knowledge(game.board().clone())
+    };
+    let t = NapoleonTuning::default();
+    let base = |know: &Arc<Board>, side: u8| {
+        Napoleon::portfolio(know, side, &t)[Napoleon::base_script(know, side)].name
+    };
+    let (s, m) = saint_aubin();
+    let know = know_of(&s, &m);
+    assert_eq!((base(&know, 0), base(&know, 1)), ("entrenched", "assault"));
+    let mirror = crate::files::load_scenario(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
+    )
+    .expect("loads");
+    let know = know_of(&mirror.scenario, &mirror.map);
+    assert_eq!((base(&know, 0), base(&know, 1)), ("as tuned", "as tuned"));
+}
