@@ -133,6 +133,22 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
     assert!(report.text().contains("break tests failed by Prussian"));
 }
 
+/// What the players know of Saint-Aubin's board (the French its first
+/// side) and of the mirrored battle's.
+fn saint_aubin_and_mirror_knowledge() -> [Arc<Arc<Board>>; 2] {
+    let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
+        let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
+        Napoleon::knowledge(game.board().clone())
+    };
+    let (s, m) = saint_aubin();
+    assert_eq!(s.sides[0].name, "French");
+    let mirror = crate::files::load_scenario(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
+    )
+    .expect("loads");
+    [know_of(&s, &m), know_of(&mirror.scenario, &mirror.map)]
+}
+
 /// Saint-Aubin's victory locations score for the Prussians only, so the
 /// French have nothing for "objectives" to head for (it would be "as
 /// tuned" again) and "patient" plays them worse than "as tuned": they
@@ -143,10 +159,6 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
 /// the three temperaments.
 #[test]
 fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperaments() {
-    let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
-        let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
-        Napoleon::knowledge(game.board().clone())
-    };
     let t = NapoleonTuning::default();
     let names = |know: &Arc<Board>, side: u8| {
         Napoleon::portfolio(know, side, &t)
@@ -154,9 +166,7 @@ fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperamen
             .map(|p| p.name)
             .collect::<Vec<_>>()
     };
-    let (s, m) = saint_aubin();
-    assert_eq!(s.sides[0].name, "French");
-    let know = know_of(&s, &m);
+    let [know, mirror] = saint_aubin_and_mirror_knowledge();
     assert_eq!(names(&know, 0), ["as tuned", "entrenched"]);
     assert_eq!(names(&know, 1), ["as tuned", "assault"]);
     let assault = &Napoleon::portfolio(&know, 1, &t)[1].tuning;
@@ -181,13 +191,8 @@ fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperamen
             t.alone_weight / 3.0
         )
     );
-    let mirror = crate::files::load_scenario(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
-    )
-    .expect("loads");
-    let know = know_of(&mirror.scenario, &mirror.map);
     for side in 0..2 {
-        assert_eq!(names(&know, side), ["as tuned", "patient", "objectives"]);
+        assert_eq!(names(&mirror, side), ["as tuned", "patient", "objectives"]);
     }
 }
 
@@ -198,21 +203,14 @@ fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperamen
 /// attacker) "assault"; on the mirrored battle both continue as tuned.
 #[test]
 fn issue38_search_playouts_continue_entrenched_or_assault_mirror_as_tuned() {
-    let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
-        let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
-        Napoleon::knowledge(game.board().clone())
-    };
     let t = NapoleonTuning::default();
     let base = |know: &Arc<Board>, side: u8| {
         Napoleon::portfolio(know, side, &t)[Napoleon::base_script(know, side)].name
     };
-    let (s, m) = saint_aubin();
-    let know = know_of(&s, &m);
+    let [know, mirror] = saint_aubin_and_mirror_knowledge();
     assert_eq!((base(&know, 0), base(&know, 1)), ("entrenched", "assault"));
-    let mirror = crate::files::load_scenario(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mirror-napoleon.ron"),
-    )
-    .expect("loads");
-    let know = know_of(&mirror.scenario, &mirror.map);
-    assert_eq!((base(&know, 0), base(&know, 1)), ("as tuned", "as tuned"));
+    assert_eq!(
+        (base(&mirror, 0), base(&mirror, 1)),
+        ("as tuned", "as tuned")
+    );
 }
