@@ -135,7 +135,7 @@ fn a_heuristic_batch_of_the_shipped_scenario_finishes_every_game() {
 
 /// What the players know of Saint-Aubin's board (the French its first
 /// side) and of the mirrored battle's.
-fn saint_aubin_and_mirror_knowledge() -> [Arc<Arc<Board>>; 2] {
+fn saint_aubin_and_mirror_knowledge() -> [Arc<<Napoleon as Computer>::Knowledge>; 2] {
     let know_of = |s: &crate::scenario::Scenario, m: &crate::scenario::Map| {
         let game = Game::<Napoleon>::new(s, m, 1, ()).expect("plays");
         Napoleon::knowledge(game.board().clone())
