@@ -56,8 +56,8 @@
 //! A playout is the same game as another script's playout of the same
 //! number when its scripted part played the same commands: the same
 //! luck, the same enemy player, and from there the same fresh player of
-//! the base policy. It takes that playout's value instead of being played again
-//! (a memo of the plan's playouts); the scores are exactly those of
+//! the base policy. It takes that playout's value instead of being
+//! played again (a memo of the plan's playouts); the scores are exactly those of
 //! playing every playout in full, at less cost where temperaments agree
 //! for a turn.
 //!
@@ -177,6 +177,8 @@ impl<R: Computer> SearchPlayer<R> {
         let board = R::knowledge_board(know);
         let scale = R::batch_scale(board);
         let scripts = [0, 1].map(|side| fixed_portfolio::<R>(know, side, tuning));
+        // A portfolio holds "as tuned" at least, so `len() - 1` is an
+        // index.
         let bases =
             [0, 1].map(|side| R::base_script(know, side).min(scripts[usize::from(side)].len() - 1));
         SearchPlayer {
