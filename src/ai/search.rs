@@ -57,9 +57,9 @@
 //! number when its scripted part played the same commands: the same
 //! luck, the same enemy player, and from there the same fresh player of
 //! the base policy. It takes that playout's value instead of being
-//! played again (a memo of the plan's playouts); the scores are exactly those of
-//! playing every playout in full, at less cost where temperaments agree
-//! for a turn.
+//! played again (a memo of the plan's playouts); the scores are exactly
+//! those of playing every playout in full, at less cost where
+//! temperaments agree for a turn.
 //!
 //! The budget is a count of playouts per turn, never a time: a game
 //! against the search player is a pure function of scenario, seeds and
