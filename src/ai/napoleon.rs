@@ -1092,10 +1092,7 @@ impl Computer for Napoleon {
     /// game as Saint-Aubin's Prussians it wins 58.1% (60.9% score; 4,000
     /// games), "objectives" 54.2%, as tuned 44.5%.
     fn portfolio(know: &Arc<Board>, side: u8, t: &NapoleonTuning) -> Vec<Script<NapoleonTuning>> {
-        let others = match (
-            scores_a_location(know, side),
-            scores_a_location(know, side ^ 1),
-        ) {
+        let others = match stance(know, side) {
             // The defender: nothing to head for.
             (false, _) => vec![Script::new(
                 "entrenched",
@@ -1145,14 +1142,20 @@ impl Computer for Napoleon {
     /// playouts continue with it; where both sides score a location no
     /// temperament did better on both sides, and "as tuned" continues.
     fn base_script(know: &Arc<Board>, side: u8) -> usize {
-        match (
-            scores_a_location(know, side),
-            scores_a_location(know, side ^ 1),
-        ) {
+        match stance(know, side) {
             (true, true) => 0,
             _ => 1,
         }
     }
+}
+
+/// Whether a victory location scores for `side`, and whether one scores
+/// for its enemy: the portfolio and the base policy follow it.
+fn stance(board: &Board, side: u8) -> (bool, bool) {
+    (
+        scores_a_location(board, side),
+        scores_a_location(board, side ^ 1),
+    )
 }
 
 /// Whether any of the scenario's victory locations scores for `side`.

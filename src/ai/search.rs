@@ -141,7 +141,8 @@ pub struct Plan {
 /// The search player (see the module's comment).
 pub struct SearchPlayer<R: Computer> {
     know: Arc<R::Knowledge>,
-    base: R::Tuning,
+    /// The player's own tuning: the enemy's player in every playout.
+    enemy: R::Tuning,
     /// Each side's scripts (a portfolio may follow a side's victory
     /// conditions).
     scripts: [Vec<Script<R::Tuning>>; 2],
@@ -183,7 +184,7 @@ impl<R: Computer> SearchPlayer<R> {
             [0, 1].map(|side| R::base_script(know, side).min(scripts[usize::from(side)].len() - 1));
         SearchPlayer {
             know: know.clone(),
-            base: tuning.clone(),
+            enemy: tuning.clone(),
             scripts,
             bases,
             budget,
@@ -276,7 +277,7 @@ impl<R: Computer> SearchPlayer<R> {
             &self.scripts[usize::from(me)][script].tuning,
             splitmix(seed ^ 1),
         );
-        let mut theirs = R::heuristic(&self.know, &self.base, splitmix(seed ^ 2));
+        let mut theirs = R::heuristic(&self.know, &self.enemy, splitmix(seed ^ 2));
         let mut scripted = true;
         let mut trace = Vec::new();
         for _ in 0..PLAYOUT_LIMIT {
@@ -427,12 +428,10 @@ impl<R: Computer> Player<R> for SearchPlayer<R> {
             // would choose this side's script for its own part from a
             // position half-way through the enemy's.
             let seed = splitmix(self.seed ^ 0xa115);
-            let side = usize::from(me);
-            let base = &self.scripts[side][self.bases[side]].tuning;
-            let know = &self.know;
-            self.answers
-                .get_or_insert_with(|| R::heuristic(know, base, seed))
-                .choose(st)
+            if self.answers.is_none() {
+                self.answers = Some(R::heuristic(&self.know, self.base_of(me), seed));
+            }
+            self.answers.as_mut().and_then(|p| p.choose(st))
         } else {
             if self.planned != Some((turn, me, part)) || self.current.is_none() {
                 let best = self.plan(st, me, turn);
