@@ -125,6 +125,9 @@ pub struct ScriptScore {
     /// of the loss margin).
     pub score: f64,
     pub playouts: u32,
+    /// Whether it is the side's base policy ([`Computer::base_script`]):
+    /// it plays on after the turn in every playout and wins ties.
+    pub base: bool,
     /// The command the script gives in the position planned from, as
     /// `vedette play` reads commands (RON).
     pub first: Option<String>,
@@ -388,6 +391,7 @@ impl<R: Computer> SearchPlayer<R> {
                     name: scripts[s].name,
                     score: sum[s] / f64::from(n[s].max(1)),
                     playouts: n[s],
+                    base: s == base,
                     first,
                 }
             })

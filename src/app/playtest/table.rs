@@ -591,9 +591,10 @@ impl<T: TableRules> Table<T> {
                 .show(ui, |ui| {
                     for (i, s) in plan.scores.iter().take(4).enumerate() {
                         let line = format!(
-                            "{} {}: {:.2} over {}",
+                            "{} {}{}: {:.2} over {}",
                             if i == 0 { "chosen" } else { "or" },
                             s.name,
+                            if s.base { " (base)" } else { "" },
                             s.score,
                             crate::words::counted(s.playouts, "playout", "playouts")
                         );
@@ -610,7 +611,8 @@ impl<T: TableRules> Table<T> {
                         RichText::new(
                             "Each script is the heuristic player under a temperament, scored \
                              by playing the game out: 1 a win, ½ a draw, 0 a loss, give or \
-                             take a tenth of the margin in losses.",
+                             take a tenth of the margin in losses. The base script plays \
+                             on after the turn in every playout, and a tie goes to it.",
                         )
                         .small()
                         .weak(),
