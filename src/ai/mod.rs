@@ -145,6 +145,15 @@ pub trait Computer: Rules {
     fn base_script(_know: &Self::Knowledge, _side: u8) -> usize {
         0
     }
+    /// How much better, in mean playout score (1 a win), the best other
+    /// script must do than the base policy for the search to leave the
+    /// base for a turn. With a few playouts an arm, a script that plays
+    /// the side worse all game often wins the count by luck; where the
+    /// base plays measurably better than the rest a rule set sets this
+    /// by measurement. Default: 0 (any better mean).
+    fn base_margin(_know: &Self::Knowledge, _side: u8) -> f64 {
+        0.0
+    }
     /// A computer player of this kind: the same three kinds for every rule
     /// set, the random and search players generic over the contract.
     fn computer(

@@ -34,9 +34,11 @@
 //! and Somekh, ICML 2013), a best-arm identification for a fixed budget:
 //! in each of ⌈log₂ K⌉ rounds the surviving scripts get an equal share,
 //! and the better half survives; the base policy is the first arm, and
-//! ties go to it. Chance is sampled with **common random
-//! numbers**: the j-th playout of every script uses the same dice and
-//! the same players' seeds, so scripts are compared on the same luck.
+//! ties go to it. Where a rule set asks ([`Computer::base_margin`]),
+//! the winner must beat the base policy's mean by a margin, or the base
+//! plays the turn. Chance is sampled with **common random numbers**:
+//! the j-th playout of every script uses the same dice and the same
+//! players' seeds, so scripts are compared on the same luck.
 //!
 //! Where a rule set asks for it ([`Computer::SMALL_CHOICE`]), a choice
 //! among only a few commands (at most that many listed by
@@ -152,6 +154,9 @@ pub struct SearchPlayer<R: Computer> {
     /// Each side's base policy, an index into its scripts
     /// ([`Computer::base_script`]).
     bases: [usize; 2],
+    /// How much better another script must score for each side to leave
+    /// its base policy for a turn ([`Computer::base_margin`]).
+    margins: [f64; 2],
     budget: u32,
     seed: u64,
     /// Plans made so far (each plan's playouts take fresh seeds).
@@ -185,11 +190,13 @@ impl<R: Computer> SearchPlayer<R> {
         // index.
         let bases =
             [0, 1].map(|side| R::base_script(know, side).min(scripts[usize::from(side)].len() - 1));
+        let margins = [0, 1].map(|side| R::base_margin(know, side).max(0.0));
         SearchPlayer {
             know: know.clone(),
             enemy: tuning.clone(),
             scripts,
             bases,
+            margins,
             budget,
             seed,
             plans: 0,
@@ -376,6 +383,7 @@ impl<R: Computer> SearchPlayer<R> {
         let (arm, arm_sum, arm_n) = sequential_halving(k, self.budget, |a, j| {
             self.playout(st, me, turn, order[a], j, &mut memo)
         });
+        let arm = leave_base_by(arm, &arm_sum, &arm_n, self.margins[usize::from(me)]);
         let best = order[arm];
         let (mut sum, mut n) = (vec![0.0; k], vec![0; k]);
         for (a, &s) in order.iter().enumerate() {
@@ -575,6 +583,17 @@ pub fn sequential_halving(
     (alive.first().copied().unwrap_or(0), sum, n)
 }
 
+/// The halving's winner `arm`, unless its mean playout score beats the
+/// base policy's (arm 0) by less than `margin`: then the base policy.
+fn leave_base_by(arm: usize, sum: &[f64], n: &[u32], margin: f64) -> usize {
+    let mean = |a: usize| sum[a] / f64::from(n[a].max(1));
+    if arm != 0 && n[0] > 0 && mean(arm) - mean(0) < margin {
+        0
+    } else {
+        arm
+    }
+}
+
 /// SplitMix64's finaliser: turns counters into well-spread seeds.
 fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -617,6 +636,19 @@ mod tests {
         // One arm: nothing to compare, no playout.
         let (best, _, n) = sequential_halving(1, 100, |_, _| unreachable!());
         assert_eq!((best, n), (0, vec![0]));
+    }
+
+    #[test]
+    fn issue38_the_base_policy_is_left_only_by_its_margin() {
+        // Eight playouts each: one more won of eight is 0.125.
+        let n = [8, 8];
+        assert_eq!(leave_base_by(1, &[4.0, 5.0], &n, 0.1), 1);
+        assert_eq!(leave_base_by(1, &[4.0, 4.5], &n, 0.1), 0, "half a game");
+        assert_eq!(leave_base_by(1, &[4.0, 4.5], &n, 0.0), 1, "no margin");
+        assert_eq!(leave_base_by(0, &[4.0, 4.5], &n, 0.1), 0);
+        // Three arms: the winner is weighed against the base's own mean.
+        assert_eq!(leave_base_by(2, &[1.0, 0.5, 2.2], &[4, 2, 4], 0.1), 2);
+        assert_eq!(leave_base_by(2, &[1.0, 0.5, 1.2], &[4, 2, 4], 0.1), 0);
     }
 
     #[test]

@@ -200,9 +200,10 @@ fn issue38_defender_searches_entrenched_attacker_assault_mirror_three_temperamen
 /// improves on its base policy, so a side's playouts continue with the
 /// temperament that plays it better all game. Saint-Aubin's French (no
 /// location to score) continue "entrenched", its Prussians (the
-/// attacker) "assault"; on the mirrored battle both continue as tuned.
+/// attacker) "assault", and a turn leaves them only by a margin; on the
+/// mirrored battle both continue as tuned, left on any better mean.
 #[test]
-fn issue38_search_playouts_continue_entrenched_or_assault_mirror_as_tuned() {
+fn issue38_search_playouts_continue_entrenched_or_assault_left_by_a_margin_mirror_as_tuned() {
     let t = NapoleonTuning::default();
     let base = |know: &Arc<Board>, side: u8| {
         Napoleon::portfolio(know, side, &t)[Napoleon::base_script(know, side)].name
@@ -213,4 +214,9 @@ fn issue38_search_playouts_continue_entrenched_or_assault_mirror_as_tuned() {
         (base(&mirror, 0), base(&mirror, 1)),
         ("as tuned", "as tuned")
     );
+    // A turn leaves "entrenched" or "assault" only by a margin; "as
+    // tuned" is left on any better mean.
+    let margins = |know: &Arc<Board>| [0, 1].map(|side| Napoleon::base_margin(know, side));
+    assert_eq!(margins(&know), [0.2, 0.2]);
+    assert_eq!(margins(&mirror), [0.0, 0.0]);
 }
