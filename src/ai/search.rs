@@ -397,7 +397,7 @@ impl<R: Computer> SearchPlayer<R> {
                     .map(|c| ron::to_string(&c).unwrap_or_else(|_| format!("{c:?}")));
                 ScriptScore {
                     name: scripts[s].name,
-                    score: sum[s] / f64::from(n[s].max(1)),
+                    score: mean(&sum, &n, s),
                     playouts: n[s],
                     base: s == base,
                     first,
@@ -575,9 +575,12 @@ pub fn sequential_halving(
                 n[a] += 1;
             }
         }
-        let mean = |a: usize| sum[a] / f64::from(n[a].max(1));
         // Best first; ties keep the arms' order.
-        alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
+        alive.sort_by(|&a, &b| {
+            mean(&sum, &n, b)
+                .total_cmp(&mean(&sum, &n, a))
+                .then(a.cmp(&b))
+        });
         alive.truncate(alive.len().div_ceil(2).min(alive.len() - 1));
     }
     (alive.first().copied().unwrap_or(0), sum, n)
@@ -586,12 +589,16 @@ pub fn sequential_halving(
 /// The halving's winner `arm`, unless its mean playout score beats the
 /// base policy's (arm 0) by less than `margin`: then the base policy.
 fn leave_base_by(arm: usize, sum: &[f64], n: &[u32], margin: f64) -> usize {
-    let mean = |a: usize| sum[a] / f64::from(n[a].max(1));
-    if arm != 0 && n[0] > 0 && mean(arm) - mean(0) < margin {
+    if arm != 0 && n[0] > 0 && mean(sum, n, arm) - mean(sum, n, 0) < margin {
         0
     } else {
         arm
     }
+}
+
+/// Arm `a`'s mean sample (0 before its first).
+fn mean(sum: &[f64], n: &[u32], a: usize) -> f64 {
+    sum[a] / f64::from(n[a].max(1))
 }
 
 /// SplitMix64's finaliser: turns counters into well-spread seeds.
