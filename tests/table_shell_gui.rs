@@ -195,6 +195,10 @@ fn issue38_a_search_seat_is_chosen_in_the_start_dialog_and_its_plan_is_shown() {
         h.query_by_label_contains("as tuned (base)").is_some(),
         "the base policy, which wins ties, is marked"
     );
+    assert!(
+        h.query_by_label_contains("and a tie goes to it").is_some(),
+        "the small print says the base wins ties (Waterloo asks no margin)"
+    );
     // A budget of 4 affords two scripts (m⌈log₂m⌉ ≤ 4), 2 playouts each.
     assert_eq!(
         h.query_all_by_label_contains("over 2 playouts").count(),

@@ -141,6 +141,9 @@ pub struct Plan {
     pub turn: u32,
     pub side: u8,
     pub scores: Vec<ScriptScore>,
+    /// How much better than the base another script had to score to be
+    /// chosen ([`Computer::base_margin`]; 0: any better score).
+    pub margin: f64,
 }
 
 /// The search player (see the module's comment).
@@ -416,6 +419,7 @@ impl<R: Computer> SearchPlayer<R> {
             turn,
             side: me,
             scores,
+            margin: self.margins[usize::from(me)],
         });
         self.plans += 1;
         best
@@ -757,6 +761,16 @@ mod tests {
                         let made = search.plans;
                         let c = search.choose(&st);
                         plans.push(format!("{:?}", search.plan()));
+                        // The plan says what margin its base kept the
+                        // turn by, which "Why:" prints.
+                        if let Some(p) = search.plan() {
+                            assert_eq!(
+                                p.margin,
+                                R::base_margin(&know, p.side).max(0.0),
+                                "{}: the plan's margin",
+                                R::NAME
+                            );
+                        }
                         // A plan is made only in the side's own part of
                         // the turn, never while it answers the enemy.
                         if search.plans != made {

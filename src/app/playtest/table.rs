@@ -607,13 +607,22 @@ impl<T: TableRules> Table<T> {
                             r.on_hover_text(format!("would play first: {c}"));
                         }
                     }
+                    let keeps = if plan.margin > 0.0 {
+                        format!(
+                            "it keeps the turn unless another scores more than {:.2} \
+                             better, so one listed under the chosen script may show a higher score",
+                            plan.margin
+                        )
+                    } else {
+                        "a tie goes to it".to_string()
+                    };
                     ui.label(
-                        RichText::new(
+                        RichText::new(format!(
                             "Each script is the heuristic player under a temperament, scored \
                              by playing the game out: 1 a win, ½ a draw, 0 a loss, give or \
                              take a tenth of the margin in losses. The base script plays \
-                             on after the turn in every playout, and a tie goes to it.",
-                        )
+                             on after the turn in every playout, and {keeps}."
+                        ))
                         .small()
                         .weak(),
                     );
