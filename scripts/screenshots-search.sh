@@ -12,4 +12,4 @@ bin_args="scenarios/hits16-tutorial.ron" shoot docs/screenshot-search-plan.png \
   "key F5;mousemove 763 444;click 1;mousemove 437 531;click 1;sleep 4;mousemove 1300 850"
 # Balance, Skill ladder, Run ladder (450 games: about 10 s).
 bin_args="scenarios/hits16-tutorial.ron" shoot docs/screenshot-ladder.png \
-  "mousemove 860 37;click 1;mousemove 1076 272;click 1;mousemove 1083 390;click 1;sleep 14;mousemove 700 850"
+  "mousemove 860 37;click 1;sleep 1;mousemove 1078 296;click 1;sleep 1;mousemove 1085 412;click 1;sleep 14;mousemove 700 850"
