@@ -141,6 +141,20 @@ fn issue38_each_rule_sets_mirrored_battle_is_an_exact_mirror() {
     }
 }
 
+/// The mirrored 16-hits battle with `first` (Red or Blue) moving first.
+fn mirror_hits16_with_first(first: &str) -> vedette::files::LoadedScenario {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/data/mirror-hits16.ron")).expect("reads");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join(format!("{first}.ron"));
+    let with = text.replace(
+        "turn_limit: 8,",
+        &format!("turn_limit: 8,\n        first_side: Some(\"{first}\"),"),
+    );
+    std::fs::write(&path, with).expect("writes");
+    vedette::files::load_scenario(&path).expect("loads")
+}
+
 /// Issue 38, M14 (facing): the 16-hits heuristic player faces the enemy
 /// whichever seat it has. Before, when no facing scored more than
 /// another (no enemy yet in range), it took the first listed, north: on
@@ -153,17 +167,8 @@ fn issue38_m14_the_16_hits_heuristic_faces_the_enemy_from_either_seat() {
     use vedette::ai::Computer;
     use vedette::engine::hits16::{Hits16, Phase};
     use vedette::engine::{Game, hits16::board::NO_HEX};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("tests/data/mirror-hits16.ron")).expect("reads");
-    let dir = tempfile::tempdir().expect("a temp dir");
     for first in ["Red", "Blue"] {
-        let path = dir.path().join(format!("{first}.ron"));
-        let with = text.replace(
-            "turn_limit: 8,",
-            &format!("turn_limit: 8,\n        first_side: Some(\"{first}\"),"),
-        );
-        std::fs::write(&path, with).expect("writes");
-        let l = vedette::files::load_scenario(&path).expect("loads");
+        let l = mirror_hits16_with_first(first);
         let mut g: Game<Hits16> = Game::new(&l.scenario, &l.map, 1, ()).expect("starts");
         let side = g.state.side;
         assert_eq!(l.scenario.sides[side as usize].id.as_str(), first);
@@ -205,19 +210,10 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
         Game,
         hits16::{Hits16, board::NO_HEX, state::State},
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("tests/data/mirror-hits16.ron")).expect("reads");
-    let dir = tempfile::tempdir().expect("a temp dir");
-    let load = |first: &str| {
-        let path = dir.path().join(format!("{first}.ron"));
-        let with = text.replace(
-            "turn_limit: 8,",
-            &format!("turn_limit: 8,\n        first_side: Some(\"{first}\"),"),
-        );
-        std::fs::write(&path, with).expect("writes");
-        vedette::files::load_scenario(&path).expect("loads")
-    };
-    let (la, lb) = (load("Red"), load("Blue"));
+    let (la, lb) = (
+        mirror_hits16_with_first("Red"),
+        mirror_hits16_with_first("Blue"),
+    );
     let map = &la.map;
     let other = |id: &str| -> String {
         if let Some(r) = id.strip_prefix("red-") {
@@ -230,51 +226,34 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
             format!("r{}", &id[1..])
         }
     };
-    // Every unit and General of `a` as `b` should have it: reflected.
-    let reflected = |a: &State| -> Vec<String> {
-        let at = |h| (h != NO_HEX).then(|| mirror(map, a.board.hex(h)));
-        let mut out: Vec<String> = (0..a.units.len())
+    // Every unit and General of `st` (hex, facing, formation, hits),
+    // sorted, seen through `reflect` (the reflection, or none).
+    let position = |st: &State, reflect: bool| -> Vec<String> {
+        let id = |s: &str| if reflect { other(s) } else { s.to_string() };
+        let at = |h| {
+            (h != NO_HEX).then(|| {
+                let x = st.board.hex(h);
+                if reflect { mirror(map, x) } else { x }
+            })
+        };
+        let dir = |d| if reflect { flip(d) } else { d };
+        let mut out: Vec<String> = (0..st.units.len())
             .map(|u| {
-                let s = a.units[u];
+                let s = st.units[u];
                 format!(
                     "{} {:?} {:?} {:?} {}",
-                    other(a.board.units[u].id.as_str()),
+                    id(st.board.units[u].id.as_str()),
                     at(s.hex),
-                    flip(a.board.dir(s.facing)),
+                    dir(st.board.dir(s.facing)),
                     s.formation,
                     s.hits
                 )
             })
-            .chain((0..a.generals.len()).map(|g| {
+            .chain((0..st.generals.len()).map(|g| {
                 format!(
                     "{} {:?}",
-                    other(a.board.generals[g].id.as_str()),
-                    at(a.generals[g])
-                )
-            }))
-            .collect();
-        out.sort();
-        out
-    };
-    let own = |b: &State| -> Vec<String> {
-        let at = |h| (h != NO_HEX).then(|| b.board.hex(h));
-        let mut out: Vec<String> = (0..b.units.len())
-            .map(|u| {
-                let s = b.units[u];
-                format!(
-                    "{} {:?} {:?} {:?} {}",
-                    b.board.units[u].id.as_str(),
-                    at(s.hex),
-                    b.board.dir(s.facing),
-                    s.formation,
-                    s.hits
-                )
-            })
-            .chain((0..b.generals.len()).map(|g| {
-                format!(
-                    "{} {:?}",
-                    b.board.generals[g].id.as_str(),
-                    at(b.generals[g])
+                    id(st.board.generals[g].id.as_str()),
+                    at(st.generals[g])
                 )
             }))
             .collect();
@@ -303,8 +282,8 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
             b.execute(&cb).expect("legal");
             step += 1;
             assert_eq!(
-                reflected(&a.state),
-                own(&b.state),
+                position(&a.state, true),
+                position(&b.state, false),
                 "seed {seed}, command {step} (turn {}): Red first played {ca:?}, \
                  Blue first {cb:?}",
                 a.state.turn

@@ -155,6 +155,14 @@ fn expected(hits: impl Fn(u32) -> u32) -> f64 {
     (1..=6).map(|f| f64::from(hits(f))).sum::<f64>() / 6.0
 }
 
+/// The distances from `h` to every unit of side `of`, summed: a key for
+/// breaking ties that a top to bottom reflection of the battle keeps.
+fn summed_distance(st: &State, of: u8, h: HexIx) -> u32 {
+    st.units_of(of)
+        .map(|e| st.board.distance(h, st.units[e as usize].hex))
+        .sum()
+}
+
 /// How [`Hits16Player::unit_choice`] breaks a tie between commands of
 /// equal value, smallest first: each field is one a top to bottom
 /// reflection of the battle keeps.
@@ -189,11 +197,6 @@ impl Hits16Player {
         // enemies in one column at one distance sent Red to the northern
         // one and Blue to the northern one too, so one side closed and
         // the other did not.
-        let sum = |h: HexIx, of: u8| -> u32 {
-            st.units_of(of)
-                .map(|e| b.distance(h, st.units[e as usize].hex))
-                .sum()
-        };
         let open: Vec<(HexIx, (u32, u32, u32, usize))> = b
             .victory_hexes
             .iter()
@@ -201,7 +204,15 @@ impl Hits16Player {
             .filter(|(i, _)| st.held[*i] != Some(side))
             .map(|(i, &h)| {
                 let near = st.nearest_enemy(side, h);
-                (h, (near, sum(h, 1 - side), sum(h, side), i))
+                (
+                    h,
+                    (
+                        near,
+                        summed_distance(st, 1 - side, h),
+                        summed_distance(st, side, h),
+                        i,
+                    ),
+                )
             })
             .collect();
         let pool: Vec<(HexIx, (u32, u32, u32, usize))> = if open.is_empty() {
@@ -300,10 +311,6 @@ impl Hits16Player {
     fn pending_answer(&mut self, st: &State, cmds: &[Command]) -> Option<Command> {
         let b = &st.board;
         let side = st.to_act();
-        let enemies: Vec<HexIx> = st
-            .units_of(1 - side)
-            .map(|e| st.units[e as usize].hex)
-            .collect();
         // Farthest from the enemy; ties by keys a top to bottom
         // reflection keeps (the distances to every enemy, the column).
         let score = |c: &Command| -> (i64, u32, i32) {
@@ -314,7 +321,7 @@ impl Hits16Player {
             h.map_or((0, 0, 0), |h| {
                 (
                     i64::from(st.nearest_enemy(side, h).min(99)),
-                    enemies.iter().map(|&e| b.distance(h, e)).sum(),
+                    summed_distance(st, 1 - side, h),
                     b.hex(h).col,
                 )
             })
@@ -390,11 +397,7 @@ impl Hits16Player {
             }
         };
         let side = st.side_of(u);
-        let enemies: Vec<HexIx> = st
-            .units_of(1 - side)
-            .map(|e| st.units[e as usize].hex)
-            .collect();
-        let sum = |h: HexIx| -> u32 { enemies.iter().map(|&e| b.distance(h, e)).sum() };
+        let sum = |h: HexIx| summed_distance(st, 1 - side, h);
         let away = |h: HexIx, f: Option<u8>| -> Tie {
             let here = st.nearest_enemy(side, h);
             let to_goal = |h: HexIx| goal.map_or(0, |g| b.distance(h, g));
