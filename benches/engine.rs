@@ -5,8 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::ai::{self, RandomPlayer};
-use vedette::engine::naw::{Naw, VariantSetup};
 use vedette::engine::{replay, replay_on};
+use vedette::rules::naw::engine::{Naw, VariantSetup};
 use vedette::scenario;
 
 type Game = vedette::engine::Game<Naw>;
@@ -65,7 +65,8 @@ fn benches(c: &mut Criterion) {
                 .len()
         })
     });
-    let board = std::sync::Arc::new(vedette::engine::naw::Board::new(&s, &m).expect("board"));
+    let board =
+        std::sync::Arc::new(vedette::rules::naw::engine::Board::new(&s, &m).expect("board"));
     c.bench_function("replay a recorded full game (board built once)", |b| {
         b.iter(|| {
             replay_on(board.clone(), log.scenario.clone(), black_box(&log))

@@ -15,8 +15,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use vedette::ai::Knowledge;
-use vedette::engine::naw::Board;
+use vedette::rules::naw::engine::Board;
+use vedette::rules::naw::player::Knowledge;
 use vedette::scenario::{self, generate};
 use vedette::sim::{self, SimConfig};
 
@@ -89,7 +89,7 @@ fn benches(c: &mut Criterion) {
     for (name, (s, m), samples) in cases {
         let board = Arc::new(Board::new(&s, &m).expect("sets up"));
         let know = Knowledge::new(board);
-        let cfg = SimConfig::<vedette::engine::naw::Naw>::new(1, 1);
+        let cfg = SimConfig::<vedette::rules::naw::engine::Naw>::new(1, 1);
         let base = IN_USE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let probe = sim::play_game(&know, &cfg, 0);

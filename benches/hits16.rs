@@ -7,8 +7,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::ai::{self, Computer, PlayerKind, RandomPlayer};
-use vedette::engine::hits16::Hits16;
 use vedette::engine::{Game, Rules, replay_on};
+use vedette::rules::hits16::engine::Hits16;
 use vedette::scenario;
 
 fn load(text: &str) -> (scenario::Scenario, scenario::Map) {

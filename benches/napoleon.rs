@@ -7,8 +7,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::ai::{self, Computer, PlayerKind, RandomPlayer};
-use vedette::engine::napoleon::Napoleon;
 use vedette::engine::{Game, Rules, replay_on};
+use vedette::rules::napoleon::engine::Napoleon;
 use vedette::scenario;
 
 fn saint_aubin() -> (scenario::Scenario, scenario::Map) {

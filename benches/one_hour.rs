@@ -14,8 +14,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::ai::{self, Computer, PlayerKind, RandomPlayer};
-use vedette::engine::one_hour::OneHour;
 use vedette::engine::{Game, Rules, replay_on};
+use vedette::rules::one_hour::engine::OneHour;
 use vedette::scenario::{self, generate};
 
 fn waterloo() -> (scenario::Scenario, scenario::Map) {

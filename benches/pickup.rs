@@ -5,11 +5,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use vedette::ai::pickup::{build_order, deploy_by_computers};
 use vedette::engine::Dice;
-use vedette::engine::napoleon::deploy::DeploymentLog;
-use vedette::pickup_batch::{PickupConfig, play_battle};
-use vedette::scenario::pickup::shipped_lists;
+use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+use vedette::rules::napoleon::model::pickup::shipped_lists;
+use vedette::rules::napoleon::pickup_batch::{PickupConfig, play_battle};
+use vedette::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
 use vedette::scenario::{Colour, NapoleonOptions};
 
 fn benches(c: &mut Criterion) {

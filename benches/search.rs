@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use vedette::ai::{self, Computer, Player, PlayerKind, SearchPlayer};
 use vedette::engine::Dice;
-use vedette::rulesets::{Visit, dispatch};
+use vedette::rules::{Visit, dispatch};
 use vedette::scenario;
 
 struct Bench<'a> {

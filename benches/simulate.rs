@@ -5,8 +5,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use vedette::ai::Knowledge;
-use vedette::engine::naw::Board;
+use vedette::rules::naw::engine::Board;
+use vedette::rules::naw::player::Knowledge;
 use vedette::scenario;
 use vedette::sim::{self, SimConfig};
 
@@ -20,7 +20,7 @@ fn board() -> Arc<Board> {
 fn benches(c: &mut Criterion) {
     let b = board();
     let know = Knowledge::new(b.clone());
-    let cfg = SimConfig::<vedette::engine::naw::Naw>::new(1, 1);
+    let cfg = SimConfig::<vedette::rules::naw::engine::Naw>::new(1, 1);
     let mut group = c.benchmark_group("simulate");
     group.throughput(Throughput::Elements(1));
     group.bench_function("one heuristic-vs-heuristic game of Waterloo", |bench| {
@@ -34,7 +34,7 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(games as u64));
     group.sample_size(10);
     for threads in [1, 2] {
-        let cfg = SimConfig::<vedette::engine::naw::Naw> {
+        let cfg = SimConfig::<vedette::rules::naw::engine::Naw> {
             threads,
             ..SimConfig::new(games, 1)
         };

@@ -118,7 +118,7 @@ fn the_checker_catches_what_it_should() {
 
 /// The modules generic over rule sets (issue 17): they reach a rule set
 /// only through the contract (`engine::Rules`, `ai::Computer`) and the one
-/// registration, `src/rulesets.rs`.
+/// registration, `src/rules/mod.rs`.
 const GENERIC: [&str; 18] = [
     "engine/mod.rs",
     "engine/contract.rs",
@@ -192,17 +192,17 @@ fn generic_modules_name_no_rule_set_outside_the_registration() {
     assert!(
         bad.is_empty(),
         "a generic module names a rule set; go through engine::Rules, ai::Computer \
-         and rulesets::dispatch instead:\n{}",
+         and rules::dispatch instead:\n{}",
         bad.join("\n")
     );
     // The registration itself does name them: the checker finds that.
-    let reg = fs::read_to_string(src.join("rulesets.rs")).expect("the registration");
+    let reg = fs::read_to_string(src.join("rules/mod.rs")).expect("the registration");
     assert!(!rule_set_names(&reg).is_empty());
 }
 
 #[test]
 fn the_rule_set_checker_catches_what_it_should() {
-    assert!(!rule_set_names("use crate::engine::naw::Board;").is_empty());
+    assert!(!rule_set_names("use crate::rules::naw::engine::Board;").is_empty());
     assert!(!rule_set_names("let g: Game<Naw> = x;").is_empty());
     assert!(rule_set_names("pub mod naw;").is_empty());
     assert!(rule_set_names("// naw:: in a comment").is_empty());
@@ -211,7 +211,7 @@ fn the_rule_set_checker_catches_what_it_should() {
 }
 
 /// The window and the command line share services below both (`files`,
-/// `export`, `rulesets`); the window never calls into the CLI (issue 17,
+/// `export`, `rules`); the window never calls into the CLI (issue 17,
 /// item 6).
 #[test]
 fn the_window_never_imports_the_command_line() {

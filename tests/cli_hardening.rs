@@ -383,7 +383,7 @@ fn issue35_item30_play_help_has_an_example_per_rule_set_and_each_plays() {
     let (help, _, code) = run(vedette().args(["play", "--help"]));
     assert_eq!(code, 0);
     let dir = tempfile::tempdir().expect("temp dir");
-    let examples = vedette::rulesets::play_examples();
+    let examples = vedette::rules::play_examples();
     assert_eq!(examples.len(), vedette::scenario::RuleSet::every().len());
     for (i, (title, ex)) in examples.iter().enumerate() {
         assert!(help.contains(title) && help.contains(ex.commands), "{help}");
@@ -452,7 +452,7 @@ fn issue35_item30_setup_events_carry_their_own_phase_and_one_hour_takes_ids() {
 #[test]
 fn issue35_item31_play_logs_a_computer_game_that_replays() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for (i, (_, ex)) in vedette::rulesets::play_examples().iter().enumerate() {
+    for (i, (_, ex)) in vedette::rules::play_examples().iter().enumerate() {
         let log = dir.path().join(format!("g{i}.log.ron"));
         let (stdout, stderr, code) = run(vedette().current_dir(root()).args([
             "play",

@@ -7,8 +7,8 @@
 //! Without the variable the test only checks that such positions occur.
 
 use vedette::ai::PlayerKind;
-use vedette::engine::napoleon::{Activation, Event, Napoleon};
 use vedette::play::{ComputerMove, Computers, Seat, Session, Setup};
+use vedette::rules::napoleon::engine::{Activation, Event, Napoleon};
 
 #[test]
 fn heuristic_games_reach_a_checked_activation_and_a_melee_in_prospect() {

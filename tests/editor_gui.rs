@@ -555,8 +555,8 @@ fn file_new_asks_for_the_rule_set() {
 /// change as one undo step.
 #[test]
 fn napoleon_rule_options_are_edited_in_scenario_settings() {
+    use vedette::rules::napoleon::model::ManeuverOrder;
     use vedette::scenario::RuleSet;
-    use vedette::scenario::napoleon::ManeuverOrder;
     let mut h = harness(VedetteApp::open(root().join("scenarios/saint-aubin.ron")));
     h.get_by_label("Edit").click();
     h.run();

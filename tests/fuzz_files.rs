@@ -19,12 +19,14 @@ use fuzz::{Rng, mutate_text, play};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
-use vedette::ai::pickup::{build_order, deploy_by_computers};
 use vedette::ai::{Computer, PlayerKind};
-use vedette::engine::napoleon::deploy::DeploymentLog;
 use vedette::engine::{self, Dice, Game, GameLog};
-use vedette::rulesets::{self, Visit};
-use vedette::scenario::pickup::{ArmyList, OrderOfBattle, parse_army_list, parse_order};
+use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+use vedette::rules::napoleon::model::pickup::{
+    ArmyList, OrderOfBattle, parse_army_list, parse_order,
+};
+use vedette::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
+use vedette::rules::{self, Visit};
 use vedette::scenario::*;
 
 fn root() -> PathBuf {
@@ -95,7 +97,7 @@ fn seed(name: &'static str, scenario_text: &str, map_text: Option<String>) -> Se
         (MapSource::File(_), None) => panic!("{name}: no map"),
     };
     scenario.map = MapSource::Inline(Box::new(map.clone()));
-    let log_text = rulesets::dispatch(
+    let log_text = rules::dispatch(
         &scenario.rules.clone(),
         LogOf {
             s: &scenario,
@@ -445,7 +447,7 @@ fn run_kind(kind: usize, rng: &mut Rng, damaged: bool) -> bool {
         3 | 4 => {
             let seed = &seeds.scenarios[rng.below(n)];
             let text = damage(rng, &seed.log_text);
-            rulesets::dispatch(
+            rules::dispatch(
                 &seed.scenario.rules.clone(),
                 Replay {
                     s: &seed.scenario,

@@ -15,10 +15,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::{Hits16Table, Hits16TableRules, TableRules};
-use vedette::engine::hits16::{Event, Phase};
 use vedette::hex::Hex;
 use vedette::play::Seat;
-use vedette::scenario::hits16::Formation;
+use vedette::rules::hits16::engine::{Event, Phase};
+use vedette::rules::hits16::model::Formation;
 use vedette::scenario::{RuleSet, Scenario, UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {
@@ -130,7 +130,7 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         let s = scenario(&h);
         let m = s.unit(&marcher).expect("placed");
         assert_eq!(
-            vedette::scenario::hits16::Hits16Unit::read(m).formation(),
+            vedette::rules::hits16::model::Hits16Unit::read(m).formation(),
             Formation::MarchColumn
         );
         assert!(m.hits16.is_some(), "a new unit carries the rules' data");

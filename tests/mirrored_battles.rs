@@ -165,8 +165,9 @@ fn mirror_hits16_with_first(first: &str) -> vedette::files::LoadedScenario {
 fn issue38_m14_the_16_hits_heuristic_faces_the_enemy_from_either_seat() {
     use std::sync::Arc;
     use vedette::ai::Computer;
-    use vedette::engine::hits16::{Hits16, Phase};
-    use vedette::engine::{Game, hits16::board::NO_HEX};
+    use vedette::engine::Game;
+    use vedette::rules::hits16::engine::board::NO_HEX;
+    use vedette::rules::hits16::engine::{Hits16, Phase};
     for first in ["Red", "Blue"] {
         let l = mirror_hits16_with_first(first);
         let mut g: Game<Hits16> = Game::new(&l.scenario, &l.map, 1, ()).expect("starts");
@@ -206,10 +207,8 @@ fn issue38_m14_the_16_hits_heuristic_faces_the_enemy_from_either_seat() {
 fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_seat() {
     use std::sync::Arc;
     use vedette::ai::Computer;
-    use vedette::engine::{
-        Game,
-        hits16::{Hits16, board::NO_HEX, state::State},
-    };
+    use vedette::engine::Game;
+    use vedette::rules::hits16::engine::{Hits16, board::NO_HEX, state::State};
     let (la, lb) = (
         mirror_hits16_with_first("Red"),
         mirror_hits16_with_first("Blue"),

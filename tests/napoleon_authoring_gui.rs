@@ -15,9 +15,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::NapoleonTable;
-use vedette::engine::napoleon::{Activation, Event, Phase};
 use vedette::hex::Hex;
 use vedette::play::Seat;
+use vedette::rules::napoleon::engine::{Activation, Event, Phase};
 use vedette::scenario::{UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {

@@ -14,9 +14,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::{NapoleonTable, Speed};
-use vedette::engine::napoleon::{Activation, Command, Event, Napoleon, Phase};
 use vedette::hex::Hex;
 use vedette::play::Seat;
+use vedette::rules::napoleon::engine::{Activation, Command, Event, Napoleon, Phase};
 
 fn table<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a NapoleonTable {
     h.state()

@@ -8,7 +8,7 @@ use common::{click_at, ctrl, harness, hx, root};
 use egui::pos2;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::scenario::one_hour::{OneHourUnit, Quality};
+use vedette::rules::one_hour::model::{OneHourUnit, Quality};
 
 fn copy(dir: &std::path::Path) -> std::path::PathBuf {
     for sub in ["scenarios", "maps"] {

@@ -18,10 +18,10 @@ use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::{OneHourTable, Speed};
 use vedette::engine::Game;
-use vedette::engine::one_hour::{Command, Event, OneHour, Phase};
 use vedette::hex::{Dir, Hex};
 use vedette::play::Seat;
-use vedette::scenario::one_hour::{CardEffect, Quality};
+use vedette::rules::one_hour::engine::{Command, Event, OneHour, Phase};
+use vedette::rules::one_hour::model::{CardEffect, Quality};
 use vedette::scenario::{RuleSet, Scenario, UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {
@@ -148,7 +148,7 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
         }
         let t = s.unit(&target).expect("placed");
         assert_eq!(
-            vedette::scenario::one_hour::OneHourUnit::read(t).quality,
+            vedette::rules::one_hour::model::OneHourUnit::read(t).quality,
             Quality::Poor
         );
     }

@@ -10,13 +10,13 @@ use common::{ctrl, harness};
 use egui::{Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use vedette::ai::pickup::deploy_command;
 use vedette::app::VedetteApp;
 use vedette::app::document::OpenDoc;
-use vedette::app::pickup::Play;
 use vedette::engine::Dice;
-use vedette::engine::napoleon::deploy::{DeployCommand, DeploymentLog, Step};
 use vedette::hex::Hex;
+use vedette::rules::napoleon::engine::deploy::{DeployCommand, DeploymentLog, Step};
+use vedette::rules::napoleon::player::pickup::deploy_command;
+use vedette::rules::napoleon::window::pickup::Play;
 use vedette::scenario::{self, Severity};
 
 fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Play {
@@ -143,7 +143,7 @@ fn finish_and_save(mut h: Harness<'_, VedetteApp>) {
     // Issue 35 item 27: the supply roads drawn in the wizard reach the
     // editor's document, which draws them (map_view) as the sheet prints
     // them.
-    let roads = vedette::sheet::napoleon::supply_roads(&doc.scenario);
+    let roads = vedette::rules::napoleon::sheet::supply_roads(&doc.scenario);
     assert_eq!(roads.len(), 2, "a supply road per side: {roads:?}");
     assert!(roads.iter().all(|(_, r)| r.len() >= 2), "{roads:?}");
     let dir = tempfile::tempdir().expect("tmp");
@@ -206,7 +206,7 @@ fn issue20_the_whole_wizard_hot_seat_to_a_saved_scenario_that_validates_and_reop
     click(&mut h, "village (1 hex)");
     let fwd = *play(&h)
         .d
-        .zone_rows(vedette::engine::napoleon::deploy::Zone::Forward)
+        .zone_rows(vedette::rules::napoleon::engine::deploy::Zone::Forward)
         .start();
     click_hex(&mut h, Hex::new(1, fwd + 1));
     click(&mut h, "Place");
@@ -270,7 +270,9 @@ fn issue20_the_wizard_human_against_computer() {
             break;
         }
         let p = play(&h);
-        if p.seats[p.d.to_act() as usize] == vedette::app::pickup::Seat::Computer {
+        if p.seats[p.d.to_act() as usize]
+            == vedette::rules::napoleon::window::pickup::Seat::Computer
+        {
             h.step();
             continue;
         }
@@ -318,8 +320,11 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     let saved = h.state().pickup.as_ref().expect("w").sides[0].order.clone();
     type_path(&mut h, &dir.path().join("french"), "Save");
     let file = dir.path().join("french.ron");
-    let back = scenario::pickup::parse_order(&std::fs::read_to_string(&file).expect("saved"), "f")
-        .expect("reads");
+    let back = vedette::rules::napoleon::model::pickup::parse_order(
+        &std::fs::read_to_string(&file).expect("saved"),
+        "f",
+    )
+    .expect("reads");
     assert_eq!(back, saved);
     // Clear it, then open it again.
     h.get_all_by_label("Clear").next().expect("side 1").click();
@@ -376,7 +381,8 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     click(&mut h, "Save army list as…");
     type_path(&mut h, &dir.path().join("mylist.ron"), "Save");
     let text = std::fs::read_to_string(dir.path().join("mylist.ron")).expect("saved");
-    let back = scenario::pickup::parse_army_list(&text, "mylist.ron").expect("reads");
+    let back = vedette::rules::napoleon::model::pickup::parse_army_list(&text, "mylist.ron")
+        .expect("reads");
     assert_eq!(back, list);
     // The list saved is remembered (kept between sessions with the
     // window's settings) and offered by the next wizard, in place of the
@@ -452,6 +458,6 @@ fn issue20_n23_the_wizard_sets_the_table_options_of_the_rulings() {
     );
     assert_eq!(
         play(&h).log.options.attacker_edge,
-        vedette::scenario::napoleon::Edge::South
+        vedette::rules::napoleon::model::Edge::South
     );
 }

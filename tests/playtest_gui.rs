@@ -9,8 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::Playtest;
-use vedette::engine::naw::{Command, Event, Phase, Step};
 use vedette::hex::Hex;
+use vedette::rules::naw::engine::{Command, Event, Phase, Step};
 use vedette::scenario::UnitId;
 
 fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {
@@ -379,10 +379,10 @@ fn computer_against_computer_plays_waterloo_to_a_result_that_vedette_replay_conf
         "{stdout}"
     );
     let result = match &outcome {
-        vedette::engine::naw::Outcome::Win { side, case, .. } => {
+        vedette::rules::naw::engine::Outcome::Win { side, case, .. } => {
             format!("result: {side} wins [{case}]")
         }
-        vedette::engine::naw::Outcome::Draw { .. } => "result: draw".to_string(),
+        vedette::rules::naw::engine::Outcome::Draw { .. } => "result: draw".to_string(),
     };
     assert!(stdout.contains(&result), "{result} in {stdout}");
 }
@@ -446,7 +446,8 @@ fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
 
 #[test]
 fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
-    use vedette::ai::{HeuristicPlayer, Knowledge, Player, Tuning};
+    use vedette::ai::Player;
+    use vedette::rules::naw::player::{HeuristicPlayer, Knowledge, Tuning};
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     start(&mut h, ["Human", "Human"], "9");
     // Two Game-Turns played for both seats by a computer player through
@@ -512,9 +513,10 @@ fn chits_set_by_hand_in_the_start_dialog_reach_the_game_and_stay_hidden() {
 /// until `stop` holds.
 fn play_until(
     h: &mut Harness<'_, VedetteApp>,
-    stop: impl Fn(&vedette::engine::naw::State) -> bool,
+    stop: impl Fn(&vedette::rules::naw::engine::State) -> bool,
 ) {
-    use vedette::ai::{HeuristicPlayer, Knowledge, Player, Tuning};
+    use vedette::ai::Player;
+    use vedette::rules::naw::player::{HeuristicPlayer, Knowledge, Tuning};
     let board = play(h).session.game.state.board.clone();
     let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
     for _ in 0..5000 {

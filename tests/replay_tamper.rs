@@ -11,7 +11,7 @@ use std::sync::Arc;
 use vedette::ai::{Computer, PlayerKind};
 use vedette::engine::{self, Game, GameLog};
 use vedette::files;
-use vedette::rulesets::{self, Visit};
+use vedette::rules::{self, Visit};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -92,7 +92,7 @@ impl Visit for Tamper<'_> {
 
 fn tamper(path: &Path, commands: usize) -> Counts {
     let loaded = files::load_scenario(path).expect("scenario loads");
-    rulesets::dispatch(
+    rules::dispatch(
         &loaded.scenario.rules.clone(),
         Tamper {
             loaded: &loaded,
@@ -130,10 +130,11 @@ fn issue35_item37_one_hour_log_with_an_entry_removed_is_refused() {
 
 #[test]
 fn issue35_item37_pickup_battle_log_with_an_entry_removed_is_refused() {
-    use vedette::ai::pickup::{build_order, deploy_by_computers};
     use vedette::engine::Dice;
-    use vedette::engine::napoleon::deploy::DeploymentLog;
-    use vedette::scenario::{Colour, NapoleonOptions, pickup::parse_army_list};
+    use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+    use vedette::rules::napoleon::model::pickup::parse_army_list;
+    use vedette::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
+    use vedette::scenario::{Colour, NapoleonOptions};
     // A pick-up battle as the procedure builds and deploys it (seeded).
     let lists = ["britain-1815", "france-1813"].map(|n| {
         let p = root().join(format!("scenarios/armies/{n}.ron"));

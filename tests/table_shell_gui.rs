@@ -12,8 +12,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::app::playtest::{NapoleonTable, OneHourTable, Playtest};
-use vedette::engine::{napoleon, naw, one_hour};
 use vedette::play::Seat;
+use vedette::rules::{
+    napoleon::engine as napoleon, naw::engine as naw, one_hour::engine as one_hour,
+};
 
 /// A hot-seat game of the scenario, started from the window (F5, Start).
 fn start(scenario: &str) -> Harness<'static, VedetteApp> {

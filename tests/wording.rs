@@ -17,7 +17,7 @@ use std::sync::Arc;
 use vedette::ai::{Computer, PlayerKind};
 use vedette::engine::Game;
 use vedette::files;
-use vedette::rulesets::{self, Visit};
+use vedette::rules::{self, Visit};
 
 /// A count of exactly one with a plural noun after it.
 fn one_with_a_plural(text: &str) -> Option<String> {
@@ -120,7 +120,7 @@ fn issue35_item28_a_count_of_one_takes_the_singular_in_every_rule_set() {
         let loaded =
             files::load_scenario(&root.join(format!("scenarios/{name}.ron"))).expect("loads");
         let (read, wrong) =
-            rulesets::dispatch(&loaded.scenario.rules.clone(), Read { loaded: &loaded });
+            rules::dispatch(&loaded.scenario.rules.clone(), Read { loaded: &loaded });
         eprintln!("{name}: {read} sentences read, {} wrong", wrong.len());
         assert!(read > 100, "{name}: only {read} sentences");
         all.extend(wrong.into_iter().map(|w| format!("{name}: {w}")));
@@ -583,7 +583,10 @@ fn read_all<T: serde::Deserialize<'static> + std::fmt::Debug>(
 
 #[test]
 fn issue35_item28_every_event_and_refusal_of_every_rule_set_reads_right_with_counts_1_and_2() {
-    use vedette::engine::{Rules, napoleon, naw, one_hour};
+    use vedette::engine::Rules;
+    use vedette::rules::{
+        napoleon::engine as napoleon, naw::engine as naw, one_hour::engine as one_hour,
+    };
     assert!(
         two_with_a_singular("takes 2 hit.").is_some(),
         "the test finds one"

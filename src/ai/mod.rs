@@ -2,22 +2,10 @@
 //! through the engine's `check` like anyone else's (they cannot cheat).
 //! Randomness comes from a seeded `Dice` owned by the player.
 
-mod heuristic;
-mod hits16;
-pub mod napoleon;
-mod naw;
-mod one_hour;
-pub mod pickup;
 pub mod search;
-mod tuning;
-
-#[cfg(test)]
-mod tests;
 
 pub use crate::engine::contract::PlayerKind;
-pub use heuristic::{HeuristicPlayer, Knowledge};
 pub use search::{Script, SearchPlayer};
-pub use tuning::Tuning;
 
 use crate::engine::{Dice, Game, Rules};
 use serde::Serialize;

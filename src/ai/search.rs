@@ -617,7 +617,7 @@ fn splitmix(mut z: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::ai::PlayerKind;
-    use crate::rulesets::{Visit, dispatch};
+    use crate::rules::{Visit, dispatch};
 
     #[test]
     fn sequential_halving_finds_the_best_arm_within_its_budget() {
@@ -678,9 +678,9 @@ mod tests {
 
     #[test]
     fn issue38_a_changed_weight_moves_one_script_of_the_portfolio_not_every_temperament() {
-        use crate::ai::Tuning;
         use crate::engine::Rules;
-        use crate::engine::naw::Naw;
+        use crate::rules::naw::engine::Naw;
+        use crate::rules::naw::player::tuning::Tuning;
         let l = &one_scenario_per_rule_set()[0];
         let know = Naw::knowledge(Arc::new(Naw::board(&l.scenario, &l.map).expect("plays")));
         let default = Tuning::default();
@@ -820,7 +820,7 @@ mod tests {
     #[test]
     fn issue38_the_search_plays_out_a_choice_among_few_commands_and_may_overrule_its_script() {
         use crate::engine::Rules;
-        use crate::engine::one_hour::OneHour;
+        use crate::rules::one_hour::engine::OneHour;
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let l = crate::files::load_scenario(&root.join("tests/data/mirror-one-hour.ron"))
             .expect("loads");

@@ -6,7 +6,7 @@
 use super::batch::Batch;
 use crate::ai::{Computer, PlayerKind};
 use crate::hex::Hex;
-use crate::rulesets::{Visit, dispatch};
+use crate::rules::{Visit, dispatch};
 use crate::scenario::{Map, Scenario};
 use crate::sim::{self, GameSummary, Interval, Report, SimConfig};
 use egui::{Color32, RichText};
@@ -142,12 +142,12 @@ pub struct BalancePanel {
     colours: [Color32; 2],
     job: Option<Job>,
     /// Army-list balance: pick-up battles of two lists, whatever is open.
-    pub pickup: super::pickup::PickupBalance,
+    pub pickup: crate::rules::napoleon::window::pickup::PickupBalance,
     /// The skill ladder of the scenario as it is now.
     pub ladder: super::ladder::LadderPanel,
     /// Which numbers decide the balance.
     pub sensitivity: super::sensitivity::SensitivityPanel,
-    pub pickup_lists: Vec<crate::scenario::pickup::ArmyList>,
+    pub pickup_lists: Vec<crate::rules::napoleon::model::pickup::ArmyList>,
 }
 
 impl Default for BalancePanel {
@@ -171,7 +171,7 @@ impl Default for BalancePanel {
             pickup: Default::default(),
             ladder: Default::default(),
             sensitivity: Default::default(),
-            pickup_lists: crate::scenario::pickup::shipped_lists(),
+            pickup_lists: crate::rules::napoleon::model::pickup::shipped_lists(),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::batch::Batch;
 use crate::ai::Computer;
-use crate::rulesets::{Visit, dispatch};
+use crate::rules::{Visit, dispatch};
 use crate::scenario::{Map, Scenario};
 use crate::sim::ladder::{self, Ladder, LadderConfig};
 use egui::{Color32, RichText};

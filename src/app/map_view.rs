@@ -429,7 +429,7 @@ pub fn draw_map_with(
     // and the sheet prints them (issue 35 item 27: the editor did not).
     if let Some(s) = scenario {
         let road = Stroke::new((size * 0.14).max(2.0), Color32::from_rgb(150, 70, 20));
-        for (name, hexes) in crate::sheet::napoleon::supply_roads(s) {
+        for (name, hexes) in crate::rules::napoleon::sheet::supply_roads(s) {
             let pts: Vec<Pos2> = hexes.iter().map(|&h| p(layout.center(h))).collect();
             for w in pts.windows(2) {
                 if visible.contains(w[0]) || visible.contains(w[1]) {
@@ -711,7 +711,7 @@ pub fn draw_counter(
     // One Hour types within a kind: light infantry a dot where the cross
     // meets, heavy cavalry a second bar.
     if let Some(oh) = &unit.one_hour {
-        use crate::scenario::one_hour::UnitType;
+        use crate::rules::one_hour::model::UnitType;
         match oh.unit_type {
             UnitType::LightInfantry => {
                 painter.circle_filled(sym.center(), side * 0.06, ink);
@@ -935,18 +935,18 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
             ui.label(s.rules.stronghold_word());
         });
     }
-    let types: Vec<crate::scenario::one_hour::UnitType> = s
+    let types: Vec<crate::rules::one_hour::model::UnitType> = s
         .units
         .iter()
         .filter_map(|u| u.one_hour.as_ref().map(|o| o.unit_type))
         .collect();
     for (t, words) in [
         (
-            crate::scenario::one_hour::UnitType::LightInfantry,
+            crate::rules::one_hour::model::UnitType::LightInfantry,
             "light infantry (a dot in the cross)",
         ),
         (
-            crate::scenario::one_hour::UnitType::HeavyCavalry,
+            crate::rules::one_hour::model::UnitType::HeavyCavalry,
             "heavy cavalry (a second bar)",
         ),
     ] {
@@ -975,7 +975,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
             });
         }
     }
-    if !crate::sheet::napoleon::supply_roads(s).is_empty() {
+    if !crate::rules::napoleon::sheet::supply_roads(s).is_empty() {
         ui.horizontal(|ui| {
             icon(ui, &|p, c0| {
                 let st = Stroke::new(3.0, Color32::from_rgb(150, 70, 20));

@@ -1,7 +1,6 @@
 //! The eframe/egui shell: the editor window. Owns documents, views and
 //! input; asks the core for everything else (edits, validation, rules).
 
-pub mod armies;
 pub mod balance;
 pub mod batch;
 mod command_ui;
@@ -13,12 +12,9 @@ pub mod file_prompt;
 pub mod icons;
 pub mod ladder;
 pub mod map_view;
-pub mod pickup;
 pub mod playtest;
 pub mod sensitivity;
 pub mod settings;
-mod settings_hits16;
-mod settings_one_hour;
 pub mod tabs;
 pub mod terrain_image;
 pub mod tools;
@@ -156,9 +152,9 @@ pub struct VedetteApp {
     /// The Scenario settings window, when open.
     scenario_settings: Option<settings::ScenarioSettings>,
     /// The Armies window (rules with forces and Generals), when open.
-    pub armies: Option<armies::ArmiesWindow>,
+    pub armies: Option<crate::rules::napoleon::window::armies::ArmiesWindow>,
     /// An officer to place with the next click on the map (Armies window).
-    pub placing: Option<armies::Officer>,
+    pub placing: Option<crate::rules::napoleon::window::armies::Officer>,
     /// The Map settings window, when open.
     map_settings: Option<settings::MapSettings>,
     generation: u64,
@@ -179,7 +175,7 @@ pub struct VedetteApp {
     /// The playtest start dialog, when open.
     pub start_dialog: Option<playtest::StartDialog>,
     /// The pick-up battle wizard, when open; the editor waits behind it.
-    pub pickup: Option<Box<pickup::Wizard>>,
+    pub pickup: Option<Box<crate::rules::napoleon::window::pickup::Wizard>>,
     /// The command palette (Ctrl+Shift+P), when open.
     pub palette: Option<command_ui::Palette>,
     /// The keyboard shortcut sheet (F1), when shown.
@@ -337,7 +333,7 @@ impl VedetteApp {
                 ),
                 Err(e) => self.open_failed(path.to_path_buf(), e.to_string()),
             },
-            FileKind::DeploymentLog => match pickup::Wizard::resume_file(path) {
+            FileKind::DeploymentLog => match crate::rules::napoleon::window::pickup::Wizard::resume_file(path) {
                 Ok(w) => {
                     self.pickup = Some(Box::new(w));
                     self.open_error = None;
@@ -346,7 +342,7 @@ impl VedetteApp {
                 Err(e) => self.open_failed(path.to_path_buf(), e),
             },
             FileKind::ArmyList | FileKind::OrderOfBattle => {
-                let mut w = pickup::Wizard::with_lists(&self.army_lists);
+                let mut w = crate::rules::napoleon::window::pickup::Wizard::with_lists(&self.army_lists);
                 let opened = if kind == FileKind::ArmyList {
                     w.open_list(0, path)
                 } else {
@@ -446,7 +442,9 @@ impl VedetteApp {
         match action {
             Pending::New => self.new_dialog = Some(NewMap::default()),
             Pending::NewPickup => {
-                self.pickup = Some(Box::new(pickup::Wizard::with_lists(&self.army_lists)))
+                self.pickup = Some(Box::new(
+                    crate::rules::napoleon::window::pickup::Wizard::with_lists(&self.army_lists),
+                ))
             }
             Pending::Open(Some(p)) => {
                 self.open_in_tab(p);
@@ -1066,12 +1064,12 @@ impl VedetteApp {
         }
         self.path_prompt_ui(&ui.ctx().clone());
         match action {
-            pickup::WizardAction::None => {}
-            pickup::WizardAction::Cancel => {
+            crate::rules::napoleon::window::pickup::WizardAction::None => {}
+            crate::rules::napoleon::window::pickup::WizardAction::Cancel => {
                 self.pickup = None;
                 self.view.fitted = false;
             }
-            pickup::WizardAction::Finish(scenario, log) => {
+            crate::rules::napoleon::window::pickup::WizardAction::Finish(scenario, log) => {
                 self.pickup = None;
                 self.tab_for_new_document();
                 self.set_doc(OpenDoc::from_pickup(*scenario, log));
@@ -1989,7 +1987,9 @@ impl VedetteApp {
         if let Some(d) = &self.doc
             && d.scenario.rules.support().forces
         {
-            self.armies = Some(armies::ArmiesWindow::new(&d.scenario));
+            self.armies = Some(crate::rules::napoleon::window::armies::ArmiesWindow::new(
+                &d.scenario,
+            ));
         }
     }
 
@@ -2028,7 +2028,7 @@ impl VedetteApp {
     }
 
     /// The next map click places `o` (Esc cancels).
-    fn start_placing(&mut self, o: armies::Officer) {
+    fn start_placing(&mut self, o: crate::rules::napoleon::window::armies::Officer) {
         if let Some(doc) = &self.doc {
             let cell = if doc.map.grid().is_boxes() {
                 "box"
@@ -2062,8 +2062,10 @@ impl VedetteApp {
                 && let Some(doc) = &self.doc
             {
                 let o = match doc.scenario.rules {
-                    scenario::RuleSet::Hits16(_) => armies::Officer::Hits16General { index },
-                    _ => armies::Officer::OneHourLeader { index },
+                    scenario::RuleSet::Hits16(_) => {
+                        crate::rules::napoleon::window::armies::Officer::Hits16General { index }
+                    }
+                    _ => crate::rules::napoleon::window::armies::Officer::OneHourLeader { index },
                 };
                 self.start_placing(o);
             }
@@ -2592,12 +2594,14 @@ pub fn run(
                 app.open_armies();
             }
             if let Some(p) = &pickup_log {
-                match pickup::Wizard::resume_file(p) {
+                match crate::rules::napoleon::window::pickup::Wizard::resume_file(p) {
                     Ok(w) => app.pickup = Some(Box::new(w)),
                     Err(e) => app.status = Some((false, e)),
                 }
             } else if pickup {
-                app.pickup = Some(Box::new(pickup::Wizard::with_lists(&app.army_lists)));
+                app.pickup = Some(Box::new(
+                    crate::rules::napoleon::window::pickup::Wizard::with_lists(&app.army_lists),
+                ));
             }
             if let Some(games) = balance {
                 app.balance.open = true;

@@ -9,7 +9,7 @@
 
 use super::batch::Batch;
 use crate::ai::{Computer, PlayerKind};
-use crate::rulesets::{Visit, dispatch};
+use crate::rules::{Visit, dispatch};
 use crate::scenario::numbers::{self, Knob};
 use crate::scenario::{Map, Scenario};
 use crate::sim::SimConfig;

@@ -4,7 +4,7 @@
 //! changes the document itself.
 
 use crate::edit;
-use crate::scenario::napoleon_options::DocumentedOptions;
+use crate::rules::napoleon::model::options::DocumentedOptions;
 use crate::scenario::{
     self, ArrivalChange, Chit, ChitTable, Colour, CombatResult, CrtRow, Issue, LineOfSight, Map,
     MovementRule, Odds, RetreatChooser, RuleSet, Scenario, Severity, TerrainKind, UnitId, Variant,
@@ -163,7 +163,7 @@ pub struct ScenarioSettings {
     problems: Vec<Issue>,
     checked: Option<Scenario>,
     /// Boxes and command lists as typed (One Hour panels).
-    typed: super::settings_one_hour::Typed,
+    typed: crate::rules::one_hour::window::settings::Typed,
     /// A One Hour leader or 16-hits General to place by the editor's next click (the
     /// Leaders tab's button), taken by the app.
     pub place: Option<usize>,
@@ -263,7 +263,7 @@ impl ScenarioSettings {
                         ScenarioTab::Variants => self.variants_ui(ui),
                         ScenarioTab::Leaders => {
                             if let RuleSet::OneHour(o) = &mut self.draft.rules {
-                                super::settings_one_hour::leaders_ui(
+                                crate::rules::one_hour::window::settings::leaders_ui(
                                     ui,
                                     o,
                                     &self.draft.sides,
@@ -274,12 +274,16 @@ impl ScenarioSettings {
                         }
                         ScenarioTab::Cards => {
                             if let RuleSet::OneHour(o) = &mut self.draft.rules {
-                                super::settings_one_hour::cards_ui(ui, o, &self.draft.sides);
+                                crate::rules::one_hour::window::settings::cards_ui(
+                                    ui,
+                                    o,
+                                    &self.draft.sides,
+                                );
                             }
                         }
                         ScenarioTab::Generals => {
                             if let RuleSet::Hits16(o) = &mut self.draft.rules {
-                                super::settings_hits16::generals_ui(
+                                crate::rules::hits16::window::settings::generals_ui(
                                     ui,
                                     o,
                                     &self.draft.sides,
@@ -290,7 +294,7 @@ impl ScenarioSettings {
                         }
                         ScenarioTab::Tables => {
                             if let RuleSet::Hits16(o) = &mut self.draft.rules {
-                                super::settings_hits16::tables_ui(ui, o);
+                                crate::rules::hits16::window::settings::tables_ui(ui, o);
                             }
                         }
                     });
@@ -373,13 +377,18 @@ impl ScenarioSettings {
     /// (on hover and beneath), its value and whether that is the ruled
     /// default.
     fn options_ui(&mut self, ui: &mut Ui) {
-        use crate::scenario::napoleon_options::{OPTION_DOCS, TROOP_DOCS};
+        use crate::rules::napoleon::model::options::{OPTION_DOCS, TROOP_DOCS};
         if let RuleSet::OneHour(o) = &mut self.draft.rules {
-            super::settings_one_hour::options_ui(ui, o, &self.draft.sides, &mut self.typed);
+            crate::rules::one_hour::window::settings::options_ui(
+                ui,
+                o,
+                &self.draft.sides,
+                &mut self.typed,
+            );
             return;
         }
         if let RuleSet::Hits16(o) = &mut self.draft.rules {
-            super::settings_hits16::options_ui(ui, o, &self.draft.sides);
+            crate::rules::hits16::window::settings::options_ui(ui, o, &self.draft.sides);
             return;
         }
         let RuleSet::Napoleon(o) = &mut self.draft.rules else {
@@ -1092,14 +1101,14 @@ fn movement_ui(ui: &mut Ui, m: &mut MovementRule, label: egui::Id, row: usize) {
 
 /// One row per option of `docs`: label with its ruling, its control, and
 /// the ruled default.
-pub(super) fn option_rows<T: DocumentedOptions>(
+pub(crate) fn option_rows<T: DocumentedOptions>(
     ui: &mut Ui,
     o: &mut T,
     defaults: &T,
-    docs: &[crate::scenario::napoleon_options::OptionDoc],
+    docs: &[crate::rules::napoleon::model::options::OptionDoc],
     grid_id: &str,
 ) {
-    use crate::scenario::napoleon_options::OptionKind;
+    use crate::rules::napoleon::model::options::OptionKind;
     use serde_json::Value;
     egui::Grid::new(grid_id)
         .num_columns(3)
@@ -1230,7 +1239,7 @@ pub(crate) fn grid_description(grid: crate::hex::Grid) -> String {
 
 /// The side that goes first: one of the scenario's sides, or none (the
 /// first side listed), as the rule sets with that option keep it.
-pub(super) fn first_side_combo(
+pub(crate) fn first_side_combo(
     ui: &mut Ui,
     salt: &str,
     first: &mut Option<crate::scenario::SideId>,

@@ -7,9 +7,10 @@
 //! know there are several.
 
 use super::document::{OpenDoc, RecoveryOwner};
-use super::{DiskPrompt, VedetteApp, armies, balance, playtest, settings};
+use super::{DiskPrompt, VedetteApp, balance, playtest, settings};
 use crate::app::map_view::MapView;
 use crate::app::tools::Tools;
+use crate::rules::napoleon::window::armies;
 use egui::RichText;
 use std::path::{Path, PathBuf};
 

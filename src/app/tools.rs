@@ -129,7 +129,7 @@ pub struct Tools {
     pub message: Option<String>,
     /// A General the Unit tool asked to place with the next map click;
     /// the window takes it after drawing the panel.
-    pub place: Option<super::armies::Officer>,
+    pub place: Option<crate::rules::napoleon::window::armies::Officer>,
     /// A region of the map marked by Shift+dragging with the Select tool
     /// (two opposite corners), for Copy.
     pub region: Option<(crate::hex::Hex, crate::hex::Hex)>,
@@ -232,10 +232,10 @@ impl Tools {
             // One Hour Napoleonic units carry their type, quality and
             // traits from the start, so the inspector can edit them.
             one_hour: matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_))
-                .then(|| crate::scenario::one_hour::OneHourUnit::from_kind(self.template.kind)),
+                .then(|| crate::rules::one_hour::model::OneHourUnit::from_kind(self.template.kind)),
             // So do the 16-hits rules' (type, formation, rating, hits).
             hits16: matches!(doc.scenario.rules, crate::scenario::RuleSet::Hits16(_))
-                .then(|| crate::scenario::hits16::Hits16Unit::from_kind(self.template.kind)),
+                .then(|| crate::rules::hits16::model::Hits16Unit::from_kind(self.template.kind)),
         };
         // Under table rules (N14) a new unit carries the table's number,
         // so its file agrees with what the rules use.
@@ -571,7 +571,9 @@ impl Tools {
                     .on_hover_text("Click a hex on the map to put him there")
                     .clicked()
                 {
-                    self.place = Some(super::armies::Officer::Hits16General { index: i });
+                    self.place = Some(
+                        crate::rules::napoleon::window::armies::Officer::Hits16General { index: i },
+                    );
                 }
             });
         }
@@ -587,7 +589,11 @@ impl Tools {
                 if let Some(e) = edit::set_scenario(doc, after) {
                     match doc.apply(e) {
                         Ok(_) => {
-                            self.place = Some(super::armies::Officer::Hits16General { index: i })
+                            self.place = Some(
+                                crate::rules::napoleon::window::armies::Officer::Hits16General {
+                                    index: i,
+                                },
+                            )
                         }
                         Err(e) => self.message = Some(e.to_string()),
                     }
@@ -712,7 +718,12 @@ impl Tools {
             if let Some(o) = &one_hour {
                 discrete |= one_hour_fields(ui, &mut u, o, &doc.scenario);
             } else if let Some(o) = &hits16 {
-                discrete |= super::settings_hits16::unit_fields(ui, &mut u, o, doc.map.grid());
+                discrete |= crate::rules::hits16::window::settings::unit_fields(
+                    ui,
+                    &mut u,
+                    o,
+                    doc.map.grid(),
+                );
             } else {
                 ui.label("Type");
                 discrete |= kind_radios(ui, &mut u.kind);
@@ -721,8 +732,8 @@ impl Tools {
             let support = doc.scenario.rules.support();
             // A 16-hits square has no facing (M8).
             let square = hits16.is_some()
-                && crate::scenario::hits16::Hits16Unit::read(&u).formation()
-                    == crate::scenario::hits16::Formation::Square;
+                && crate::rules::hits16::model::Hits16Unit::read(&u).formation()
+                    == crate::rules::hits16::model::Formation::Square;
             if support.facing && !square {
                 let l = ui.label("Facing");
                 let dirs = doc.map.grid().sides();
@@ -897,10 +908,10 @@ impl Tools {
 fn one_hour_fields(
     ui: &mut egui::Ui,
     u: &mut Unit,
-    o: &crate::scenario::one_hour::OneHourOptions,
+    o: &crate::rules::one_hour::model::OneHourOptions,
     scenario: &crate::scenario::Scenario,
 ) -> bool {
-    use crate::scenario::one_hour::{OneHourUnit, Quality, UnitType};
+    use crate::rules::one_hour::model::{OneHourUnit, Quality, UnitType};
     let mut x = OneHourUnit::read(u);
     let before = x.clone();
     let mut discrete = false;

@@ -7,7 +7,7 @@ use super::sim::batch_board;
 use super::{Outcome, fail};
 use crate::ai::Computer;
 use crate::files;
-use crate::rulesets::{self, Visit};
+use crate::rules::{self, Visit};
 use crate::sim::ladder::{self, LadderConfig};
 use std::path::Path;
 
@@ -30,7 +30,7 @@ pub fn ladder(a: &LadderArgs) -> Outcome {
         Ok(l) => l,
         Err(o) => return o,
     };
-    rulesets::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
+    rules::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
 }
 
 struct Run<'a> {

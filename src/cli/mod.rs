@@ -349,7 +349,7 @@ pub fn command() -> clap::Command {
     let mut text = String::from(
         "Commands are a RON list in the rule set's own words; units and forces by their ids and names in the scenario.\n\nExamples, one per rule set:\n",
     );
-    for (title, ex) in crate::rulesets::play_examples() {
+    for (title, ex) in crate::rules::play_examples() {
         text.push_str(&format!(
             "\n  {title}: vedette play {} --seed {} --commands FILE, with FILE holding\n    {}\n",
             ex.scenario, ex.seed, ex.commands

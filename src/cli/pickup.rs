@@ -4,8 +4,8 @@
 
 use super::{Outcome, fail};
 use crate::files;
-use crate::pickup_batch::{PickupConfig, PickupTally, run};
-use crate::scenario::pickup::parse_army_list;
+use crate::rules::napoleon::model::pickup::parse_army_list;
+use crate::rules::napoleon::pickup_batch::{PickupConfig, PickupTally, run};
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use std::path::PathBuf;
 

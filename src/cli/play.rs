@@ -5,7 +5,7 @@ use super::Outcome;
 use crate::ai::{Computer, Player, PlayerKind};
 use crate::engine::{self, Game, GameLog, LogHeader, Rules};
 use crate::files;
-use crate::rulesets::{self, Visit};
+use crate::rules::{self, Visit};
 use crate::scenario;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -56,7 +56,7 @@ pub fn play(args: &PlayArgs<'_>) -> Outcome {
             Err(e) => return fail(e.to_string()),
         },
     };
-    rulesets::dispatch(&loaded.scenario.rules.clone(), Play { args, loaded, text })
+    rules::dispatch(&loaded.scenario.rules.clone(), Play { args, loaded, text })
 }
 
 struct Play<'a> {
@@ -238,7 +238,7 @@ pub fn replay(log_path: &Path, scenario_override: Option<&Path>) -> Outcome {
         Ok(l) => l,
         Err(e) => return fail(e.to_string()),
     };
-    rulesets::dispatch(
+    rules::dispatch(
         &loaded.scenario.rules.clone(),
         Replay {
             log_path,

@@ -6,7 +6,7 @@ use super::sim::{batch_board, write_shard};
 use super::{Outcome, fail};
 use crate::ai::{Computer, PlayerKind};
 use crate::files;
-use crate::rulesets::{self, Visit};
+use crate::rules::{self, Visit};
 use crate::scenario::numbers::{self, Knob};
 use crate::sim::SimConfig;
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
@@ -43,7 +43,7 @@ pub fn sensitivity(a: &SensitivityArgs) -> Outcome {
         Ok(l) => l,
         Err(o) => return o,
     };
-    rulesets::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
+    rules::dispatch(&loaded.scenario.rules, Run { a, loaded: &loaded })
 }
 
 struct Run<'a> {

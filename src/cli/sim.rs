@@ -4,7 +4,7 @@
 use super::{Outcome, fail};
 use crate::ai::{Computer, PlayerKind};
 use crate::files;
-use crate::rulesets::{self, Visit};
+use crate::rules::{self, Visit};
 use crate::sim::shard::{self, BatchId, Part, Shard, ShardTally};
 use crate::sim::{self, BatchTally, GameSummary, SimConfig, Tally};
 use std::path::Path;
@@ -79,7 +79,7 @@ pub fn simulate(a: &SimulateArgs) -> Outcome {
         Ok(l) => l,
         Err(o) => return o,
     };
-    rulesets::dispatch(&loaded.scenario.rules, Simulate { a, loaded: &loaded })
+    rules::dispatch(&loaded.scenario.rules, Simulate { a, loaded: &loaded })
 }
 
 struct Simulate<'a> {

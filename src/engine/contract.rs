@@ -5,7 +5,7 @@
 //!
 //! A rule set is a type implementing [`Rules`] (a unit struct: the rule
 //! set is its types and functions, not a value). It plugs in at exactly one
-//! place, `crate::rulesets`, which maps a scenario's `RuleSet` to it.
+//! place, `crate::rules`, which maps a scenario's `RuleSet` to it.
 //! The shape follows OpenSpiel's game/state split: a `Board` built once
 //! from a validated scenario (shared by every game of a batch), a `State`
 //! that holds a game's position, and chance only through the `Dice`

@@ -10,10 +10,6 @@
 pub mod contract;
 pub mod dice;
 mod fnv;
-pub mod hits16;
-pub mod napoleon;
-pub mod naw;
-pub mod one_hour;
 
 pub use contract::{BatchScale, Counter, GameEnd, Lost, PlayExample, Rules, Tallies};
 pub use dice::Dice;

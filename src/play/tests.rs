@@ -1,6 +1,6 @@
 use super::*;
 use crate::ai::{Player, RandomPlayer};
-use crate::engine::naw::{Command, Naw, VariantSetup};
+use crate::rules::naw::engine::{Command, Naw, VariantSetup};
 type Session = super::Session<Naw>;
 type Setup = super::Setup<Naw>;
 use crate::scenario::{parse_map, parse_scenario};

@@ -6,26 +6,17 @@
 
 mod format;
 pub mod generate;
-pub mod hits16;
-pub mod hits16_options;
-mod hits16_setup;
 pub mod kind;
 pub mod limits;
 pub mod locate;
 mod map;
 pub mod marks;
 mod model;
-pub mod napoleon;
-pub mod napoleon_options;
-mod napoleon_setup;
 pub mod numbers;
-pub mod one_hour;
-pub mod one_hour_options;
-mod one_hour_setup;
-pub mod pickup;
-pub(crate) use napoleon_setup::barred;
+pub(crate) use crate::rules::napoleon::model::setup::barred;
 mod validate;
 
+pub use crate::rules::napoleon::model::{Army, General, NapoleonOptions, Troop};
 pub use format::{
     LoadError, MapFile, from_ron, map_file, map_to_ron, parse_map, parse_scenario, scenario_file,
     scenario_to_ron, to_ron,
@@ -33,9 +24,9 @@ pub use format::{
 pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
-pub use napoleon::{Army, General, NapoleonOptions, Troop};
 pub use validate::{
-    Issue, Location, Severity, box_words, grid_words, is_enterable, validate, validate_map,
+    Issue, Issues, Location, Severity, box_words, field, grid_words, is_enterable, validate,
+    validate_map,
 };
 
 #[cfg(test)]

@@ -1,11 +1,11 @@
 //! The scenario: sides, units, reinforcements, combat results table,
 //! victory conditions and variants, plus the map (inline or by file).
 
-use super::hits16::{Hits16Options, Hits16Unit};
 use super::map::{Colour, Map};
-use super::napoleon::{Army, NapoleonOptions, Troop};
-use super::one_hour::{OneHourOptions, OneHourUnit};
 use crate::hex::{Dir, Hex};
+use crate::rules::hits16::model::{Hits16Options, Hits16Unit};
+use crate::rules::napoleon::model::{Army, NapoleonOptions, Troop};
+use crate::rules::one_hour::model::{OneHourOptions, OneHourUnit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -336,8 +336,8 @@ impl RuleSet {
 }
 
 /// The letter a counter prints for a 16-hits formation.
-fn formation_letter(f: super::hits16::Formation) -> &'static str {
-    use super::hits16::Formation as F;
+fn formation_letter(f: crate::rules::hits16::model::Formation) -> &'static str {
+    use crate::rules::hits16::model::Formation as F;
     match f {
         F::Line => "L",
         F::AttackColumn => "C",
@@ -935,7 +935,7 @@ impl Scenario {
                         .chars()
                         .next()
                         .map_or(String::new(), |c| c.to_string());
-                    let general = l.commands == super::one_hour::Commands::All;
+                    let general = l.commands == crate::rules::one_hour::model::Commands::All;
                     out.push((h, general, initial, l.name.clone()));
                 }
             }

@@ -1143,6 +1143,7 @@ fn napoleon_options_are_all_played_and_none_is_warned_about() {
     // Every option of RULINGS-NAPOLEON is played by the engine, so setting
     // one is never "silently ignored" (N2, N7, N33, N77, N87, N91, N93).
     let (mut s, m) = saint_aubin();
+    use crate::rules::napoleon::model as napoleon;
     assert!(validate(&s, &m).is_empty());
     if let RuleSet::Napoleon(o) = &mut s.rules {
         o.front_arc = napoleon::FrontArc::HalfPlane;

@@ -58,18 +58,20 @@ impl fmt::Display for Issue {
     }
 }
 
+/// Findings as a check makes them (each rule set's setup checks add to
+/// the same list).
 #[derive(Default)]
-pub(super) struct Issues(pub(super) Vec<Issue>);
+pub struct Issues(pub Vec<Issue>);
 
 impl Issues {
-    pub(super) fn error(&mut self, location: Location, message: impl Into<String>) {
+    pub fn error(&mut self, location: Location, message: impl Into<String>) {
         self.0.push(Issue {
             severity: Severity::Error,
             location,
             message: message.into(),
         });
     }
-    pub(super) fn warning(&mut self, location: Location, message: impl Into<String>) {
+    pub fn warning(&mut self, location: Location, message: impl Into<String>) {
         self.0.push(Issue {
             severity: Severity::Warning,
             location,
@@ -78,7 +80,8 @@ impl Issues {
     }
 }
 
-pub(super) fn field(s: &str) -> Location {
+/// A location that is a field of the scenario, by its path.
+pub fn field(s: &str) -> Location {
     Location::Field(s.to_string())
 }
 
@@ -1086,14 +1089,14 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     }
 
     match (&s.rules, napoleon) {
-        (_, Some(o)) if map_ok => super::napoleon_setup::check(s, map, o, &mut out),
+        (_, Some(o)) if map_ok => crate::rules::napoleon::model::setup::check(s, map, o, &mut out),
         (_, Some(_)) => {}
         (super::RuleSet::OneHour(o), None) if map_ok => {
-            super::one_hour_setup::check(s, map, o, &mut out)
+            crate::rules::one_hour::model::setup::check(s, map, o, &mut out)
         }
         (super::RuleSet::OneHour(_), None) => {}
         (super::RuleSet::Hits16(o), None) if map_ok => {
-            super::hits16_setup::check(s, map, o, &mut out)
+            crate::rules::hits16::model::setup::check(s, map, o, &mut out)
         }
         (super::RuleSet::Hits16(_), None) => {}
         (_, None) => check_crt(s, &mut out),

@@ -132,7 +132,7 @@ fn areas(page: &mut Page, map: &Map, layout: &Layout, shown: &BTreeSet<Hex>) {
 /// hexes, named by the side it supplies.
 fn supply_roads(page: &mut Page, s: &Scenario, layout: &Layout, shown: &BTreeSet<Hex>) {
     let size = layout.size as f32;
-    for (name, road) in super::napoleon::supply_roads(s) {
+    for (name, road) in crate::rules::napoleon::sheet::supply_roads(s) {
         let colour = Rgb(120, 60, 20);
         for w in road.windows(2) {
             if shown.contains(&w[0]) || shown.contains(&w[1]) {
@@ -272,7 +272,7 @@ pub fn draw_map(
         // A pick-up battle's table areas decide where each side deploys
         // and scores (N23, N33); other maps' areas name stretches of
         // terrain the map already shows.
-        if super::napoleon::is_pickup(s) {
+        if crate::rules::napoleon::sheet::is_pickup(s) {
             areas(page, map, layout, &shown);
         }
         supply_roads(page, s, layout, &shown);
@@ -702,7 +702,7 @@ pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill
     // One Hour types within a kind, as on the screen: light infantry a
     // dot where the cross meets, heavy cavalry a second bar.
     if let Some(oh) = &unit.one_hour {
-        use crate::scenario::one_hour::UnitType;
+        use crate::rules::one_hour::model::UnitType;
         match oh.unit_type {
             UnitType::LightInfantry => page.items.push(Item::Circle {
                 centre: pt(c.x, t + bh / 2.0),

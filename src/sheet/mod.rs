@@ -14,13 +14,9 @@
 
 pub mod flow;
 pub mod font;
-pub mod hits16;
 pub mod map_page;
-pub mod napoleon;
-pub mod one_hour;
 pub mod pdf;
 pub mod raster;
-pub mod sections;
 pub mod svg;
 
 use crate::hex::Hex;
@@ -310,28 +306,28 @@ pub fn layout_noted(
     // apart.
     use crate::scenario::RuleSet;
     let victory = |flow: &mut flow::Flow| match &s.rules {
-        RuleSet::Napoleon(_) => napoleon::victory(flow, s, map),
-        RuleSet::OneHour(_) => one_hour::victory(flow, s, map),
-        RuleSet::Hits16(_) => hits16::victory(flow, s, map),
-        RuleSet::NapoleonAtWaterloo(_) => sections::victory(flow, s),
+        RuleSet::Napoleon(_) => crate::rules::napoleon::sheet::victory(flow, s, map),
+        RuleSet::OneHour(_) => crate::rules::one_hour::sheet::victory(flow, s, map),
+        RuleSet::Hits16(_) => crate::rules::hits16::sheet::victory(flow, s, map),
+        RuleSet::NapoleonAtWaterloo(_) => crate::rules::naw::sheet::victory(flow, s),
     };
     // The rest of the sheet, after the map.
     let rest_of = |flow: &mut flow::Flow| match &s.rules {
         RuleSet::Napoleon(_) => {
-            napoleon::sections(flow, s, map);
-            sections::terrain_effects(flow, map);
-            sections::turn_track(flow, s);
+            crate::rules::napoleon::sheet::sections(flow, s, map);
+            crate::rules::naw::sheet::terrain_effects(flow, map);
+            crate::rules::naw::sheet::turn_track(flow, s);
         }
-        RuleSet::OneHour(_) => one_hour::sections(flow, s, map),
-        RuleSet::Hits16(_) => hits16::sections(flow, s, map),
+        RuleSet::OneHour(_) => crate::rules::one_hour::sheet::sections(flow, s, map),
+        RuleSet::Hits16(_) => crate::rules::hits16::sheet::sections(flow, s, map),
         RuleSet::NapoleonAtWaterloo(_) => {
-            sections::order_of_battle(flow, s, map);
-            sections::reinforcements(flow, s, map);
-            sections::chits(flow, s);
-            sections::crt(flow, s);
-            sections::terrain_effects(flow, map);
-            sections::turn_track(flow, s);
-            sections::loss_tracks(flow, s);
+            crate::rules::naw::sheet::order_of_battle(flow, s, map);
+            crate::rules::naw::sheet::reinforcements(flow, s, map);
+            crate::rules::naw::sheet::chits(flow, s);
+            crate::rules::naw::sheet::crt(flow, s);
+            crate::rules::naw::sheet::terrain_effects(flow, map);
+            crate::rules::naw::sheet::turn_track(flow, s);
+            crate::rules::naw::sheet::loss_tracks(flow, s);
         }
     };
     // And the balance note, when asked for.
@@ -387,7 +383,7 @@ pub fn layout_noted(
     }
     pages.append(&mut flow.pages);
     // One Hour's decks, as cards to cut out, after the sheet.
-    pages.extend(one_hour::card_pages(s, paper));
+    pages.extend(crate::rules::one_hour::sheet::card_pages(s, paper));
     flow::Flow::footers(&mut pages, &s.title);
     pages
 }

@@ -498,11 +498,11 @@ fn issue21_a_one_hour_sheet_prints_its_own_tables_and_the_decks_as_cards_eight_a
 
 #[test]
 fn issue20_a_pickup_sheet_outlines_the_table_areas_and_draws_both_supply_roads() {
-    use crate::ai::pickup::{build_order, deploy_by_computers};
     use crate::engine::Dice;
-    use crate::engine::napoleon::deploy::DeploymentLog;
-    use crate::scenario::napoleon::NapoleonOptions;
-    use crate::scenario::pickup::shipped_lists;
+    use crate::rules::napoleon::engine::deploy::DeploymentLog;
+    use crate::rules::napoleon::model::NapoleonOptions;
+    use crate::rules::napoleon::model::pickup::shipped_lists;
+    use crate::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
     use crate::scenario::{Colour, MapSource};
     let lists = shipped_lists();
     let lists = [lists[0].clone(), lists[1].clone()];

@@ -266,7 +266,8 @@ impl RobustnessTally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{PlayerKind, Tuning};
+    use crate::ai::PlayerKind;
+    use crate::rules::naw::player::tuning::Tuning;
 
     #[test]
     fn a_tunings_weights_are_its_fractional_fields_and_scale_one_at_a_time() {
@@ -296,7 +297,7 @@ mod tests {
     /// weight moved and the counts add up; some weight changes some game.
     struct Study<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
 
-    impl crate::rulesets::Visit for Study<'_> {
+    impl crate::rules::Visit for Study<'_> {
         type Output = ();
         fn visit<R: Computer>(self) {
             let board = Arc::new(R::board(self.0, self.1).expect("plays"));
@@ -345,6 +346,6 @@ mod tests {
     fn issue38_a_study_replays_the_base_games_with_each_weight_moved() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let l = crate::files::load_scenario(&root.join("scenarios/tutorial.ron")).expect("loads");
-        crate::rulesets::dispatch(&l.scenario.rules.clone(), Study(&l.scenario, &l.map));
+        crate::rules::dispatch(&l.scenario.rules.clone(), Study(&l.scenario, &l.map));
     }
 }

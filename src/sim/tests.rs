@@ -3,7 +3,7 @@
 //! scenario moving the win rate.
 
 use super::*;
-use crate::engine::naw::{Board, Naw};
+use crate::rules::naw::engine::{Board, Naw};
 use crate::scenario::{self, Placement, Scenario};
 use std::sync::atomic::AtomicBool;
 

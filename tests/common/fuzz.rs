@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use vedette::ai::{Computer, Player, PlayerKind};
 use vedette::engine::Game;
 use vedette::hex::Hex;
-use vedette::rulesets::{self, Visit};
+use vedette::rules::{self, Visit};
 use vedette::scenario::*;
 
 const MAX_ONE: usize = 256 << 20;
@@ -151,7 +151,7 @@ pub fn mutate_text(rng: &mut Rng, text: &str) -> String {
 /// Plays a few commands of a game that `validate` accepted, with the rule
 /// set the scenario names.
 pub fn play(rng: &mut Rng, s: &Scenario, m: &Map, heuristic: bool) {
-    rulesets::dispatch(
+    rules::dispatch(
         &s.rules,
         Fuzz {
             rng,

@@ -10,19 +10,15 @@
 //! The map itself is [`super::map_view`], shared with the editor.
 
 pub mod event_log;
-mod hits16;
 pub mod marks;
-mod napoleon;
-mod naw;
-mod one_hour;
 pub mod seats;
 mod start;
 pub mod table;
 
-pub use hits16::{Hits16Table, Hits16TableRules};
-pub use napoleon::{NapoleonTable, NapoleonTableRules};
-pub use naw::{AttackDraft, NawTableRules, Playtest, Session, Setup};
-pub use one_hour::{Draft, OneHourTable, OneHourTableRules, Pick};
+pub use crate::rules::hits16::window::table::{Hits16Table, Hits16TableRules};
+pub use crate::rules::napoleon::window::table::{NapoleonTable, NapoleonTableRules};
+pub use crate::rules::naw::window::table::{AttackDraft, NawTableRules, Playtest, Session, Setup};
+pub use crate::rules::one_hour::window::table::{Draft, OneHourTable, OneHourTableRules, Pick};
 pub use seats::Speed;
 pub use start::{StartChoice, StartDialog, VariantChoice};
 pub use table::{Table, TableRules};

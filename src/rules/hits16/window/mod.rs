@@ -1,0 +1,4 @@
+//! The 16-hits rules' parts of the window (shell).
+
+pub mod settings;
+pub mod table;

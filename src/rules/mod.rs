@@ -1,0 +1,203 @@
+//! The one registration of rule sets: where a scenario's `RuleSet` meets
+//! the type that implements it. Everything generic over rule sets (`Game`,
+//! replay, `play::Session`, `sim`, `vedette play/replay/simulate`) reaches
+//! a concrete rule set only through [`dispatch`]; adding a rule set means
+//! adding its modules (`engine::X`, its `ai::Computer`) and one arm here.
+//! `tests/architecture.rs` checks that the generic modules name no rule
+//! set.
+
+pub mod hits16;
+pub mod napoleon;
+pub mod naw;
+pub mod one_hour;
+
+use crate::ai::Computer;
+use crate::rules::hits16::engine::Hits16;
+use crate::rules::napoleon::engine::Napoleon;
+use crate::rules::naw::engine::Naw;
+use crate::rules::one_hour::engine::OneHour;
+use crate::scenario::RuleSet;
+
+/// Work to be done with whichever rule set a scenario names: the registry
+/// calls `visit` with that rule set's type.
+pub trait Visit {
+    type Output;
+    fn visit<R: Computer>(self) -> Self::Output;
+}
+
+/// Runs `v` with the rule set the scenario names.
+pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
+    match rules {
+        RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
+        RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
+        RuleSet::OneHour(_) => v.visit::<OneHour>(),
+        RuleSet::Hits16(_) => v.visit::<Hits16>(),
+    }
+}
+
+struct Example;
+
+impl Visit for Example {
+    type Output = (&'static str, crate::engine::PlayExample);
+    fn visit<R: Computer>(self) -> Self::Output {
+        (R::TITLE, R::PLAY_EXAMPLE)
+    }
+}
+
+/// Every rule set's title and `vedette play` example, in the order File >
+/// New lists them.
+pub fn play_examples() -> Vec<(&'static str, crate::engine::PlayExample)> {
+    RuleSet::every()
+        .iter()
+        .map(|r| dispatch(r, Example))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Dice;
+    use crate::scenario::{parse_map, parse_scenario};
+    use std::sync::Arc;
+
+    struct InitialThenSetup<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map);
+
+    impl Visit for InitialThenSetup<'_> {
+        type Output = ();
+        fn visit<R: Computer>(self) {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            for seed in 0..5 {
+                let (start, events) = R::start(&board, &R::batch_setup(true), &mut Dice::new(seed));
+                let mut st = R::initial(&board);
+                for e in &events {
+                    R::apply(&mut st, e);
+                }
+                assert_eq!(format!("{st:?}"), format!("{start:?}"), "{}", R::NAME);
+            }
+        }
+    }
+
+    /// Plays heuristic games and, for every command the players choose,
+    /// finds it in `legal_commands` or a listed command leading to the
+    /// same position (the same dice); returns, by command name, how many
+    /// were chosen and the first found in neither.
+    struct Coverage<'a>(&'a crate::scenario::Scenario, &'a crate::scenario::Map, u64);
+
+    type Found = std::collections::BTreeMap<&'static str, (usize, Option<String>)>;
+
+    impl Visit for Coverage<'_> {
+        type Output = (&'static [(&'static str, &'static str)], Found);
+        fn visit<R: Computer>(self) -> Self::Output {
+            let board = Arc::new(R::board(self.0, self.1).expect("plays"));
+            let know = R::knowledge(board.clone());
+            let mut out = Found::new();
+            let after = |st: &R::State, c: &R::Command, dice: &Dice| {
+                let (mut st, mut dice) = (st.clone(), dice.clone());
+                R::execute(&mut st, c, &mut dice).ok()?;
+                Some(format!("{st:?}"))
+            };
+            for seed in 0..self.2 {
+                let (mut st, _) = R::start(&board, &R::batch_setup(true), &mut Dice::new(seed));
+                let tuning = Default::default();
+                let mut players = [0u64, 1].map(|s| {
+                    R::computer(
+                        crate::ai::PlayerKind::Heuristic,
+                        &know,
+                        &tuning,
+                        seed * 2 + s,
+                    )
+                });
+                let mut dice = Dice::new(seed + 1000);
+                for _ in 0..20_000 {
+                    if R::outcome(&st).is_some() {
+                        break;
+                    }
+                    let side = usize::from(R::to_act(&st));
+                    let Some(cmd) = players[side].choose(&st) else {
+                        break;
+                    };
+                    let legal = R::legal_commands(&st);
+                    for c in &legal {
+                        if let Err(e) = R::check(&st, c) {
+                            panic!("{}: listed but refused: {c:?}: {e}", R::NAME);
+                        }
+                    }
+                    let e = out.entry(R::command_name(&cmd)).or_default();
+                    e.0 += 1;
+                    if e.1.is_none() && !legal.contains(&cmd) {
+                        let want = after(&st, &cmd, &dice);
+                        let same = legal
+                            .iter()
+                            .filter(|c| R::command_name(c) == R::command_name(&cmd))
+                            .any(|c| after(&st, c, &dice) == want);
+                        if !same {
+                            e.1 = Some(format!("{cmd:?}"));
+                        }
+                    }
+                    R::execute(&mut st, &cmd, &mut dice).expect("the player's command is legal");
+                }
+            }
+            (R::LEGAL_LEAVES_OUT, out)
+        }
+    }
+
+    /// Issue 38 item 1: every command the heuristic players choose on the
+    /// shipped scenarios is listed by `legal_commands`, or a listed one
+    /// leads to the same position, for every rule set; only the kinds a
+    /// rule set declares in `LEGAL_LEAVES_OUT` may be missing; and every
+    /// listed command passes `check` in every position of those games.
+    #[test]
+    fn issue38_legal_commands_list_every_choice_of_the_heuristic_players_up_to_outcome() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for (f, games) in [
+            ("waterloo.ron", 1),
+            ("tutorial.ron", 2),
+            ("saint-aubin.ron", 1),
+            ("waterloo-one-hour.ron", 3),
+            ("quatre-bras.ron", 2),
+            ("hits16-tutorial.ron", 3),
+        ] {
+            let l = crate::files::load_scenario(&root.join("scenarios").join(f)).expect("loads");
+            let (leaves_out, found) = dispatch(
+                &l.scenario.rules.clone(),
+                Coverage(&l.scenario, &l.map, games),
+            );
+            for (name, (chosen, missing)) in &found {
+                if let Some(cmd) = missing
+                    && !leaves_out.iter().any(|(k, _)| k == name)
+                {
+                    panic!("{f}: {name} ({chosen} chosen) not listed: {cmd}");
+                }
+            }
+            assert!(
+                found.len() > 5,
+                "{f}: the players chose too few kinds: {found:?}"
+            );
+        }
+    }
+
+    /// `Rules::initial` and the setup's events make `start`'s position, for
+    /// every rule set (what `vedette play` labels setup events by).
+    #[test]
+    fn the_initial_position_and_the_setup_events_make_the_start() {
+        let cases = [
+            (
+                include_str!("../../scenarios/waterloo.ron"),
+                include_str!("../../maps/waterloo.ron"),
+            ),
+            (
+                include_str!("../../scenarios/saint-aubin.ron"),
+                include_str!("../../maps/saint-aubin.ron"),
+            ),
+            (
+                include_str!("../../scenarios/waterloo-one-hour.ron"),
+                include_str!("../../maps/waterloo-boxes.ron"),
+            ),
+        ];
+        for (s, m) in cases {
+            let s = parse_scenario(s, "s.ron").expect("parses");
+            let m = parse_map(m, "m.ron").expect("parses");
+            dispatch(&s.rules.clone(), InitialThenSetup(&s, &m));
+        }
+    }
+}

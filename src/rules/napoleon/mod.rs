@@ -1,0 +1,10 @@
+//! *Napoleon*, the hex-grid miniatures rules, with its pick-up battles:
+//! its engine, scenario model, computer players, setup-sheet sections
+//! and window parts.
+
+pub mod engine;
+pub mod model;
+pub mod pickup_batch;
+pub mod player;
+pub mod sheet;
+pub mod window;

@@ -1,0 +1,5 @@
+//! *Napoleon*'s parts of the window (shell).
+
+pub mod armies;
+pub mod pickup;
+pub mod table;

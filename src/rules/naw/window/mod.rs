@@ -1,0 +1,3 @@
+//! Napoleon at Waterloo's parts of the window (shell).
+
+pub mod table;

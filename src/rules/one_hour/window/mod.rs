@@ -1,0 +1,4 @@
+//! One Hour Napoleonic's parts of the window (shell).
+
+pub mod settings;
+pub mod table;
