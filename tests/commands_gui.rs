@@ -163,7 +163,9 @@ fn issue36_a_menu_item_and_its_key_do_the_same_thing() {
 
 /// Commands played and the position, whatever the rule set's table.
 fn game_of(h: &Harness<'static, VedetteApp>) -> (usize, String) {
-    use vedette::app::playtest::{NapoleonTable, OneHourTable, Playtest};
+    use vedette::rules::napoleon::window::table::NapoleonTable;
+    use vedette::rules::naw::window::table::Playtest;
+    use vedette::rules::one_hour::window::table::OneHourTable;
     let app = h.state();
     if let Some(t) = app.table::<Playtest>() {
         (t.session.len(), format!("{:?}", t.session.game.state))
@@ -244,7 +246,7 @@ fn issue36_item3_a_saved_game_of_each_rule_set_saves_and_loads_through_the_windo
 /// (the command list's availability), and its menu item is greyed.
 #[test]
 fn issue36_a_table_key_that_cannot_act_says_why() {
-    use vedette::app::playtest::NapoleonTable;
+    use vedette::rules::napoleon::window::table::NapoleonTable;
     let mut h = at_table(
         VedetteApp::open(root().join("scenarios/saint-aubin.ron")),
         [Seat::Human, Seat::Human],

@@ -14,11 +14,13 @@ use egui::{Key, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::{Hits16Table, Hits16TableRules, TableRules};
+use vedette::app::playtest::TableRules;
 use vedette::hex::Hex;
 use vedette::play::Seat;
 use vedette::rules::hits16::engine::{Event, Phase};
 use vedette::rules::hits16::model::Formation;
+use vedette::rules::hits16::window::table::Hits16Table;
+use vedette::rules::hits16::window::table::Hits16TableRules;
 use vedette::scenario::{RuleSet, Scenario, UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {

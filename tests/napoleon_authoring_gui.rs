@@ -14,10 +14,10 @@ use egui::{Key, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::NapoleonTable;
 use vedette::hex::Hex;
 use vedette::play::Seat;
 use vedette::rules::napoleon::engine::{Activation, Event, Phase};
+use vedette::rules::napoleon::window::table::NapoleonTable;
 use vedette::scenario::{UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {

@@ -13,10 +13,11 @@ use egui::{Key, Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::{NapoleonTable, Speed};
+use vedette::app::playtest::Speed;
 use vedette::hex::Hex;
 use vedette::play::Seat;
 use vedette::rules::napoleon::engine::{Activation, Command, Event, Napoleon, Phase};
+use vedette::rules::napoleon::window::table::NapoleonTable;
 
 fn table<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a NapoleonTable {
     h.state()

@@ -16,12 +16,13 @@ use egui::{Key, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::{OneHourTable, Speed};
+use vedette::app::playtest::Speed;
 use vedette::engine::Game;
 use vedette::hex::{Dir, Hex};
 use vedette::play::Seat;
 use vedette::rules::one_hour::engine::{Command, Event, OneHour, Phase};
 use vedette::rules::one_hour::model::{CardEffect, Quality};
+use vedette::rules::one_hour::window::table::OneHourTable;
 use vedette::scenario::{RuleSet, Scenario, UnitId, UnitKind};
 
 fn key(h: &mut Harness<'_, VedetteApp>, k: Key) {

@@ -8,9 +8,9 @@ use egui::{Key, Modifiers, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::Playtest;
 use vedette::hex::Hex;
 use vedette::rules::naw::engine::{Command, Event, Phase, Step};
+use vedette::rules::naw::window::table::Playtest;
 use vedette::scenario::UnitId;
 
 fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {

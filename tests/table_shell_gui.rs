@@ -11,8 +11,10 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
-use vedette::app::playtest::{NapoleonTable, OneHourTable, Playtest};
 use vedette::play::Seat;
+use vedette::rules::napoleon::window::table::NapoleonTable;
+use vedette::rules::naw::window::table::Playtest;
+use vedette::rules::one_hour::window::table::OneHourTable;
 use vedette::rules::{
     napoleon::engine as napoleon, naw::engine as naw, one_hour::engine as one_hour,
 };

@@ -3,6 +3,7 @@
 //! and the view, so it can be benchmarked headless.
 
 use crate::hex::{Hex, Layout, Point};
+use crate::rules::plugin::UnitMark;
 use crate::scenario::{Colour, HexsideFeature, Map, Scenario, Unit, UnitKind};
 use egui::{
     Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, Vec2, pos2, vec2,
@@ -425,11 +426,12 @@ pub fn draw_map_with(
             painter.text(top, Align2::CENTER_TOP, h.label(), font.clone(), col);
         }
     }
-    // A pick-up battle's supply roads (N30, N33), as the wizard drew them
-    // and the sheet prints them (issue 35 item 27: the editor did not).
+    // Roads the rules name (a pick-up battle's supply roads, N30, N33),
+    // as the wizard drew them and the sheet prints them (issue 35 item
+    // 27: the editor did not).
     if let Some(s) = scenario {
         let road = Stroke::new((size * 0.14).max(2.0), Color32::from_rgb(150, 70, 20));
-        for (name, hexes) in crate::rules::napoleon::sheet::supply_roads(s) {
+        for (name, hexes) in s.rules.plugin().drawn_roads(s).0 {
             let pts: Vec<Pos2> = hexes.iter().map(|&h| p(layout.center(h))).collect();
             for w in pts.windows(2) {
                 if visible.contains(w[0]) || visible.contains(w[1]) {
@@ -479,6 +481,7 @@ pub fn draw_map_with(
                         side,
                         u,
                         &s.rules.counter_label(u),
+                        s.rules.plugin().unit_mark(u),
                         color(s.unit_colour(u)),
                     );
                     // Rules with facing: a mark on the front of the
@@ -508,7 +511,13 @@ pub fn draw_map_with(
             }
             // Leaders and Generals where they start.
             let mut k_at: BTreeMap<Hex, usize> = BTreeMap::new();
-            for (h, general, text, _) in s.officers() {
+            for crate::scenario::MapOfficer {
+                hex: h,
+                general,
+                label: text,
+                ..
+            } in s.officers()
+            {
                 if !on_screen(h) {
                     continue;
                 }
@@ -666,6 +675,7 @@ pub fn draw_counter(
     side: f32,
     unit: &Unit,
     label: &str,
+    mark: UnitMark,
     fill: Color32,
 ) {
     let rect = Rect::from_center_size(center, vec2(side, side));
@@ -708,27 +718,24 @@ pub fn draw_counter(
             painter.circle_filled(sym.center(), side * 0.07, ink);
         }
     }
-    // One Hour types within a kind: light infantry a dot where the cross
-    // meets, heavy cavalry a second bar.
-    if let Some(oh) = &unit.one_hour {
-        use crate::rules::one_hour::model::UnitType;
-        match oh.unit_type {
-            UnitType::LightInfantry => {
-                painter.circle_filled(sym.center(), side * 0.06, ink);
-            }
-            UnitType::HeavyCavalry => {
-                // A parallel bar above the cavalry's, inside the box.
-                let (w, h) = (sym.width() * 0.3, sym.height() * 0.3);
-                painter.line_segment(
-                    [
-                        sym.left_bottom() - vec2(0.0, h),
-                        sym.right_top() - vec2(w, 0.0),
-                    ],
-                    st,
-                );
-            }
-            _ => {}
+    // The rule set's mark within a kind: a dot where the cross meets, a
+    // second bar.
+    match mark {
+        UnitMark::Dot => {
+            painter.circle_filled(sym.center(), side * 0.06, ink);
         }
+        UnitMark::SecondBar => {
+            // A parallel bar above the cavalry's, inside the box.
+            let (w, h) = (sym.width() * 0.3, sym.height() * 0.3);
+            painter.line_segment(
+                [
+                    sym.left_bottom() - vec2(0.0, h),
+                    sym.right_top() - vec2(w, 0.0),
+                ],
+                st,
+            );
+        }
+        UnitMark::Plain => {}
     }
     // The designation across the top, once the counter is big enough to
     // read it.
@@ -935,47 +942,40 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
             ui.label(s.rules.stronghold_word());
         });
     }
-    let types: Vec<crate::rules::one_hour::model::UnitType> = s
-        .units
-        .iter()
-        .filter_map(|u| u.one_hour.as_ref().map(|o| o.unit_type))
-        .collect();
-    for (t, words) in [
-        (
-            crate::rules::one_hour::model::UnitType::LightInfantry,
-            "light infantry (a dot in the cross)",
-        ),
-        (
-            crate::rules::one_hour::model::UnitType::HeavyCavalry,
-            "heavy cavalry (a second bar)",
-        ),
-    ] {
-        if types.contains(&t) {
+    let plugin = s.rules.plugin();
+    for &(mark, words) in plugin.unit_mark_legend() {
+        if s.units.iter().any(|u| plugin.unit_mark(u) == mark) {
             ui.horizontal(|ui| {
                 icon(ui, &|p, c0| {
                     let r = Rect::from_center_size(c0, vec2(14.0, 9.0));
                     let st = Stroke::new(1.2, Color32::WHITE);
                     p.rect_stroke(r, 0.0, st, egui::StrokeKind::Middle);
-                    if t.is_cavalry() {
-                        p.line_segment([r.left_bottom(), r.right_top()], st);
-                        p.line_segment(
-                            [
-                                r.left_bottom() - vec2(0.0, 2.7),
-                                r.right_top() - vec2(4.2, 0.0),
-                            ],
-                            st,
-                        );
-                    } else {
-                        p.line_segment([r.left_top(), r.right_bottom()], st);
-                        p.line_segment([r.left_bottom(), r.right_top()], st);
-                        p.circle_filled(c0, 1.8, Color32::WHITE);
+                    match mark {
+                        UnitMark::SecondBar => {
+                            p.line_segment([r.left_bottom(), r.right_top()], st);
+                            p.line_segment(
+                                [
+                                    r.left_bottom() - vec2(0.0, 2.7),
+                                    r.right_top() - vec2(4.2, 0.0),
+                                ],
+                                st,
+                            );
+                        }
+                        UnitMark::Dot | UnitMark::Plain => {
+                            p.line_segment([r.left_top(), r.right_bottom()], st);
+                            p.line_segment([r.left_bottom(), r.right_top()], st);
+                            if mark == UnitMark::Dot {
+                                p.circle_filled(c0, 1.8, Color32::WHITE);
+                            }
+                        }
                     }
                 });
                 ui.label(words);
             });
         }
     }
-    if !crate::rules::napoleon::sheet::supply_roads(s).is_empty() {
+    let (roads, road_words) = plugin.drawn_roads(s);
+    if !roads.is_empty() {
         ui.horizontal(|ui| {
             icon(ui, &|p, c0| {
                 let st = Stroke::new(3.0, Color32::from_rgb(150, 70, 20));
@@ -986,7 +986,7 @@ pub fn legend_ui(ui: &mut egui::Ui, map: &Map, s: &Scenario) {
                     2.0,
                 ));
             });
-            ui.label("supply road (N30, N33)");
+            ui.label(road_words);
         });
     }
     if !s.officers().is_empty() {

@@ -1882,6 +1882,7 @@ impl VedetteApp {
                 side,
                 u,
                 &doc.scenario.rules.counter_label(u),
+                doc.scenario.rules.plugin().unit_mark(u),
                 map_view::color(doc.scenario.unit_colour(u)).gamma_multiply(0.85),
             );
         }

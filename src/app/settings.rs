@@ -4,10 +4,11 @@
 //! changes the document itself.
 
 use crate::edit;
-use crate::rules::napoleon::model::options::DocumentedOptions;
+use crate::rules::naw::model::{LineOfSight, RetreatChooser};
+use crate::scenario::options::DocumentedOptions;
 use crate::scenario::{
-    self, ArrivalChange, Chit, ChitTable, Colour, CombatResult, CrtRow, Issue, LineOfSight, Map,
-    MovementRule, Odds, RetreatChooser, RuleSet, Scenario, Severity, TerrainKind, UnitId, Variant,
+    self, ArrivalChange, Chit, ChitTable, Colour, CombatResult, CrtRow, Issue, Map, MovementRule,
+    Odds, RuleSet, Scenario, Severity, TerrainKind, UnitId, Variant,
 };
 use egui::{RichText, Ui};
 use std::collections::HashMap;
@@ -1105,10 +1106,10 @@ pub(crate) fn option_rows<T: DocumentedOptions>(
     ui: &mut Ui,
     o: &mut T,
     defaults: &T,
-    docs: &[crate::rules::napoleon::model::options::OptionDoc],
+    docs: &[crate::scenario::options::OptionDoc],
     grid_id: &str,
 ) {
-    use crate::rules::napoleon::model::options::OptionKind;
+    use crate::scenario::options::OptionKind;
     use serde_json::Value;
     egui::Grid::new(grid_id)
         .num_columns(3)

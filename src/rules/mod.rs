@@ -1,38 +1,64 @@
-//! The one registration of rule sets: where a scenario's `RuleSet` meets
-//! the type that implements it. Everything generic over rule sets (`Game`,
-//! replay, `play::Session`, `sim`, `vedette play/replay/simulate`) reaches
-//! a concrete rule set only through [`dispatch`]; adding a rule set means
-//! adding its modules (`engine::X`, its `ai::Computer`) and one arm here.
-//! `tests/architecture.rs` checks that the generic modules name no rule
-//! set.
+//! The rule sets, and the one registration of them: every rule set is a
+//! folder here (`naw`, `napoleon`, `one_hour`, `hits16`) holding its
+//! engine, scenario model, computer players, setup-sheet sections and
+//! window parts, and one line of [`with_rule_sets`] registers it. From
+//! that list follow the scenario's `RuleSet` enum (its file names), File >
+//! New's list ([`RuleSet::every`]), the model's questions
+//! ([`RuleSet::plugin`]), the engine for generic work ([`dispatch`]) and,
+//! in the window, the playtest tables and window parts
+//! (`app::plugin`).
+//!
+//! A rule set's folder provides, by these names:
+//! - `Options`: what a scenario's `rules` field holds, implementing
+//!   [`plugin::Plugin`] (the model, its checks, its sheet);
+//! - `Engine`: the engine type, implementing `engine::Rules` and
+//!   `ai::Computer`;
+//! - `window::Window`: its window parts, implementing
+//!   `app::plugin::RuleWindow`.
+//!
+//! A piece missing is a compile error. `tests/architecture.rs` checks
+//! that no shared module names a rule set.
 
 pub mod hits16;
 pub mod napoleon;
 pub mod naw;
 pub mod one_hour;
+pub mod plugin;
 
 use crate::ai::Computer;
-use crate::rules::hits16::engine::Hits16;
-use crate::rules::napoleon::engine::Napoleon;
-use crate::rules::naw::engine::Naw;
-use crate::rules::one_hour::engine::OneHour;
-use crate::scenario::RuleSet;
+
+/// The one list of rule sets, in the order File > New shows them: each
+/// line is the scenario file's name for the rule set and its folder.
+/// `with_rule_sets!(m)` calls the macro `m` with the list, so every
+/// dispatch over rule sets is made from this one list.
+macro_rules! with_rule_sets {
+    ($then:path) => {
+        $then! {
+            /// SPI Napoleon at Waterloo (3rd edition rules, with the
+            /// Grouchy variant).
+            NapoleonAtWaterloo => naw,
+            /// *Napoleon*, the hex-grid miniatures rules: forces,
+            /// leaders, Generals, facing and impulses.
+            Napoleon => napoleon,
+            /// One Hour Napoleonic (Project Waterloo) on square boxes,
+            /// with chance-card decks.
+            OneHour => one_hour,
+            /// The measured Napoleonic miniatures rules (16 hits a unit)
+            /// on hexes of 10 cm: formations, fields of fire, charges and
+            /// hand-to-hand across turns, Generals who rally.
+            Hits16 => hits16,
+        }
+    };
+}
+pub(crate) use with_rule_sets;
+
+with_rule_sets!(plugin::define_rule_sets);
 
 /// Work to be done with whichever rule set a scenario names: the registry
-/// calls `visit` with that rule set's type.
+/// calls `visit` with that rule set's engine type.
 pub trait Visit {
     type Output;
     fn visit<R: Computer>(self) -> Self::Output;
-}
-
-/// Runs `v` with the rule set the scenario names.
-pub fn dispatch<V: Visit>(rules: &RuleSet, v: V) -> V::Output {
-    match rules {
-        RuleSet::NapoleonAtWaterloo(_) => v.visit::<Naw>(),
-        RuleSet::Napoleon(_) => v.visit::<Napoleon>(),
-        RuleSet::OneHour(_) => v.visit::<OneHour>(),
-        RuleSet::Hits16(_) => v.visit::<Hits16>(),
-    }
 }
 
 struct Example;

@@ -2,7 +2,7 @@
 //! output depends only on the arguments (a simple integer hash stands in
 //! for randomness, so no generator state is involved).
 
-use super::map::{HexsideFeature, Map, napoleon_at_waterloo_terrain};
+use super::map::{HexsideFeature, Map};
 use super::model::*;
 use crate::hex::{Grid, Hex, Orientation, Stagger};
 
@@ -42,7 +42,7 @@ pub fn large_scenario_on(
         columns,
         rows,
         grid,
-        napoleon_at_waterloo_terrain(),
+        RuleSet::default().blank().terrain,
         '.',
     );
     for h in map.all_hexes().collect::<Vec<_>>() {
@@ -144,7 +144,7 @@ pub fn large_scenario_on(
             },
         ],
         units: list,
-        crt: Crt::napoleon_at_waterloo(),
+        crt: RuleSet::default().blank().crt,
         victory: Victory {
             loss_thresholds: vec![
                 LossThreshold {
@@ -324,24 +324,7 @@ pub fn tiled(s: &Scenario, m: &Map, k: u32) -> Option<(Scenario, Map)> {
             }
         }
     }
-    if let RuleSet::OneHour(o) = &mut out.rules {
-        let orig = o.clone();
-        o.leaders = tiles
-            .iter()
-            .flat_map(|&(i, off)| {
-                orig.leaders.iter().map(move |l| {
-                    let mut l = l.clone();
-                    l.name = name(&l.name, i);
-                    l.start = l.start.map(|h| shift(h, off));
-                    l
-                })
-            })
-            .collect();
-        o.fortified = tiles
-            .iter()
-            .flat_map(|&(_, off)| orig.fortified.iter().map(move |&h| shift(h, off)))
-            .collect();
-    }
+    out.rules.plugin_mut().tile(&tiles, &name, &shift);
     Some((out, map))
 }
 

@@ -475,46 +475,11 @@ impl Map {
     }
 }
 
-/// The terrain table of Napoleon at Waterloo, as decided in RULINGS R2:
-/// clear and town 1 MP (town doubles the defender), woods entered only along
-/// roads and doubling the defender, woods blocking bombardment.
-pub fn napoleon_at_waterloo_terrain() -> Vec<TerrainKind> {
-    vec![
-        TerrainKind {
-            id: "clear".into(),
-            name: "Clear".into(),
-            code: '.',
-            colour: Colour(0xd9, 0xd4, 0xa0),
-            movement: MovementRule::Cost(1),
-            defence_multiplier: 1,
-            blocks_line_of_sight: false,
-        },
-        TerrainKind {
-            id: "town".into(),
-            name: "Town".into(),
-            code: 'T',
-            colour: Colour(0xc0, 0x8a, 0x6a),
-            movement: MovementRule::Cost(1),
-            defence_multiplier: 2,
-            blocks_line_of_sight: false,
-        },
-        TerrainKind {
-            id: "woods".into(),
-            name: "Woods".into(),
-            code: 'W',
-            colour: Colour(0x4f, 0x7a, 0x3c),
-            movement: MovementRule::RoadOnly(1),
-            defence_multiplier: 2,
-            blocks_line_of_sight: true,
-        },
-    ]
-}
-
-/// The terrain table of a new *Napoleon* map: one kind per terrain role of
-/// the rulings (N89-N97), named so that `NapoleonTerrain::by_name` gives
-/// each its role; movement costs and defence live in the rules' options,
-/// not here.
-pub fn napoleon_terrain() -> Vec<TerrainKind> {
+/// The terrain kinds the miniatures rule sets' new maps choose from, by
+/// id: clear, town (a village), woods, difficult (marsh), river (a
+/// stream), ford, bridge, defile, impassable ground and lake. Movement
+/// costs and defence live in each rule set's options, not here.
+pub fn terrain_catalog() -> Vec<TerrainKind> {
     let kind = |id: &str, name: &str, code: char, c: (u8, u8, u8), movement, los| TerrainKind {
         id: id.into(),
         name: name.into(),
@@ -597,40 +562,13 @@ pub fn napoleon_terrain() -> Vec<TerrainKind> {
             MovementRule::Prohibited,
             true,
         ),
+        kind(
+            "lake",
+            "Lake",
+            'L',
+            (0x4f, 0x7f, 0xb8),
+            MovementRule::Prohibited,
+            false,
+        ),
     ]
-}
-
-/// The terrain of a new One Hour Napoleonic map (H34): open, town, woods,
-/// marsh, lake, stream, ford, bridge and impassable ground; strongpoints
-/// are a box flag and hills the ground level, on top of any of these.
-pub fn one_hour_terrain() -> Vec<TerrainKind> {
-    let mut kinds: Vec<TerrainKind> = napoleon_terrain()
-        .into_iter()
-        .filter(|k| k.id != "defile")
-        .collect();
-    kinds.push(TerrainKind {
-        id: "lake".into(),
-        name: "Lake".into(),
-        code: 'L',
-        colour: Colour(0x4f, 0x7f, 0xb8),
-        movement: MovementRule::Prohibited,
-        defence_multiplier: 1,
-        blocks_line_of_sight: false,
-    });
-    kinds
-}
-
-/// The terrain of a new map for the 16-hits rules (M3): clear, town,
-/// woods, marsh and lake; hills are the hex's hill flag on top of any of
-/// these, and rivers, bridges, fords and roads hexside features.
-pub fn hits16_terrain() -> Vec<TerrainKind> {
-    one_hour_terrain()
-        .into_iter()
-        .filter(|k| {
-            matches!(
-                k.id.as_str(),
-                "clear" | "town" | "woods" | "difficult" | "lake"
-            )
-        })
-        .collect()
 }

@@ -13,6 +13,7 @@ mod map;
 pub mod marks;
 mod model;
 pub mod numbers;
+pub mod options;
 pub(crate) use crate::rules::napoleon::model::setup::barred;
 mod validate;
 
@@ -25,8 +26,8 @@ pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
 pub use validate::{
-    Issue, Issues, Location, Severity, box_words, field, grid_words, is_enterable, validate,
-    validate_map,
+    Issue, Issues, Location, Severity, box_words, check_crt, check_text, field, grid_words,
+    is_enterable, validate, validate_map, why_not_enterable,
 };
 
 #[cfg(test)]

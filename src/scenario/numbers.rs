@@ -8,7 +8,7 @@
 //! it plays by; a designer may tick any other whole number by its path.
 
 use super::Scenario;
-use crate::rules::napoleon::model::options::{OptionDoc, OptionKind};
+use crate::scenario::options::{OptionDoc, OptionKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

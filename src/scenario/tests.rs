@@ -130,7 +130,7 @@ fn waterloo_scenario_matches_the_reference() {
     assert_eq!((exits.side.as_str(), exits.units), ("French", 7));
     assert!(exits.hexes.iter().all(|x| x.row == 1));
     assert_eq!(exits.hexes.len(), 10);
-    assert_eq!(s.crt, Crt::napoleon_at_waterloo());
+    assert_eq!(s.crt, crate::rules::naw::model::crt());
     // Grouchy pool (RULINGS R15): French 8 units, Prussian 6.
     let pool = |side: &str| -> Vec<String> {
         s.units
@@ -1163,7 +1163,7 @@ fn issue19_a_crt_on_a_napoleon_scenario_is_warned_about() {
     // The Napoleon rules fight one-to-one melees [3.7.3]: a CRT is never
     // read, so it is not silently accepted.
     let (mut s, m) = saint_aubin();
-    s.crt = Crt::napoleon_at_waterloo();
+    s.crt = crate::rules::naw::model::crt();
     let issues = validate(&s, &m);
     assert_issue(
         &issues,

@@ -103,7 +103,7 @@ pub fn is_enterable(map: &Map, h: Hex) -> bool {
 }
 
 /// Explains why a hex cannot hold a unit, or `None` if it can.
-fn why_not_enterable(map: &Map, h: Hex) -> Option<String> {
+pub fn why_not_enterable(map: &Map, h: Hex) -> Option<String> {
     if !map.in_bounds(h) {
         return Some(format!(
             "{h} is outside the {}x{} map",
@@ -206,7 +206,7 @@ pub fn box_words(text: &str) -> String {
 /// can clear a terminal, a line break forge an output line), or longer
 /// than [`MAX_NAME_CHARS`]: refused. `free` texts (descriptions, notes) may
 /// hold line breaks and tabs.
-fn check_text(out: &mut Issues, path: &str, what: &str, text: &str, free: bool) {
+pub fn check_text(out: &mut Issues, path: &str, what: &str, text: &str, free: bool) {
     let bad = text
         .chars()
         .find(|&c| c.is_control() && !(free && matches!(c, '\n' | '\t' | '\r')));
@@ -316,32 +316,6 @@ fn check_scenario_text(s: &Scenario, out: &mut Issues) {
             for (k, c) in t.chits.iter().enumerate() {
                 let q = format!("{p}.tables[{j}].chits[{k}].text");
                 check_text(out, &q, "a chit's text", &c.text, false);
-            }
-        }
-    }
-    if let super::RuleSet::Hits16(o) = &s.rules {
-        for (i, g) in o.generals.iter().enumerate() {
-            let p = format!("rules.generals[{i}]");
-            check_text(
-                out,
-                &format!("{p}.name"),
-                "a General's name",
-                &g.name,
-                false,
-            );
-            check_text(out, &format!("{p}.id"), "a General's id", &g.id, false);
-        }
-    }
-    if let super::RuleSet::OneHour(o) = &s.rules {
-        for (i, l) in o.leaders.iter().enumerate() {
-            let p = format!("rules.leaders[{i}].name");
-            check_text(out, &p, "a leader name", &l.name, false);
-        }
-        for (i, d) in o.decks.iter().enumerate() {
-            for (j, c) in d.cards.iter().enumerate() {
-                let p = format!("rules.decks[{i}].cards[{j}]");
-                check_text(out, &format!("{p}.title"), "a card title", &c.title, false);
-                check_text(out, &format!("{p}.text"), "a card's text", &c.text, false);
             }
         }
     }
@@ -739,16 +713,10 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
     }
     let known_side = |id: &SideId| side_ids.contains(id);
 
-    let napoleon = match &s.rules {
-        super::RuleSet::Napoleon(o) => Some(&**o),
-        super::RuleSet::NapoleonAtWaterloo(_)
-        | super::RuleSet::OneHour(_)
-        | super::RuleSet::Hits16(_) => None,
-    };
+    let own_terrain = support.start_terrain == super::StartTerrain::OwnRules;
 
     // Units.
     let mut unit_ids = BTreeSet::new();
-    let mut at_start: BTreeMap<Hex, &UnitId> = BTreeMap::new();
     let mut start_side: BTreeMap<Hex, &SideId> = BTreeMap::new();
     for u in &s.units {
         if !unit_ids.insert(u.id.clone()) {
@@ -788,8 +756,8 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                 ),
             );
         }
-        // Guns of the hex miniatures rules have no combat factor [1.5].
-        let gun_without_factor = napoleon.is_some() && u.kind == UnitKind::Artillery;
+        // Guns of some rules have no combat factor (*Napoleon* [1.5]).
+        let gun_without_factor = support.guns_without_strength && u.kind == UnitKind::Artillery;
         if u.strength == 0 && !gun_without_factor {
             out.error(loc(), format!("{name} has a combat strength of 0"));
         } else if u.strength > MAX_STRENGTH {
@@ -830,9 +798,9 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
             continue;
         }
         match &u.placement {
-            // The hex miniatures rules stack and bar terrain their own way
-            // (`napoleon_setup`).
-            Placement::Start(h) if napoleon.is_some() => {
+            // Rules that bar terrain their own way check it (and
+            // stacking) in their own checks.
+            Placement::Start(h) if own_terrain => {
                 if !map.is_on_map(*h) {
                     out.error(
                         loc(),
@@ -840,17 +808,10 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                     );
                 }
             }
+            // Stacking is each rule set's to check.
             Placement::Start(h) => {
                 if let Some(why) = why_not_enterable(map, *h) {
                     out.error(loc(), format!("{name} starts on {h}: {why}"));
-                }
-                if let Some(first) = at_start.get(h) {
-                    out.error(
-                        Location::Hex(*h),
-                        format!("{name} starts on {h}, where unit {first} already stands: units may not stack [4.4]"),
-                    );
-                } else {
-                    at_start.insert(*h, &u.id);
                 }
             }
             Placement::Reinforcement { turn, entry } => {
@@ -1088,19 +1049,7 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
         check_roads_off_map(map, &exit_hexes, &mut out);
     }
 
-    match (&s.rules, napoleon) {
-        (_, Some(o)) if map_ok => crate::rules::napoleon::model::setup::check(s, map, o, &mut out),
-        (_, Some(_)) => {}
-        (super::RuleSet::OneHour(o), None) if map_ok => {
-            crate::rules::one_hour::model::setup::check(s, map, o, &mut out)
-        }
-        (super::RuleSet::OneHour(_), None) => {}
-        (super::RuleSet::Hits16(o), None) if map_ok => {
-            crate::rules::hits16::model::setup::check(s, map, o, &mut out)
-        }
-        (super::RuleSet::Hits16(_), None) => {}
-        (_, None) => check_crt(s, &mut out),
-    }
+    s.rules.plugin().check(s, map_ok.then_some(map), &mut out);
     check_variants(s, &mut out);
     check_rule_support(s, map, &mut out);
     let mut out = Issues(in_the_grids_words(map, out.0));
@@ -1318,7 +1267,9 @@ fn check_entry(
     }
 }
 
-fn check_crt(s: &Scenario, out: &mut Issues) {
+/// The scenario's Combat Results Table, for rules that resolve combat on
+/// one.
+pub fn check_crt(s: &Scenario, out: &mut Issues) {
     let crt = &s.crt;
     if crt.columns.is_empty() {
         out.error(

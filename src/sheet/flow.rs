@@ -27,8 +27,8 @@ pub struct Flow {
 /// A small picture at the start of a table cell.
 #[derive(Clone, Debug)]
 pub enum Art {
-    /// The unit's counter with its label, in this colour.
-    Counter(Box<Unit>, String, Rgb),
+    /// The unit's counter as the scenario's rules print it.
+    Counter(Box<Unit>, crate::sheet::map_page::CounterFace),
     /// A colour swatch (terrain).
     Swatch(Rgb),
 }
@@ -414,7 +414,7 @@ impl Flow {
                 if let Some(art) = &cell.art {
                     let c = pt(tx + ART / 2.0, y + h / 2.0);
                     match art {
-                        Art::Counter(u, label, fill) => counter(page, c, ART, u, label, *fill),
+                        Art::Counter(u, face) => counter(page, c, ART, u, face),
                         Art::Swatch(fill) => page.items.push(rect(
                             c.x - ART / 2.0,
                             c.y - ART / 2.0 + 0.4,

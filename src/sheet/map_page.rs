@@ -8,6 +8,7 @@
 use super::font::text_width;
 use super::{Align, Item, MARGIN, MIN_HEX_MM, Page, Pt, Rgb, pt};
 use crate::hex::{Hex, Layout, Point};
+use crate::rules::plugin::UnitMark;
 use crate::scenario::{HexsideFeature, Map, Placement, Scenario, Unit, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -132,7 +133,7 @@ fn areas(page: &mut Page, map: &Map, layout: &Layout, shown: &BTreeSet<Hex>) {
 /// hexes, named by the side it supplies.
 fn supply_roads(page: &mut Page, s: &Scenario, layout: &Layout, shown: &BTreeSet<Hex>) {
     let size = layout.size as f32;
-    for (name, road) in crate::rules::napoleon::sheet::supply_roads(s) {
+    for (name, road) in s.rules.plugin().drawn_roads(s).0 {
         let colour = Rgb(120, 60, 20);
         for w in road.windows(2) {
             if shown.contains(&w[0]) || shown.contains(&w[1]) {
@@ -269,10 +270,10 @@ pub fn draw_map(
     }
 
     if let Some(s) = scenario {
-        // A pick-up battle's table areas decide where each side deploys
-        // and scores (N23, N33); other maps' areas name stretches of
-        // terrain the map already shows.
-        if crate::rules::napoleon::sheet::is_pickup(s) {
+        // Where the areas mean something to the rules (a pick-up battle's
+        // table areas decide where each side deploys and scores); other
+        // maps' areas name stretches of terrain the map already shows.
+        if s.rules.plugin().draws_areas(s) {
             areas(page, map, layout, &shown);
         }
         supply_roads(page, s, layout, &shown);
@@ -291,14 +292,7 @@ pub fn draw_map(
                 // "British 2nd Inf" prints "2nd Inf" legibly.
                 let mut shown_unit = u.clone();
                 shown_unit.designation = without_nation(s, u);
-                counter(
-                    page,
-                    c,
-                    size * 1.1,
-                    &shown_unit,
-                    &s.rules.counter_label(u),
-                    Rgb::from_colour(s.unit_colour(u)),
-                );
+                counter(page, c, size * 1.1, &shown_unit, &CounterFace::of(s, u));
                 // Rules with facing: a dark wedge on the counter's front.
                 if support.facing
                     && let Some(d) = u.facing
@@ -314,7 +308,13 @@ pub fn draw_map(
         {
             let mut at_hex: BTreeMap<Hex, usize> = BTreeMap::new();
             {
-                for (h, general, text, _) in s.officers() {
+                for crate::scenario::MapOfficer {
+                    hex: h,
+                    general,
+                    label: text,
+                    ..
+                } in s.officers()
+                {
                     if !shown.contains(&h) {
                         continue;
                     }
@@ -649,9 +649,32 @@ fn without_nation(s: &Scenario, u: &Unit) -> String {
     }
 }
 
+/// What a counter shows beyond its unit, as the scenario's rules print
+/// it: the numbers below the symbol, the colour, the mark within the
+/// kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterFace {
+    pub label: String,
+    pub fill: Rgb,
+    pub mark: UnitMark,
+}
+
+impl CounterFace {
+    /// The face of `u`'s counter in the scenario.
+    pub fn of(s: &Scenario, u: &Unit) -> CounterFace {
+        let rules = s.rules.plugin();
+        CounterFace {
+            label: rules.counter_label(u),
+            fill: Rgb::from_colour(s.unit_colour(u)),
+            mark: rules.unit_mark(u),
+        }
+    }
+}
+
 /// A counter `side` millimetres square centred on `c`: side colour, NATO
 /// type symbol, designation above it and strength-movement below.
-pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill: Rgb) {
+pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, face: &CounterFace) {
+    let (label, fill) = (face.label.as_str(), face.fill);
     let half = side / 2.0;
     let ink = ink_on(fill);
     page.items.push(square(
@@ -699,23 +722,20 @@ pub fn counter(page: &mut Page, c: Pt, side: f32, unit: &Unit, label: &str, fill
             stroke: None,
         }),
     }
-    // One Hour types within a kind, as on the screen: light infantry a
-    // dot where the cross meets, heavy cavalry a second bar.
-    if let Some(oh) = &unit.one_hour {
-        use crate::rules::one_hour::model::UnitType;
-        match oh.unit_type {
-            UnitType::LightInfantry => page.items.push(Item::Circle {
-                centre: pt(c.x, t + bh / 2.0),
-                radius: bh * 0.28,
-                fill: Some(ink),
-                stroke: None,
-            }),
-            UnitType::HeavyCavalry => {
-                let (w, h) = ((r - l) * 0.3, bh * 0.3);
-                page.items.push(line(pt(l, b - h), pt(r - w, t)));
-            }
-            _ => {}
+    // The rule set's mark within a kind, as on the screen: a dot where
+    // the cross meets, a second bar.
+    match face.mark {
+        UnitMark::Dot => page.items.push(Item::Circle {
+            centre: pt(c.x, t + bh / 2.0),
+            radius: bh * 0.28,
+            fill: Some(ink),
+            stroke: None,
+        }),
+        UnitMark::SecondBar => {
+            let (w, h) = ((r - l) * 0.3, bh * 0.3);
+            page.items.push(line(pt(l, b - h), pt(r - w, t)));
         }
+        UnitMark::Plain => {}
     }
     if small {
         return;
@@ -1141,12 +1161,9 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         text(page, &mut x, y, "Hill");
     }
     if map.hexes.values().any(|d| d.stronghold) {
-        // One Hour Napoleonic calls the same flag a strongpoint (H35).
-        let word = if matches!(s.rules, crate::scenario::RuleSet::OneHour(_)) {
-            "Strongpoint"
-        } else {
-            "Stronghold"
-        };
+        // In the rule set's word (a One Hour strongpoint, H35).
+        let word = crate::sheet::sections::capitalised(s.rules.stronghold_word());
+        let word = word.as_str();
         start(&mut x, &mut y, 5.0, word);
         page.items.push(Item::Polygon {
             points: vec![
@@ -1172,14 +1189,11 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
         text(page, &mut x, y, "Front of a unit");
     }
     // Officers: the same two marks, named in the rule set's words.
-    let one_hour = matches!(s.rules, crate::scenario::RuleSet::OneHour(_));
-    let officer_words = if one_hour && !s.officers().is_empty() {
-        Some(["Army commander", "Leader (initial)"])
-    } else if support.forces {
-        Some(["General (command factor)", "Leader (factor)"])
-    } else {
-        None
-    };
+    let officer_words = s
+        .rules
+        .plugin()
+        .officer_legend()
+        .filter(|_| support.forces || !s.officers().is_empty());
     if let Some([commander, leader]) = officer_words {
         let gold = Rgb(235, 190, 40);
         start(&mut x, &mut y, 5.0, commander);

@@ -17,6 +17,7 @@ pub mod font;
 pub mod map_page;
 pub mod pdf;
 pub mod raster;
+pub mod sections;
 pub mod svg;
 
 use crate::hex::Hex;
@@ -302,34 +303,11 @@ pub fn layout_noted(
     paper: Paper,
     note: Option<&BalanceNote>,
 ) -> Vec<Page> {
-    // The rule set's own sections: the one place the sheet tells rule sets
-    // apart.
-    use crate::scenario::RuleSet;
-    let victory = |flow: &mut flow::Flow| match &s.rules {
-        RuleSet::Napoleon(_) => crate::rules::napoleon::sheet::victory(flow, s, map),
-        RuleSet::OneHour(_) => crate::rules::one_hour::sheet::victory(flow, s, map),
-        RuleSet::Hits16(_) => crate::rules::hits16::sheet::victory(flow, s, map),
-        RuleSet::NapoleonAtWaterloo(_) => crate::rules::naw::sheet::victory(flow, s),
-    };
+    // The rule set's own sections, from its plugin.
+    let plugin = s.rules.plugin();
+    let victory = |flow: &mut flow::Flow| plugin.sheet_victory(flow, s, map);
     // The rest of the sheet, after the map.
-    let rest_of = |flow: &mut flow::Flow| match &s.rules {
-        RuleSet::Napoleon(_) => {
-            crate::rules::napoleon::sheet::sections(flow, s, map);
-            crate::rules::naw::sheet::terrain_effects(flow, map);
-            crate::rules::naw::sheet::turn_track(flow, s);
-        }
-        RuleSet::OneHour(_) => crate::rules::one_hour::sheet::sections(flow, s, map),
-        RuleSet::Hits16(_) => crate::rules::hits16::sheet::sections(flow, s, map),
-        RuleSet::NapoleonAtWaterloo(_) => {
-            crate::rules::naw::sheet::order_of_battle(flow, s, map);
-            crate::rules::naw::sheet::reinforcements(flow, s, map);
-            crate::rules::naw::sheet::chits(flow, s);
-            crate::rules::naw::sheet::crt(flow, s);
-            crate::rules::naw::sheet::terrain_effects(flow, map);
-            crate::rules::naw::sheet::turn_track(flow, s);
-            crate::rules::naw::sheet::loss_tracks(flow, s);
-        }
-    };
+    let rest_of = |flow: &mut flow::Flow| plugin.sheet_sections(flow, s, map);
     // And the balance note, when asked for.
     let rest = |flow: &mut flow::Flow| {
         rest_of(flow);
@@ -382,8 +360,8 @@ pub fn layout_noted(
         }
     }
     pages.append(&mut flow.pages);
-    // One Hour's decks, as cards to cut out, after the sheet.
-    pages.extend(crate::rules::one_hour::sheet::card_pages(s, paper));
+    // The rule set's own pages (cards to cut out), after the sheet.
+    pages.extend(plugin.sheet_pages(s, paper));
     flow::Flow::footers(&mut pages, &s.title);
     pages
 }

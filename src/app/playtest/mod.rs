@@ -15,10 +15,6 @@ pub mod seats;
 mod start;
 pub mod table;
 
-pub use crate::rules::hits16::window::table::{Hits16Table, Hits16TableRules};
-pub use crate::rules::napoleon::window::table::{NapoleonTable, NapoleonTableRules};
-pub use crate::rules::naw::window::table::{AttackDraft, NawTableRules, Playtest, Session, Setup};
-pub use crate::rules::one_hour::window::table::{Draft, OneHourTable, OneHourTableRules, Pick};
 pub use seats::Speed;
 pub use start::{StartChoice, StartDialog, VariantChoice};
 pub use table::{Table, TableRules};
@@ -130,14 +126,17 @@ const fn register<T: TableRules>(plays: fn(&RuleSet) -> bool) -> Registration {
     }
 }
 
-/// Every rule set's table: the one place the window meets a rule set's
-/// table (a new rule set adds its line here).
-pub const TABLES: [Registration; 4] = [
-    register::<NawTableRules>(|r| matches!(r, RuleSet::NapoleonAtWaterloo(_))),
-    register::<NapoleonTableRules>(|r| matches!(r, RuleSet::Napoleon(_))),
-    register::<OneHourTableRules>(|r| matches!(r, RuleSet::OneHour(_))),
-    register::<Hits16TableRules>(|r| matches!(r, RuleSet::Hits16(_))),
-];
+/// Every rule set's table, in the registration's order (`crate::rules`):
+/// each rule set's window parts name their table's rules as
+/// `window::TableRules`.
+macro_rules! tables {
+    ($( $(#[$doc:meta])* $variant:ident => $m:ident ),* $(,)?) => {
+        pub const TABLES: &[Registration] = &[$(
+            register::<crate::rules::$m::window::TableRules>(|r| matches!(r, RuleSet::$variant(_))),
+        )*];
+    };
+}
+crate::rules::with_rule_sets!(tables);
 
 fn registration(rules: &RuleSet) -> Result<&'static Registration, String> {
     TABLES

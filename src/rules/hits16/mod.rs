@@ -4,5 +4,9 @@
 pub mod engine;
 pub mod model;
 pub mod player;
+mod plugin;
 pub mod sheet;
 pub mod window;
+
+pub use engine::Hits16 as Engine;
+pub use model::Hits16Options as Options;

@@ -15,6 +15,7 @@ use crate::rules::hits16::engine::geometry::in_field;
 use crate::rules::hits16::model::{FireArc, Hits16Options, Hits16Unit, TABLE_DOCS, TroopType};
 use crate::scenario::{Map, Placement, RuleSet, Scenario, Unit};
 use crate::sheet::flow::{Cell, Column, Flow};
+use crate::sheet::sections::counter_cell;
 use crate::sheet::{Align, Item, MARGIN, Rgb, pt};
 
 const BODY: f32 = 8.5;
@@ -24,14 +25,6 @@ fn options(s: &Scenario) -> Option<&Hits16Options> {
         RuleSet::Hits16(o) => Some(o),
         _ => None,
     }
-}
-
-fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
-    Cell::new(u.designation.clone()).art(crate::sheet::flow::Art::Counter(
-        Box::new(u.clone()),
-        s.rules.counter_label(u),
-        Rgb::from_colour(s.unit_colour(u)),
-    ))
 }
 
 /// The sections, in order, after the map.

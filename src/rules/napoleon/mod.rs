@@ -6,5 +6,9 @@ pub mod engine;
 pub mod model;
 pub mod pickup_batch;
 pub mod player;
+mod plugin;
 pub mod sheet;
 pub mod window;
+
+pub use engine::Napoleon as Engine;
+pub use model::NapoleonOptions as Options;

@@ -14,6 +14,7 @@ use crate::rules::napoleon::model::options::{OPTION_DOCS, OptionKind, TROOP_DOCS
 use crate::rules::napoleon::model::{LeaderMelee, NapoleonOptions, VulnerableRule};
 use crate::scenario::{Map, RuleSet, Scenario, Unit};
 use crate::sheet::flow::{Cell, Column, Flow};
+use crate::sheet::sections::counter_cell;
 use crate::sheet::{Align, Item, MARGIN, Rgb, pt};
 
 const BODY: f32 = 8.5;
@@ -48,14 +49,6 @@ pub fn supply_roads(s: &Scenario) -> Vec<(String, Vec<crate::hex::Hex>)> {
             (name, road.clone())
         })
         .collect()
-}
-
-fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
-    Cell::new(u.designation.clone()).art(crate::sheet::flow::Art::Counter(
-        Box::new(u.clone()),
-        s.rules.counter_label(u),
-        Rgb::from_colour(s.unit_colour(u)),
-    ))
 }
 
 /// The sections, in order, after the map.
@@ -97,7 +90,7 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
     );
     if !s.victory.victory_hexes.is_empty() {
         flow.subheading("Victory locations (N33)", 10.0);
-        crate::rules::naw::sheet::victory_box_table(flow, s, map, "Scored by");
+        crate::sheet::sections::victory_box_table(flow, s, map, "Scored by");
     }
     // A pick-up battle's hills and supply roads [3.2.8] (N33).
     if let crate::scenario::RuleSet::Napoleon(o) = &s.rules

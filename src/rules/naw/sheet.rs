@@ -1,44 +1,14 @@
-//! The sheet's text sections: orders of battle, reinforcements, victory
-//! conditions, the variant's chits, the CRT, the terrain effects chart and
-//! the turn and loss tracks.
+//! Napoleon at Waterloo's setup-sheet sections: orders of battle with
+//! strengths, reinforcements, the victory conditions of [8.0]-[8.4], the
+//! variant's chits, the CRT and the loss tracks.
 
 use crate::hex::Hex;
-use crate::scenario::{
-    CombatResult, HexsideFeature, Map, MovementRule, Placement, Scenario, SideId, Unit,
-};
-use crate::sheet::flow::{Art, BODY, Cell, Column, Flow, rect};
+use crate::scenario::{CombatResult, Map, Placement, Scenario, SideId, Unit};
+use crate::sheet::flow::{BODY, Cell, Column, Flow, rect};
 use crate::sheet::font::MM_PER_PT;
+use crate::sheet::sections::counter_cell;
+use crate::sheet::sections::{hex_list, hex_ranges, side_name};
 use crate::sheet::{Align, Item, MARGIN, Rgb, pt};
-
-fn side_name(s: &Scenario, id: &SideId) -> String {
-    s.side(id)
-        .map_or_else(|| id.as_str().to_string(), |x| x.name.clone())
-}
-
-/// "0513" or "0513 La Haye Sainte".
-fn hex_with_place(map: &Map, h: Hex) -> String {
-    match map.place_at(h) {
-        Some(p) => format!("{} {}", h.label(), p.name),
-        None => h.label(),
-    }
-}
-
-/// A list of hexes, with the place names of those that have one.
-fn hex_list(map: &Map, hexes: &[Hex]) -> String {
-    hexes
-        .iter()
-        .map(|&h| hex_with_place(map, h))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
-    Cell::new(u.designation.clone()).art(Art::Counter(
-        Box::new(u.clone()),
-        s.rules.counter_label(u),
-        Rgb::from_colour(s.unit_colour(u)),
-    ))
-}
 
 /// The order of battle at start, one table per side, sorted by hex.
 pub fn order_of_battle(flow: &mut Flow, s: &Scenario, map: &Map) {
@@ -191,32 +161,6 @@ pub fn reinforcements(flow: &mut Flow, s: &Scenario, map: &Map) {
     }
 }
 
-/// Ranges of consecutive hex labels, for long lists ("0101-0901, 1001").
-fn hex_ranges(hexes: &[Hex]) -> String {
-    let mut sorted: Vec<Hex> = hexes.to_vec();
-    sorted.sort_by_key(|h| (h.row, h.col));
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let mut j = i;
-        while j + 1 < sorted.len()
-            && sorted[j + 1].row == sorted[i].row
-            && sorted[j + 1].col == sorted[j].col + 1
-        {
-            j += 1;
-        }
-        if j > i + 1 {
-            parts.push(format!("{}-{}", sorted[i].label(), sorted[j].label()));
-        } else {
-            for h in &sorted[i..=j] {
-                parts.push(h.label());
-            }
-        }
-        i = j + 1;
-    }
-    parts.join(", ")
-}
-
 /// The victory conditions in words, from the scenario's data and its rule
 /// set's victory rules.
 pub fn victory_text(s: &Scenario) -> Vec<String> {
@@ -272,115 +216,11 @@ pub fn victory_text(s: &Scenario) -> Vec<String> {
     out
 }
 
-/// The scenario's victory hexes (or boxes) as a table: where, the place
-/// there, the points, and the side, under `side_title`.
-pub fn victory_box_table(flow: &mut Flow, s: &Scenario, map: &Map, side_title: &str) {
-    let columns = [
-        Column::new("Hex"),
-        Column::new("Place"),
-        Column::new("Points").centred(),
-        Column::new(side_title),
-    ];
-    let rows: Vec<Vec<Cell>> = s
-        .victory
-        .victory_hexes
-        .iter()
-        .map(|v| {
-            vec![
-                Cell::new(v.hex.label()).bold(),
-                Cell::new(
-                    map.place_at(v.hex)
-                        .map(|p| p.name.clone())
-                        .unwrap_or_default(),
-                ),
-                Cell::new(v.points.to_string()),
-                Cell::new(side_name(s, &v.side)),
-            ]
-        })
-        .collect();
-    flow.table(&columns, &rows);
-}
-
 pub fn victory(flow: &mut Flow, s: &Scenario) {
     flow.heading("Victory conditions", 15.0);
     for p in victory_text(s) {
         flow.paragraph(&p, BODY + 0.5);
     }
-}
-
-/// Boxes for each Game-Turn, with what arrives on it.
-pub fn turn_track(flow: &mut Flow, s: &Scenario) {
-    let n = s.turns.max(1);
-    let width = flow.text_width();
-    let per_row = n.min(12);
-    let w = width / per_row as f32;
-    let h = 16.0;
-    let rows = n.div_ceil(per_row);
-    flow.heading("Turn track", rows as f32 * h + 2.0);
-    let mut arrivals: Vec<Vec<String>> = vec![Vec::new(); n as usize + 1];
-    for side in &s.sides {
-        let mut by_turn = std::collections::BTreeMap::<u32, (u32, u32)>::new();
-        for u in s.units.iter().filter(|u| u.side == side.id) {
-            if let Placement::Reinforcement { turn, .. } = u.placement {
-                let e = by_turn.entry(turn).or_default();
-                e.0 += 1;
-                e.1 += u.strength;
-            }
-        }
-        for (t, (units, sp)) in by_turn {
-            if let Some(a) = arrivals.get_mut(t as usize) {
-                a.push(format!(
-                    "{}: {}, {sp} SP",
-                    side.name,
-                    crate::words::counted(units, "unit", "units")
-                ));
-            }
-        }
-    }
-    let y0 = flow.y;
-    let page = flow.page();
-    let corner = |t: u32| {
-        let i = t - 1;
-        let (col, row) = (i % per_row, i / per_row);
-        (MARGIN + col as f32 * w, y0 + row as f32 * h)
-    };
-    for t in 1..=n {
-        let (x, y) = corner(t);
-        page.items.push(rect(
-            x,
-            y,
-            x + w,
-            y + h,
-            Some(Rgb::WHITE),
-            Some((Rgb::BLACK, 0.3)),
-        ));
-    }
-    for t in 1..=n {
-        let (x, y) = corner(t);
-        page.items.push(Item::Text {
-            at: pt(x + 1.5, y + 5.0),
-            size: 12.0,
-            text: t.to_string(),
-            bold: true,
-            colour: Rgb::BLACK,
-            align: Align::Left,
-        });
-        let lines: Vec<String> = arrivals[t as usize]
-            .iter()
-            .flat_map(|a| crate::sheet::font::wrap(a, w - 2.0, 6.5, false))
-            .collect();
-        for (k, a) in lines.iter().enumerate() {
-            page.items.push(Item::Text {
-                at: pt(x + 1.2, y + 8.5 + k as f32 * 2.8),
-                size: 6.5,
-                text: a.clone(),
-                bold: false,
-                colour: Rgb(40, 40, 40),
-                align: Align::Left,
-            });
-        }
-    }
-    flow.y = y0 + rows as f32 * h + 3.0;
 }
 
 /// The most boxes a loss track draws (ten rows of twenty).
@@ -566,75 +406,4 @@ pub fn crt(flow: &mut Flow, s: &Scenario) {
         "Divide the attackers' total strength by the defenders' and round in the defender's favour to find the column; ratios beyond the table use its end columns, and the attacker may announce a lower column [6.2]. A demoralized side's attacks shift one column left, and its enemy's one column right [8.2].",
         BODY,
     );
-}
-
-/// The terrain effects chart: each terrain kind on the map, then the
-/// hexside features the map uses.
-pub fn terrain_effects(flow: &mut Flow, map: &Map) {
-    flow.heading("Terrain Effects Chart", 30.0);
-    let columns = [
-        Column::new("Terrain"),
-        Column::new("Movement").wrapping(),
-        Column::new("Defender"),
-        Column::new("Line of sight"),
-    ];
-    let mut rows: Vec<Vec<Cell>> = map
-        .terrain_kinds
-        .iter()
-        .map(|t| {
-            let movement = match t.movement {
-                MovementRule::Cost(1) => "1 MP".to_string(),
-                MovementRule::Cost(n) => format!("{n} MP"),
-                MovementRule::RoadOnly(n) => format!(
-                    "{n} MP, entered or left only across a road hexside, also when retreating or advancing [4.2]"
-                ),
-                MovementRule::Prohibited => "may not be entered".to_string(),
-            };
-            let defence = match t.defence_multiplier {
-                0 | 1 => "no effect".to_string(),
-                2 => "strength doubled".to_string(),
-                n => format!("strength x{n}"),
-            };
-            vec![
-                Cell::new(t.name.clone()).art(Art::Swatch(Rgb::from_colour(t.colour))),
-                Cell::new(movement),
-                Cell::new(defence),
-                Cell::new(if t.blocks_line_of_sight {
-                    "blocks bombardment"
-                } else {
-                    "clear"
-                }),
-            ]
-        })
-        .collect();
-    for f in HexsideFeature::ALL {
-        if !map.hexsides.values().any(|fs| fs.contains(&f)) {
-            continue;
-        }
-        let effect = match f {
-            HexsideFeature::Road => {
-                "the only way into or out of a woods hex [4.2]; no movement bonus"
-            }
-            _ => "no effect in these rules",
-        };
-        rows.push(vec![
-            Cell::new(format!("{} hexside", capitalised(f.name()))),
-            Cell::new(effect),
-            Cell::new("no effect"),
-            Cell::new("clear"),
-        ]);
-    }
-    flow.table(&columns, &rows);
-    flow.paragraph(
-        "Every hex entered costs one movement point; a unit must stop on entering an enemy zone of control. Attackers are never affected by terrain.",
-        BODY,
-    );
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }

@@ -4,5 +4,9 @@
 pub mod engine;
 pub mod model;
 pub mod player;
+mod plugin;
 pub mod sheet;
 pub mod window;
+
+pub use engine::OneHour as Engine;
+pub use model::OneHourOptions as Options;

@@ -18,6 +18,7 @@ use crate::rules::one_hour::model::{
 };
 use crate::scenario::{Map, Placement, RuleSet, Scenario, Unit};
 use crate::sheet::flow::{Cell, Column, Flow};
+use crate::sheet::sections::counter_cell;
 use crate::sheet::{Align, Item, MARGIN, Page, Paper, Rgb, pt};
 
 const BODY: f32 = 8.5;
@@ -27,14 +28,6 @@ fn options(s: &Scenario) -> Option<&OneHourOptions> {
         RuleSet::OneHour(o) => Some(o),
         _ => None,
     }
-}
-
-fn counter_cell(s: &Scenario, u: &Unit) -> Cell {
-    Cell::new(u.designation.clone()).art(crate::sheet::flow::Art::Counter(
-        Box::new(u.clone()),
-        s.rules.counter_label(u),
-        Rgb::from_colour(s.unit_colour(u)),
-    ))
 }
 
 fn halves(h: u32) -> String {
@@ -126,7 +119,7 @@ pub fn victory(flow: &mut Flow, s: &Scenario, map: &Map) {
             "Objectives: held by the side whose unit last stood in the box",
             10.0,
         );
-        crate::rules::naw::sheet::victory_box_table(flow, s, map, "Held at the start by");
+        crate::sheet::sections::victory_box_table(flow, s, map, "Held at the start by");
     }
 }
 

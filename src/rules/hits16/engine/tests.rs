@@ -51,7 +51,7 @@ fn scenario(rows: &[&str], units: &[U], options: Hits16Options) -> (Scenario, Ma
         rows[0].len() as u32,
         rows.len() as u32,
         crate::hex::Grid::new(Orientation::FlatTop, Stagger::Even),
-        crate::scenario::hits16_terrain(),
+        crate::rules::hits16::model::terrain(),
         '.',
     );
     m.terrain = rows.iter().map(|r| r.to_string()).collect();

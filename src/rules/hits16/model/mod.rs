@@ -1146,6 +1146,21 @@ fn troop_by_field(f: &str) -> Option<TroopType> {
     })
 }
 
+/// The terrain of a new map for the 16-hits rules (M3): clear, town,
+/// woods, marsh and lake; hills are the hex's hill flag on top of any of
+/// these, and rivers, bridges, fords and roads hexside features.
+pub fn terrain() -> Vec<crate::scenario::TerrainKind> {
+    crate::scenario::terrain_catalog()
+        .into_iter()
+        .filter(|k| {
+            matches!(
+                k.id.as_str(),
+                "clear" | "town" | "woods" | "difficult" | "lake"
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

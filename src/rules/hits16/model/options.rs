@@ -5,9 +5,7 @@
 //! [`DocumentedOptions`].
 
 use crate::rules::hits16::model::Hits16Options;
-use crate::rules::napoleon::model::options::{
-    DocumentedOptions, OptionDoc, OptionKind, choice, flag, number,
-};
+use crate::scenario::options::{DocumentedOptions, OptionDoc, OptionKind, choice, flag, number};
 
 impl DocumentedOptions for Hits16Options {}
 

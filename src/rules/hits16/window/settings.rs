@@ -8,8 +8,8 @@
 
 use crate::rules::hits16::model::options::OPTION_DOCS;
 use crate::rules::hits16::model::{Hits16Options, TABLE_DOCS};
-use crate::rules::napoleon::model::options::DocumentedOptions;
 use crate::scenario::Side;
+use crate::scenario::options::DocumentedOptions;
 use egui::{RichText, Ui};
 
 /// The side's name for a side id (or the id).

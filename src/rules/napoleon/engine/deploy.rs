@@ -608,7 +608,7 @@ impl Deployment {
             options.pickup_columns,
             rows,
             Grid::new(Orientation::FlatTop, Stagger::Even),
-            crate::scenario::napoleon_terrain(),
+            crate::rules::napoleon::model::terrain(),
             '.',
         );
         let mut sides = Vec::new();

@@ -647,3 +647,14 @@ impl NapoleonOptions {
             && map.grid().neighbours(h).into_iter().any(is_town)
     }
 }
+
+/// The terrain table of a new *Napoleon* map: one kind per terrain role of
+/// the rulings (N89-N97), named so that `NapoleonTerrain::by_name` gives
+/// each its role; movement costs and defence live in the rules' options,
+/// not here.
+pub fn terrain() -> Vec<crate::scenario::TerrainKind> {
+    crate::scenario::terrain_catalog()
+        .into_iter()
+        .filter(|k| k.id != "lake")
+        .collect()
+}

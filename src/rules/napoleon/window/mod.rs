@@ -3,3 +3,5 @@
 pub mod armies;
 pub mod pickup;
 pub mod table;
+
+pub use table::NapoleonTableRules as TableRules;

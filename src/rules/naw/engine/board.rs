@@ -5,9 +5,9 @@
 
 use crate::engine::Fnv;
 use crate::hex::{Grid, Hex, LineStep};
+use crate::rules::naw::model::{LineOfSight, NawOptions};
 use crate::scenario::{
-    Crt, HexsideFeature, LineOfSight, Map, MovementRule, NawOptions, Placement, RuleSet, Scenario,
-    SideId, UnitId, UnitKind,
+    Crt, HexsideFeature, Map, MovementRule, Placement, RuleSet, Scenario, SideId, UnitId, UnitKind,
 };
 use std::collections::{BTreeMap, HashMap};
 use std::hash::BuildHasherDefault;
@@ -245,7 +245,7 @@ impl Board {
             side_names: [s.sides[0].name.clone(), s.sides[1].name.clone()],
             turns: s.turns,
             crt: s.crt.clone(),
-            options: options.clone(),
+            options: (**options).clone(),
             thresholds: [threshold(0), threshold(1)],
             exit_side,
             exit_hexes,

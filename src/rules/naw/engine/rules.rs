@@ -7,7 +7,8 @@ use super::state::{Occupancy, Pending, Pos, State, Step};
 use super::types::{Command, Event, Outcome, Phase, RuleError};
 use crate::engine::Dice;
 use crate::hex::Hex;
-use crate::scenario::{CombatResult, Odds, RetreatChooser, UnitId, UnitKind};
+use crate::rules::naw::model::RetreatChooser;
+use crate::scenario::{CombatResult, Odds, UnitId, UnitKind};
 use std::collections::VecDeque;
 use std::sync::Arc;
 

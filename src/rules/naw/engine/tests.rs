@@ -39,7 +39,7 @@ pub(super) struct Position {
     pub exits_needed: u32,
     pub thresholds: (u32, u32),
     pub turns: u32,
-    pub options: NawOptions,
+    pub options: crate::rules::naw::model::NawOptions,
 }
 
 impl Default for Position {
@@ -55,7 +55,7 @@ impl Default for Position {
             exits_needed: 2,
             thresholds: (40, 40),
             turns: 10,
-            options: NawOptions::default(),
+            options: crate::rules::naw::model::NawOptions::default(),
         }
     }
 }
@@ -68,7 +68,7 @@ impl Position {
             self.rows[0].len() as u32,
             self.rows.len() as u32,
             grid,
-            napoleon_at_waterloo_terrain(),
+            crate::rules::naw::model::terrain(),
             '.',
         );
         map.terrain = self.rows.iter().map(|r| r.to_string()).collect();
@@ -129,14 +129,14 @@ impl Position {
             author: String::new(),
             description: String::new(),
             map: MapSource::Inline(Box::new(map.clone())),
-            rules: RuleSet::NapoleonAtWaterloo(self.options.clone()),
+            rules: RuleSet::NapoleonAtWaterloo(Box::new(self.options.clone())),
             turns: self.turns,
             sides: vec![
                 side("French", Colour(0, 0, 200)),
                 side("Allied", Colour(200, 0, 0)),
             ],
             units,
-            crt: Crt::napoleon_at_waterloo(),
+            crt: crate::rules::naw::model::crt(),
             victory: Victory {
                 loss_thresholds: vec![
                     LossThreshold {

@@ -10,8 +10,8 @@ use crate::rules::naw::engine::{Naw, Phase, VariantSetup};
 type Game = crate::engine::Game<Naw>;
 use crate::hex::{Grid, Hex, Orientation, Stagger};
 use crate::scenario::{
-    self, Colour, Crt, ExitCondition, LossThreshold, Map, MapSource, Placement, RuleSet, Scenario,
-    Side, SideId, Unit, UnitId, UnitKind, Victory,
+    self, Colour, ExitCondition, LossThreshold, Map, MapSource, Placement, RuleSet, Scenario, Side,
+    SideId, Unit, UnitId, UnitKind, Victory,
 };
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ fn pickup() -> (Scenario, Map, Vec<Hex>) {
         24,
         16,
         Grid::new(Orientation::FlatTop, Stagger::Even),
-        scenario::napoleon_at_waterloo_terrain(),
+        crate::rules::naw::model::terrain(),
         '.',
     );
     let exits: Vec<Hex> = (6..=11).map(|r| Hex::new(24, r)).collect();
@@ -84,7 +84,7 @@ fn pickup() -> (Scenario, Map, Vec<Hex>) {
             side("Allied", Colour(0xc0, 0x39, 0x2b)),
         ],
         units,
-        crt: Crt::napoleon_at_waterloo(),
+        crt: crate::rules::naw::model::crt(),
         victory: Victory {
             loss_thresholds: vec![
                 LossThreshold {

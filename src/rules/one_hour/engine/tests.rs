@@ -39,7 +39,7 @@ pub(super) fn map(rows: &[&str]) -> Map {
         rows[0].len() as u32,
         rows.len() as u32,
         crate::hex::Grid::new(Orientation::Boxes, Stagger::Even),
-        crate::scenario::one_hour_terrain(),
+        crate::rules::one_hour::model::terrain(),
         '.',
     )
     .with_rows(rows)

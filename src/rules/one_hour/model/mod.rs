@@ -800,6 +800,16 @@ impl OneHourOptions {
     }
 }
 
+/// The terrain of a new One Hour Napoleonic map (H34): open, town, woods,
+/// marsh, lake, stream, ford, bridge and impassable ground; strongpoints
+/// are a box flag and hills the ground level, on top of any of these.
+pub fn terrain() -> Vec<crate::scenario::TerrainKind> {
+    crate::scenario::terrain_catalog()
+        .into_iter()
+        .filter(|k| k.id != "defile")
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,8 @@
 //! and its values, and the troop table's numbers (Vedette defaults) by
 //! dotted path. Read and set through [`DocumentedOptions`].
 
-use crate::rules::napoleon::model::options::{DocumentedOptions, OptionDoc, choice, flag, number};
 use crate::rules::one_hour::model::OneHourOptions;
+use crate::scenario::options::{DocumentedOptions, OptionDoc, choice, flag, number};
 
 impl DocumentedOptions for OneHourOptions {}
 
@@ -429,7 +429,7 @@ pub const TROOP_DOCS: &[OptionDoc] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::napoleon::model::options::OptionKind;
+    use crate::scenario::options::OptionKind;
     use serde_json::Value;
 
     /// Every option field has a row, every row's values are ones the

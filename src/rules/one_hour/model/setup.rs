@@ -170,9 +170,7 @@ fn check_numbers(o: &OneHourOptions, out: &mut Issues) {
     use crate::rules::one_hour::model::options::{OPTION_DOCS, TROOP_DOCS};
     use crate::rules::one_hour::model::{Amount, CardEffect};
     use crate::scenario::limits::MAX_TROOP_VALUE;
-    for (path, why) in
-        crate::rules::napoleon::model::options::out_of_range(o, &[OPTION_DOCS, TROOP_DOCS])
-    {
+    for (path, why) in crate::scenario::options::out_of_range(o, &[OPTION_DOCS, TROOP_DOCS]) {
         out.error(field(&format!("rules.{path}")), why);
     }
     let t = &o.troops;

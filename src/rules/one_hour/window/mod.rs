@@ -2,3 +2,5 @@
 
 pub mod settings;
 pub mod table;
+
+pub use table::OneHourTableRules as TableRules;

@@ -33,7 +33,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
         .button("Reset every option to the ruled default")
         .clicked()
     {
-        use crate::rules::napoleon::model::options::DocumentedOptions;
+        use crate::scenario::options::DocumentedOptions;
         for doc in OPTION_DOCS {
             // A default read from the defaults always fits its field.
             let _ = o.set_option(doc.field, defaults.option_value(doc.field));

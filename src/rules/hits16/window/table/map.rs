@@ -178,7 +178,8 @@ impl Table<Hits16TableRules> {
             }
             let fill = map_view::color(scenario.unit_colour(unit));
             let label = scenario.rules.counter_label(&shown);
-            map_view::draw_counter(painter, centre, side, unit, &label, fill);
+            let mark = scenario.rules.plugin().unit_mark(unit);
+            map_view::draw_counter(painter, centre, side, unit, &label, mark, fill);
             let r = marks::counter_rect(centre, side);
             if st.side_of(u) == st.side && st.acts[u as usize].acted && st.phase == Phase::Movement
             {

@@ -145,7 +145,15 @@ impl Table<NapoleonTableRules> {
                     continue;
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
-                map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
+                map_view::draw_counter(
+                    painter,
+                    at,
+                    side,
+                    unit,
+                    &unit.factors(),
+                    crate::rules::plugin::UnitMark::Plain,
+                    fill,
+                );
                 let toward = marks::hexside_vector(layout, hex, st.facing[p as usize]);
                 map_view::draw_front_mark(painter, at, side, toward);
                 let r = marks::counter_rect(at, side);

@@ -489,7 +489,7 @@ fn case_5_6_refusals() {
 fn case_5_6_line_of_sight_along_a_hexside() {
     // From 0705 to 0505 the line runs between 0604 and 0605. Woods on 0604
     // alone do not block by default (RULINGS R2), and do with the option.
-    let build = |los: LineOfSight| {
+    let build = |los: crate::rules::naw::model::LineOfSight| {
         let mut p = pos(vec![
             U("fa", 'F', 'a', 3, 3, "0705"),
             U("a1", 'A', 'i', 2, 4, "0505"),
@@ -498,10 +498,10 @@ fn case_5_6_line_of_sight_along_a_hexside() {
         p.options.line_of_sight = los;
         p
     };
-    let mut g = build(LineOfSight::BlockedIfAllBlock).game(1);
+    let mut g = build(crate::rules::naw::model::LineOfSight::BlockedIfAllBlock).game(1);
     ok(&mut g, Command::EndMovement);
     ok(&mut g, attack(&[], &["fa"], &["a1"]));
-    let mut g = build(LineOfSight::BlockedIfAnyBlocks).game(1);
+    let mut g = build(crate::rules::naw::model::LineOfSight::BlockedIfAnyBlocks).game(1);
     ok(&mut g, Command::EndMovement);
     refused(&mut g, attack(&[], &["fa"], &["a1"]), "5.6");
 }
@@ -625,7 +625,7 @@ fn case_6_1_and_6_2_printed_examples_reproduce() {
 
 #[test]
 fn case_6_2_rounding_clamping_and_voluntary_reduction() {
-    let cols = Crt::napoleon_at_waterloo().columns;
+    let cols = crate::rules::naw::model::crt().columns;
     let col = |a, d| cols[column_for(&cols, a, d)].to_string();
     assert_eq!(col(11, 4), "2:1");
     assert_eq!(col(5, 6), "1:2");
@@ -784,7 +784,7 @@ fn case_6_4_retreats_only_into_safe_hexes_chosen_by_the_owner() {
         U("f2", 'F', 'i', 2, 4, "0405"),
         U("a1", 'A', 'i', 2, 4, "0505"),
     ]);
-    p.options.retreat_chooser = RetreatChooser::Victor;
+    p.options.retreat_chooser = crate::rules::naw::model::RetreatChooser::Victor;
     let mut g = p.game(seed_rolling(1));
     ok(&mut g, Command::EndMovement);
     ok(&mut g, attack_at(&["f1", "f2"], &[], &["a1"], (2, 1)));

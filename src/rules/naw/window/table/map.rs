@@ -219,7 +219,15 @@ impl Table<NawTableRules> {
                     continue;
                 };
                 let fill = map_view::color(self.session.scenario.unit_colour(unit));
-                map_view::draw_counter(painter, at, side, unit, &unit.factors(), fill);
+                map_view::draw_counter(
+                    painter,
+                    at,
+                    side,
+                    unit,
+                    &unit.factors(),
+                    crate::rules::plugin::UnitMark::Plain,
+                    fill,
+                );
                 let r = marks::counter_rect(at, side);
                 let spent = match st.phase {
                     Phase::Movement => {

@@ -1,0 +1,162 @@
+//! *Napoleon*'s answers to the shared model, validation and sheet
+//! ([`Plugin`]).
+
+use super::model::NapoleonOptions;
+use crate::hex::Hex;
+use crate::rules::plugin::{
+    BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
+};
+use crate::scenario::{Crt, Issues, Map, Scenario, Unit};
+use crate::sheet::flow::Flow;
+use crate::sheet::{Page, Paper};
+
+impl Plugin for NapoleonOptions {
+    fn support(&self) -> RuleSupport {
+        RuleSupport {
+            name: "Napoleon",
+            summary: "Hex miniatures rules: forces under leaders, a General with ADCs, facing, initiative and impulses, one-to-one melee, the break test of the Final Step.",
+            crt: false,
+            rule_combat: "one-to-one melee [3.7.3]",
+            max_hexes: 65_000,
+            max_units: 60_000,
+            sides: 2,
+            victory_hexes: true,
+            elevation: true,
+            hills: true,
+            facing: true,
+            forces: true,
+            exit_conditions: 0,
+            variants: 0,
+            rivers: false,
+            hexes: true,
+            boxes: false,
+            // Guns have no combat factor [1.5].
+            guns_without_strength: true,
+            // Terrain bars units by type, and stacking is by force
+            // (`model::setup`).
+            start_terrain: StartTerrain::OwnRules,
+            rule_victory: "the break test of the Final Step [4.1]",
+            movement_table: "its type's allowance in the troop table (N14)",
+            movement_source: "troop table, N14",
+            crossing_rule: "",
+        }
+    }
+
+    fn blank(&self) -> BlankScenario {
+        BlankScenario {
+            terrain: super::model::terrain(),
+            crt: Crt::default(),
+            sides: ["French", "Prussian"],
+            nations: Some(["France", "Prussia"]),
+            loss_threshold: None,
+            turns: 10,
+        }
+    }
+
+    /// N14: these rules move a unit by its type's troop-table allowance,
+    /// never by its own number.
+    fn counter_label(&self, u: &Unit) -> String {
+        format!("{}-{}", u.strength, self.troops.movement.of_unit(u))
+    }
+
+    fn unit_movement(&self, u: &Unit) -> Option<(u32, bool)> {
+        Some((self.troops.movement.of_unit(u), false))
+    }
+
+    fn unit_kind_name(&self, u: &Unit) -> String {
+        u.kind.name().to_string()
+    }
+
+    /// A fortified town hex or farm [3.8.1.3].
+    fn stronghold_word(&self) -> &'static str {
+        "stronghold"
+    }
+
+    /// The outskirts cavalry may not enter (N92).
+    fn is_outskirts(&self, map: &Map, h: Hex) -> bool {
+        NapoleonOptions::is_outskirts(self, map, h)
+    }
+
+    /// The forces' leaders (their factor) and the armies' Generals (their
+    /// command factor).
+    fn officers(&self, s: &Scenario) -> Vec<MapOfficer> {
+        let mut out = Vec::new();
+        for sd in &s.sides {
+            for f in &sd.forces {
+                if let Some(l) = &f.leader
+                    && let Some(h) = l.hex
+                {
+                    out.push(MapOfficer {
+                        hex: h,
+                        general: false,
+                        label: format!("{:+}", l.factor),
+                        name: l.name.clone(),
+                    });
+                }
+            }
+            if let Some(a) = &sd.army
+                && let Some(h) = a.general.hex
+            {
+                out.push(MapOfficer {
+                    hex: h,
+                    general: true,
+                    label: a.general.command_factor.to_string(),
+                    name: a.general.name.clone(),
+                });
+            }
+        }
+        out
+    }
+
+    fn officer_legend(&self) -> Option<[&'static str; 2]> {
+        Some(["General (command factor)", "Leader (factor)"])
+    }
+
+    fn unit_mark(&self, _u: &Unit) -> UnitMark {
+        UnitMark::Plain
+    }
+
+    fn unit_mark_legend(&self) -> &'static [(UnitMark, &'static str)] {
+        &[]
+    }
+
+    /// A pick-up battle's supply roads (N30, N33).
+    fn drawn_roads(&self, s: &Scenario) -> (Vec<(String, Vec<Hex>)>, &'static str) {
+        (super::sheet::supply_roads(s), "supply road (N30, N33)")
+    }
+
+    /// A pick-up battle's table areas decide where each side deploys and
+    /// scores (N23, N33).
+    fn draws_areas(&self, s: &Scenario) -> bool {
+        super::sheet::is_pickup(s)
+    }
+
+    fn check(&self, s: &Scenario, map: Option<&Map>, out: &mut Issues) {
+        if let Some(map) = map {
+            super::model::setup::check(s, map, self, out);
+        }
+    }
+
+    /// Nothing of the options is placed on the map.
+    fn tile(
+        &mut self,
+        _copies: &[(u32, Hex)],
+        _name: &dyn Fn(&str, u32) -> String,
+        _shift: &dyn Fn(Hex, Hex) -> Hex,
+    ) {
+    }
+
+    fn sheet_victory(&self, flow: &mut Flow, s: &Scenario, map: &Map) {
+        super::sheet::victory(flow, s, map);
+    }
+
+    fn sheet_sections(&self, flow: &mut Flow, s: &Scenario, map: &Map) {
+        super::sheet::sections(flow, s, map);
+        crate::sheet::sections::terrain_effects(flow, map);
+        crate::sheet::sections::turn_track(flow, s);
+    }
+
+    fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,153 @@
+//! Napoleon at Waterloo's answers to the shared model, validation and
+//! sheet ([`Plugin`]).
+
+use super::model::NawOptions;
+use crate::hex::Hex;
+use crate::rules::plugin::{
+    BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
+};
+use crate::scenario::{Issues, Location, Map, Placement, Scenario, Unit, UnitId};
+use crate::sheet::flow::Flow;
+use crate::sheet::{Page, Paper};
+use std::collections::BTreeMap;
+
+impl Plugin for NawOptions {
+    fn support(&self) -> RuleSupport {
+        RuleSupport {
+            name: "Napoleon at Waterloo",
+            summary: "SPI's folio game: strength-point counters, zones of control, odds combat on a CRT, loss thresholds and exits, the Grouchy variant.",
+            crt: true,
+            rule_combat: "the Combat Results Table [7.0]",
+            // Hexes and units are indexed with 16 bits in its engine.
+            max_hexes: 65_000,
+            max_units: 60_000,
+            sides: 2,
+            victory_hexes: false,
+            elevation: false,
+            hills: false,
+            facing: false,
+            forces: false,
+            exit_conditions: 1,
+            variants: 1,
+            rivers: true,
+            hexes: true,
+            boxes: false,
+            guns_without_strength: false,
+            start_terrain: StartTerrain::TerrainTable,
+            rule_victory: "the victory conditions of [8.0]-[8.4]: loss thresholds and exits",
+            movement_table: "",
+            movement_source: "",
+            crossing_rule: "",
+        }
+    }
+
+    fn blank(&self) -> BlankScenario {
+        BlankScenario {
+            terrain: super::model::terrain(),
+            crt: super::model::crt(),
+            sides: ["French", "Allied"],
+            nations: None,
+            loss_threshold: Some(40),
+            turns: 10,
+        }
+    }
+
+    /// Strength and movement as printed ("4-4").
+    fn counter_label(&self, u: &Unit) -> String {
+        u.factors()
+    }
+
+    fn unit_movement(&self, u: &Unit) -> Option<(u32, bool)> {
+        Some((u.movement, true))
+    }
+
+    fn unit_kind_name(&self, u: &Unit) -> String {
+        u.kind.name().to_string()
+    }
+
+    fn stronghold_word(&self) -> &'static str {
+        "stronghold"
+    }
+
+    fn is_outskirts(&self, _map: &Map, _h: Hex) -> bool {
+        false
+    }
+
+    /// The game has no officers on the map.
+    fn officers(&self, _s: &Scenario) -> Vec<MapOfficer> {
+        Vec::new()
+    }
+
+    fn officer_legend(&self) -> Option<[&'static str; 2]> {
+        None
+    }
+
+    fn unit_mark(&self, _u: &Unit) -> UnitMark {
+        UnitMark::Plain
+    }
+
+    fn unit_mark_legend(&self) -> &'static [(UnitMark, &'static str)] {
+        &[]
+    }
+
+    fn drawn_roads(&self, _s: &Scenario) -> (Vec<(String, Vec<Hex>)>, &'static str) {
+        (Vec::new(), "")
+    }
+
+    fn draws_areas(&self, _s: &Scenario) -> bool {
+        false
+    }
+
+    /// One unit a hex at the start [4.4], and the CRT.
+    fn check(&self, s: &Scenario, map: Option<&Map>, out: &mut Issues) {
+        if map.is_some() {
+            let mut at_start: BTreeMap<Hex, &UnitId> = BTreeMap::new();
+            for u in &s.units {
+                let Placement::Start(h) = u.placement else {
+                    continue;
+                };
+                if let Some(first) = at_start.get(&h) {
+                    let name = if u.designation.is_empty() {
+                        u.id.to_string()
+                    } else {
+                        format!("{} ({})", u.designation, u.id)
+                    };
+                    out.error(
+                        Location::Hex(h),
+                        format!("{name} starts on {h}, where unit {first} already stands: units may not stack [4.4]"),
+                    );
+                } else {
+                    at_start.insert(h, &u.id);
+                }
+            }
+        }
+        crate::scenario::check_crt(s, out);
+    }
+
+    /// Nothing of the options is placed on the map.
+    fn tile(
+        &mut self,
+        _copies: &[(u32, Hex)],
+        _name: &dyn Fn(&str, u32) -> String,
+        _shift: &dyn Fn(Hex, Hex) -> Hex,
+    ) {
+    }
+
+    fn sheet_victory(&self, flow: &mut Flow, s: &Scenario, _map: &Map) {
+        super::sheet::victory(flow, s);
+    }
+
+    fn sheet_sections(&self, flow: &mut Flow, s: &Scenario, map: &Map) {
+        super::sheet::order_of_battle(flow, s, map);
+        super::sheet::reinforcements(flow, s, map);
+        super::sheet::chits(flow, s);
+        super::sheet::crt(flow, s);
+        crate::sheet::sections::terrain_effects(flow, map);
+        crate::sheet::sections::turn_track(flow, s);
+        super::sheet::loss_tracks(flow, s);
+    }
+
+    fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
+        Vec::new()
+    }
+}
