@@ -845,7 +845,7 @@ fn issue35_item21_the_editor_shows_the_movement_the_rules_use() {
     h.key_press(Key::U);
     h.run();
     h.get_by_label("2 hexes (troop table, N14)");
-    h.state_mut().tools.template.kind = vedette::scenario::UnitKind::Cavalry;
+    h.state_mut().tools.template.unit.kind = vedette::scenario::UnitKind::Cavalry;
     h.run();
     h.get_by_label("4 hexes (troop table, N14)");
     let placed = {

@@ -75,7 +75,7 @@ fn scenario(h: &Harness<'_, VedetteApp>) -> Scenario {
 /// Places a unit of `kind` for the template's side at `at` with the Unit
 /// tool; returns its id.
 fn place(h: &mut Harness<'_, VedetteApp>, at: Hex, kind: UnitKind) -> UnitId {
-    h.state_mut().tools.template.kind = kind;
+    h.state_mut().tools.template.unit.kind = kind;
     key(h, Key::U);
     let p = editor_hex(h, at);
     click_at(h, p);
@@ -114,17 +114,21 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         );
     }
     let sides: Vec<_> = scenario(&h).sides.iter().map(|s| s.id.clone()).collect();
-    h.state_mut().tools.template.side = sides[0].clone();
+    h.state_mut().tools.template.unit.side = sides[0].clone();
     let marcher = place(&mut h, hx("0214"), UnitKind::Infantry);
-    // In the inspector: march column (M7).
-    h.get_by_label("Formation").click();
+    // In the inspector (below the Unit tool's template, which has the
+    // same rows): march column (M7).
+    h.query_all_by_label("Formation")
+        .last()
+        .expect("the inspector's formation")
+        .click();
     h.run();
     h.get_by_label("march column").click();
     h.run();
     let former = place(&mut h, hx("0412"), UnitKind::Infantry);
     let cav = place(&mut h, hx("0708"), UnitKind::Cavalry);
     let gun = place(&mut h, hx("0909"), UnitKind::Artillery);
-    h.state_mut().tools.template.side = sides[1].clone();
+    h.state_mut().tools.template.unit.side = sides[1].clone();
     let charged = place(&mut h, hx("0705"), UnitKind::Infantry);
     let shot = place(&mut h, hx("0905"), UnitKind::Infantry);
     let behind = place(&mut h, hx("0711"), UnitKind::Infantry);
@@ -138,7 +142,7 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         assert!(m.hits16.is_some(), "a new unit carries the rules' data");
     }
     // A French General, added and placed with the Unit tool.
-    h.state_mut().tools.template.side = sides[0].clone();
+    h.state_mut().tools.template.unit.side = sides[0].clone();
     h.run();
     h.get_by_label_contains("Add a General for ").click();
     h.run();

@@ -56,9 +56,9 @@ fn message(h: &Harness<'_, VedetteApp>) -> String {
 /// Places a unit of the template's side with the Unit tool and turns it
 /// with E (clockwise) `turns` times; returns its id.
 fn place(h: &mut Harness<'_, VedetteApp>, at: Hex, strength: u32, turns: usize) -> UnitId {
-    h.state_mut().tools.template.strength = strength;
-    h.state_mut().tools.template.movement = 2;
-    h.state_mut().tools.template.kind = UnitKind::Infantry;
+    h.state_mut().tools.template.unit.strength = strength;
+    h.state_mut().tools.template.unit.movement = 2;
+    h.state_mut().tools.template.unit.kind = UnitKind::Infantry;
     key(h, Key::U);
     click_editor(h, at);
     let id = h
@@ -189,10 +189,10 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
         .iter()
         .map(|s| s.id.clone())
         .collect();
-    h.state_mut().tools.template.side = sides[0].clone();
+    h.state_mut().tools.template.unit.side = sides[0].clone();
     let fa = place(&mut h, hx("0303"), 3, 2); // faces SE
     let fb = place(&mut h, hx("0803"), 3, 3); // faces S
-    h.state_mut().tools.template.side = sides[1].clone();
+    h.state_mut().tools.template.unit.side = sides[1].clone();
     let pa = place(&mut h, hill, 2, 0); // faces N, toward 0304
     let pb = place(&mut h, hx("0810"), 2, 0);
     let dirs = h.state().doc.as_ref().expect("doc").map.grid().dirs();

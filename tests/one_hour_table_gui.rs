@@ -79,7 +79,7 @@ fn scenario(h: &Harness<'_, VedetteApp>) -> Scenario {
 /// Places a unit of `kind` for the template's side at `at` with the Unit
 /// tool; returns its id.
 fn place(h: &mut Harness<'_, VedetteApp>, at: Hex, kind: UnitKind) -> UnitId {
-    h.state_mut().tools.template.kind = kind;
+    h.state_mut().tools.template.unit.kind = kind;
     key(h, Key::U);
     let p = editor_box(h, at);
     click_at(h, p);
@@ -129,14 +129,18 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
     // Units: French line infantry, artillery and cavalry facing north;
     // Allied line infantry ahead of them.
     let sides: Vec<_> = scenario(&h).sides.iter().map(|s| s.id.clone()).collect();
-    h.state_mut().tools.template.side = sides[0].clone();
+    h.state_mut().tools.template.unit.side = sides[0].clone();
     let inf = place(&mut h, hx("1010"), UnitKind::Infantry);
     let gun = place(&mut h, hx("1110"), UnitKind::Artillery);
     let cav = place(&mut h, hx("0810"), UnitKind::Cavalry);
-    h.state_mut().tools.template.side = sides[1].clone();
+    h.state_mut().tools.template.unit.side = sides[1].clone();
     let target = place(&mut h, hx("1009"), UnitKind::Infantry);
     // The last placed is selected: make it poor (5 hits) in the inspector.
-    h.get_by_label("Quality").click();
+    // The inspector's, below the Unit tool's template with the same rows.
+    h.query_all_by_label("Quality")
+        .last()
+        .expect("the inspector's quality")
+        .click();
     h.run();
     h.get_by_label("Poor (5 hits)").click();
     h.run();

@@ -13,6 +13,7 @@ pub mod icons;
 pub mod ladder;
 pub mod map_view;
 pub mod playtest;
+pub mod plugin;
 pub mod sensitivity;
 pub mod settings;
 pub mod tabs;
@@ -152,9 +153,9 @@ pub struct VedetteApp {
     /// The Scenario settings window, when open.
     scenario_settings: Option<settings::ScenarioSettings>,
     /// The Armies window (rules with forces and Generals), when open.
-    pub armies: Option<crate::rules::napoleon::window::armies::ArmiesWindow>,
+    pub armies: Option<Box<dyn plugin::SideWindow>>,
     /// An officer to place with the next click on the map (Armies window).
-    pub placing: Option<crate::rules::napoleon::window::armies::Officer>,
+    pub placing: Option<Box<dyn crate::rules::plugin::PlaceOfficer>>,
     /// The Map settings window, when open.
     map_settings: Option<settings::MapSettings>,
     generation: u64,
@@ -1983,18 +1984,15 @@ impl VedetteApp {
         }
     }
 
-    /// Opens the Armies window (rules with forces and Generals).
+    /// Opens the rule set's window beside the editor (the Armies window
+    /// of rules with forces and Generals).
     pub fn open_armies(&mut self) {
-        if let Some(d) = &self.doc
-            && d.scenario.rules.support().forces
-        {
-            self.armies = Some(crate::rules::napoleon::window::armies::ArmiesWindow::new(
-                &d.scenario,
-            ));
+        if let Some(d) = &self.doc {
+            self.armies = plugin::window(&d.scenario.rules).side_window(&d.scenario);
         }
     }
 
-    /// The Armies window: each finished change is one undoable edit.
+    /// The rule set's window: each finished change is one undoable edit.
     fn armies_ui(&mut self, ctx: &egui::Context) {
         let (Some(w), Some(doc)) = (self.armies.as_mut(), self.doc.as_ref()) else {
             return;
@@ -2029,7 +2027,7 @@ impl VedetteApp {
     }
 
     /// The next map click places `o` (Esc cancels).
-    fn start_placing(&mut self, o: crate::rules::napoleon::window::armies::Officer) {
+    fn start_placing(&mut self, o: Box<dyn crate::rules::plugin::PlaceOfficer>) {
         if let Some(doc) = &self.doc {
             let cell = if doc.map.grid().is_boxes() {
                 "box"
@@ -2059,15 +2057,7 @@ impl VedetteApp {
                     self.apply(e);
                 }
             }
-            if let Some(index) = w.place.take()
-                && let Some(doc) = &self.doc
-            {
-                let o = match doc.scenario.rules {
-                    scenario::RuleSet::Hits16(_) => {
-                        crate::rules::napoleon::window::armies::Officer::Hits16General { index }
-                    }
-                    _ => crate::rules::napoleon::window::armies::Officer::OneHourLeader { index },
-                };
+            if let Some(o) = w.rules_state.place.take() {
                 self.start_placing(o);
             }
             if keep {

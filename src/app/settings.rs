@@ -4,11 +4,10 @@
 //! changes the document itself.
 
 use crate::edit;
-use crate::rules::naw::model::{LineOfSight, RetreatChooser};
 use crate::scenario::options::DocumentedOptions;
 use crate::scenario::{
     self, ArrivalChange, Chit, ChitTable, Colour, CombatResult, CrtRow, Issue, Map, MovementRule,
-    Odds, RuleSet, Scenario, Severity, TerrainKind, UnitId, Variant,
+    Odds, Scenario, Severity, TerrainKind, UnitId, Variant,
 };
 use egui::{RichText, Ui};
 use std::collections::HashMap;
@@ -136,17 +135,12 @@ fn footer<T: Clone + PartialEq>(
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ScenarioTab {
     General,
-    /// The rule set's options (issue 19): every option of its rulings.
-    Options,
     Sides,
     Crt,
     Variants,
-    /// One Hour Napoleonic's leaders and chance-card decks (issue 21).
-    Leaders,
-    Cards,
-    /// The 16-hits rules' Generals and Tables of lost numbers (issue 37).
-    Generals,
-    Tables,
+    /// A tab of the rule set's own, by its index in
+    /// [`super::plugin::RuleWindow::settings_tabs`].
+    Rules(usize),
 }
 
 /// The Scenario settings window's state.
@@ -163,11 +157,10 @@ pub struct ScenarioSettings {
     units_text: HashMap<(usize, usize, usize, usize), String>,
     problems: Vec<Issue>,
     checked: Option<Scenario>,
-    /// Boxes and command lists as typed (One Hour panels).
-    typed: crate::rules::one_hour::window::settings::Typed,
-    /// A One Hour leader or 16-hits General to place by the editor's next click (the
-    /// Leaders tab's button), taken by the app.
-    pub place: Option<usize>,
+    /// What the rule set's tabs keep between frames, and an officer one
+    /// of them asks to place by the editor's next click (taken by the
+    /// app).
+    pub rules_state: super::plugin::SettingsState,
 }
 
 impl ScenarioSettings {
@@ -180,8 +173,7 @@ impl ScenarioSettings {
             units_text: HashMap::new(),
             problems: Vec::new(),
             checked: None,
-            typed: Default::default(),
-            place: None,
+            rules_state: Default::default(),
         }
     }
 
@@ -215,41 +207,32 @@ impl ScenarioSettings {
             .collapsible(false)
             .show(ctx, |ui| {
                 // Only the tabs the rule set reads: no CRT or Grouchy
-                // chits for rules that have none.
+                // chits for rules that have none, and the rule set's own.
                 let support = self.draft.rules.support();
-                let has_options = matches!(
-                    self.draft.rules,
-                    RuleSet::Napoleon(_) | RuleSet::OneHour(_) | RuleSet::Hits16(_)
-                );
-                let one_hour = matches!(self.draft.rules, RuleSet::OneHour(_));
-                let hits16 = matches!(self.draft.rules, RuleSet::Hits16(_));
-                let tabs = [
-                    (ScenarioTab::General, "General", true),
-                    (ScenarioTab::Options, "Rule options", has_options),
-                    (ScenarioTab::Sides, "Sides and victory", true),
-                    (
-                        ScenarioTab::Crt,
-                        "Combat results",
-                        support.crt || !self.draft.crt.is_empty(),
-                    ),
-                    (
-                        ScenarioTab::Variants,
-                        "Variants",
-                        support.variants > 0 || !self.draft.variants.is_empty(),
-                    ),
-                    (ScenarioTab::Leaders, "Leaders", one_hour),
-                    (ScenarioTab::Cards, "Chance cards", one_hour),
-                    (ScenarioTab::Generals, "Generals", hits16),
-                    (ScenarioTab::Tables, "Tables", hits16),
-                ];
-                if !tabs.iter().any(|(t, _, shown)| *t == self.tab && *shown) {
+                let window = super::plugin::window(&self.draft.rules);
+                let own = window.settings_tabs();
+                let mut tabs: Vec<(ScenarioTab, &str)> = vec![(ScenarioTab::General, "General")];
+                let rules_tabs = |first: bool| {
+                    own.iter()
+                        .enumerate()
+                        .filter(move |(_, t)| t.first == first)
+                        .map(|(i, t)| (ScenarioTab::Rules(i), t.name))
+                };
+                tabs.extend(rules_tabs(true));
+                tabs.push((ScenarioTab::Sides, "Sides and victory"));
+                if support.crt || !self.draft.crt.is_empty() {
+                    tabs.push((ScenarioTab::Crt, "Combat results"));
+                }
+                if support.variants > 0 || !self.draft.variants.is_empty() {
+                    tabs.push((ScenarioTab::Variants, "Variants"));
+                }
+                tabs.extend(rules_tabs(false));
+                if !tabs.iter().any(|(t, _)| *t == self.tab) {
                     self.tab = ScenarioTab::General;
                 }
                 ui.horizontal(|ui| {
-                    for (t, name, shown) in tabs {
-                        if shown {
-                            ui.selectable_value(&mut self.tab, t, name);
-                        }
+                    for (t, name) in tabs {
+                        ui.selectable_value(&mut self.tab, t, name);
                     }
                 });
                 ui.separator();
@@ -258,51 +241,17 @@ impl ScenarioSettings {
                     .auto_shrink([false, true])
                     .show(ui, |ui| match self.tab {
                         ScenarioTab::General => self.general_ui(ui),
-                        ScenarioTab::Options => self.options_ui(ui),
                         ScenarioTab::Sides => self.sides_ui(ui),
                         ScenarioTab::Crt => self.crt_ui(ui),
                         ScenarioTab::Variants => self.variants_ui(ui),
-                        ScenarioTab::Leaders => {
-                            if let RuleSet::OneHour(o) = &mut self.draft.rules {
-                                crate::rules::one_hour::window::settings::leaders_ui(
-                                    ui,
-                                    o,
-                                    &self.draft.sides,
-                                    &mut self.typed,
-                                    &mut self.place,
-                                );
-                            }
-                        }
-                        ScenarioTab::Cards => {
-                            if let RuleSet::OneHour(o) = &mut self.draft.rules {
-                                crate::rules::one_hour::window::settings::cards_ui(
-                                    ui,
-                                    o,
-                                    &self.draft.sides,
-                                );
-                            }
-                        }
-                        ScenarioTab::Generals => {
-                            if let RuleSet::Hits16(o) = &mut self.draft.rules {
-                                crate::rules::hits16::window::settings::generals_ui(
-                                    ui,
-                                    o,
-                                    &self.draft.sides,
-                                    &self.draft.units,
-                                    &mut self.place,
-                                );
-                            }
-                        }
-                        ScenarioTab::Tables => {
-                            if let RuleSet::Hits16(o) = &mut self.draft.rules {
-                                crate::rules::hits16::window::settings::tables_ui(ui, o);
-                            }
+                        ScenarioTab::Rules(i) => {
+                            window.settings_tab_ui(i, ui, &mut self.draft, &mut self.rules_state)
                         }
                     });
                 action = footer(ui, &self.problems, &self.draft, &self.original);
                 // A leader to place: the draft is applied first, so the
                 // leader placed is the one shown.
-                if self.place.is_some()
+                if self.rules_state.place.is_some()
                     && matches!(action, Action::None)
                     && self.draft != self.original
                 {
@@ -324,113 +273,31 @@ impl ScenarioSettings {
                 text_row(ui, "Title", &mut d.title);
                 text_row(ui, "Author", &mut d.author);
                 multiline_row(ui, "Description", &mut d.description);
+                // The one field of the game's length: the rule set keeps
+                // its own turn limit (where it has one) the same.
                 let l = ui.label("Game length");
                 ui.horizontal(|ui| {
-                    ui.add(super::fields::Number::new(&mut d.turns).range(1..=99))
+                    let mut turns = d.rules.plugin().game_length(d.turns);
+                    let r = ui
+                        .add(super::fields::Number::new(&mut turns).range(1..=99))
                         .labelled_by(l.id);
+                    if r.changed() {
+                        d.rules.plugin_mut().set_game_length(&mut d.turns, turns);
+                    }
                     ui.label("Game-Turns");
                 });
                 ui.end_row();
                 ui.label("Rule set");
                 ui.label(d.rules.name());
                 ui.end_row();
-                if let RuleSet::NapoleonAtWaterloo(o) = &mut d.rules {
-                    ui.label("Retreats chosen by");
-                    ui.vertical(|ui| {
-                        ui.radio_value(
-                            &mut o.retreat_chooser,
-                            RetreatChooser::Owner,
-                            "the retreating unit's owner [6.4]",
-                        );
-                        ui.radio_value(
-                            &mut o.retreat_chooser,
-                            RetreatChooser::Victor,
-                            "the victor (2nd edition reading, ruling R11)",
-                        );
-                    });
-                    ui.end_row();
-                    ui.label("Bombardment line of sight");
-                    ui.vertical(|ui| {
-                        ui.radio_value(
-                            &mut o.line_of_sight,
-                            LineOfSight::BlockedIfAllBlock,
-                            "blocked only if every intervening hex blocks (R2)",
-                        );
-                        ui.radio_value(
-                            &mut o.line_of_sight,
-                            LineOfSight::BlockedIfAnyBlocks,
-                            "blocked if any intervening hex blocks",
-                        );
-                    });
-                    ui.end_row();
-                    ui.label("");
-                    ui.checkbox(
-                        &mut o.bombarding_artillery_advances,
-                        "Bombarding artillery may advance after combat (R12)",
-                    );
-                    ui.end_row();
-                }
+                super::plugin::window(&d.rules).general_rows(ui, d);
                 multiline_row(ui, "Designer's notes", &mut d.notes);
             });
     }
 
-    /// Every option of the rule set's rulings: its ruling, what it does
-    /// (on hover and beneath), its value and whether that is the ruled
-    /// default.
-    fn options_ui(&mut self, ui: &mut Ui) {
-        use crate::rules::napoleon::model::options::{OPTION_DOCS, TROOP_DOCS};
-        if let RuleSet::OneHour(o) = &mut self.draft.rules {
-            crate::rules::one_hour::window::settings::options_ui(
-                ui,
-                o,
-                &self.draft.sides,
-                &mut self.typed,
-            );
-            return;
-        }
-        if let RuleSet::Hits16(o) = &mut self.draft.rules {
-            crate::rules::hits16::window::settings::options_ui(ui, o, &self.draft.sides);
-            return;
-        }
-        let RuleSet::Napoleon(o) = &mut self.draft.rules else {
-            ui.label("These rules have no options beyond the General tab's.");
-            return;
-        };
-        let defaults = crate::scenario::NapoleonOptions::default();
-        ui.label(
-            RichText::new(
-                "Where the rules are silent or unclear, RULINGS-NAPOLEON.md decides; each option \
-                 below is one of its choices, with the ruled default marked.",
-            )
-            .weak(),
-        );
-        if ui
-            .button("Reset every option to the ruled default")
-            .clicked()
-        {
-            for doc in OPTION_DOCS {
-                let v = defaults.option_value(doc.field);
-                // A default read from the defaults always fits its field.
-                let _ = o.set_option(doc.field, v);
-            }
-        }
-        ui.add_space(4.0);
-        option_rows(ui, &mut **o, &defaults, OPTION_DOCS, "rule options");
-        ui.add_space(8.0);
-        ui.heading("Troop characteristics (N13-N19)");
-        ui.label(
-            RichText::new(
-                "Vedette defaults for numbers the rules lost or never printed; a unit's own \
-                 values, where it gives them, come first.",
-            )
-            .weak(),
-        );
-        option_rows(ui, &mut **o, &defaults, TROOP_DOCS, "troop table");
-    }
-
     fn sides_ui(&mut self, ui: &mut Ui) {
         let d = &mut self.draft;
-        let one_hour_rules = matches!(d.rules, RuleSet::OneHour(_));
+        let threshold_words = d.rules.support().loss_threshold;
         for (i, side) in d.sides.iter_mut().enumerate() {
             ui.push_id(("side", i), |ui| {
                 ui.heading(&side.name);
@@ -452,8 +319,10 @@ impl ScenarioSettings {
                         });
                         ui.end_row();
                     }
-                    // The loss threshold: none (0) or points.
+                    // The loss threshold, where the rules read one: none
+                    // (0) or what the rules count.
                     let id = side.id.clone();
+                    if let Some(words) = threshold_words {
                     let mut points = d
                         .victory
                         .loss_thresholds
@@ -467,12 +336,7 @@ impl ScenarioSettings {
                                 .add(super::fields::Number::new(&mut points).range(0..=999))
                                 .labelled_by(l.id);
                             ui.label(
-                                RichText::new(if one_hour_rules {
-                                    "units routed: the army breaks (0: none) [H9]"
-                                } else {
-                                    "strength points (0: none)"
-                                })
-                                .weak(),
+                                RichText::new(words).weak(),
                             );
                             r
                         })
@@ -490,6 +354,7 @@ impl ScenarioSettings {
                         }
                     }
                     ui.end_row();
+                    }
                     for (k, e) in d
                         .victory
                         .exits

@@ -10,7 +10,6 @@ use super::document::{OpenDoc, RecoveryOwner};
 use super::{DiskPrompt, VedetteApp, balance, playtest, settings};
 use crate::app::map_view::MapView;
 use crate::app::tools::Tools;
-use crate::rules::napoleon::window::armies;
 use egui::RichText;
 use std::path::{Path, PathBuf};
 
@@ -26,8 +25,8 @@ pub struct Tab {
     recovery_owner: RecoveryOwner,
     last_autosave: f64,
     scenario_settings: Option<settings::ScenarioSettings>,
-    armies: Option<armies::ArmiesWindow>,
-    placing: Option<armies::Officer>,
+    armies: Option<Box<dyn super::plugin::SideWindow>>,
+    placing: Option<Box<dyn crate::rules::plugin::PlaceOfficer>>,
     map_settings: Option<settings::MapSettings>,
     playtest: Option<Box<dyn playtest::AnyTable>>,
     start_dialog: Option<playtest::StartDialog>,

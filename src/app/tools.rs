@@ -92,23 +92,43 @@ pub enum MarkerKind {
     Victory,
 }
 
-/// The template new units are made from.
+/// The template new units are made from: a unit of the document's rule
+/// set, its id, designation, place and facing given when it is placed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Template {
-    pub side: SideId,
-    pub contingent: Option<String>,
-    pub kind: UnitKind,
-    pub strength: u32,
-    pub movement: u32,
+    /// The unit new units copy: side, contingent, kind, numbers and the
+    /// rule set's own data (type, quality, formation, nation), edited with
+    /// the same rows as the inspector's.
+    pub unit: Unit,
+    /// The designation new units take (empty: side and id).
     pub designation: String,
     /// The facing new units take, for rules with facing; on a grid without
     /// it (chosen on hexes, used on boxes), the grid's nearest side
     /// ([`crate::hex::Grid::nearest_side`]).
     pub facing: crate::hex::Dir,
+    /// The rule set the unit was made for: a document of another rule set
+    /// starts the template afresh.
+    rules: &'static str,
+}
+
+impl Template {
+    fn fresh(side: SideId) -> Template {
+        Template {
+            unit: Unit::new(
+                UnitId::new("template"),
+                side,
+                UnitKind::Infantry,
+                Hex::new(1, 1),
+            ),
+            designation: String::new(),
+            facing: crate::hex::Dir::N,
+            rules: "",
+        }
+    }
 }
 
 /// Tool options and the selection.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Tools {
     pub tool: Tool,
     pub brush_radius: u32,
@@ -127,9 +147,9 @@ pub struct Tools {
     pub hill_level: i32,
     /// Why the last map action did nothing (shown in the tool panel).
     pub message: Option<String>,
-    /// A General the Unit tool asked to place with the next map click;
-    /// the window takes it after drawing the panel.
-    pub place: Option<crate::rules::napoleon::window::armies::Officer>,
+    /// An officer the Unit tool's panel asked to place with the next map
+    /// click; the window takes it after drawing the panel.
+    pub place: Option<Box<dyn crate::rules::plugin::PlaceOfficer>>,
     /// A region of the map marked by Shift+dragging with the Select tool
     /// (two opposite corners), for Copy.
     pub region: Option<(crate::hex::Hex, crate::hex::Hex)>,
@@ -158,15 +178,7 @@ impl Default for Tools {
             terrain: 'W',
             feature: HexsideFeature::Road,
             place_name: String::new(),
-            template: Template {
-                side: SideId::new("French"),
-                contingent: None,
-                kind: UnitKind::Infantry,
-                strength: 4,
-                movement: 4,
-                designation: String::new(),
-                facing: crate::hex::Dir::N,
-            },
+            template: Template::fresh(SideId::new("French")),
             marker: MarkerKind::Exit,
             marker_side: SideId::new("French"),
             victory_points: 5,
@@ -189,15 +201,30 @@ impl Tools {
         {
             self.terrain = t.code;
         }
+        if doc.scenario.rules.name() != self.template.rules {
+            // The facing and designation carry over (a facing chosen on
+            // hexes becomes the nearest box side).
+            let side = self.template.unit.side.clone();
+            self.template = Template {
+                rules: doc.scenario.rules.name(),
+                facing: self.template.facing,
+                designation: std::mem::take(&mut self.template.designation),
+                ..Template::fresh(side)
+            };
+        }
         if let Some(first) = doc.scenario.sides.first() {
-            if doc.scenario.side(&self.template.side).is_none() {
-                self.template.side = first.id.clone();
-                self.template.contingent = None;
+            if doc.scenario.side(&self.template.unit.side).is_none() {
+                self.template.unit.side = first.id.clone();
+                self.template.unit.contingent = None;
             }
             if doc.scenario.side(&self.marker_side).is_none() {
                 self.marker_side = first.id.clone();
             }
         }
+        doc.scenario
+            .rules
+            .plugin()
+            .prepare_unit(&doc.scenario, &mut self.template.unit);
         if let Some(id) = &self.selected
             && doc.scenario.unit(id).is_none()
         {
@@ -207,39 +234,29 @@ impl Tools {
 
     /// A new unit from the template at `hex`.
     pub fn new_unit(&self, doc: &OpenDoc, hex: Hex) -> Unit {
-        let id = edit::fresh_unit_id(&doc.scenario, &self.template.side);
-        let designation = if self.template.designation.trim().is_empty() {
-            format!("{} {}", self.template.side, id)
+        let t = &self.template;
+        let id = edit::fresh_unit_id(&doc.scenario, &t.unit.side);
+        let designation = if t.designation.trim().is_empty() {
+            format!("{} {}", t.unit.side, id)
         } else {
-            self.template.designation.trim().to_string()
+            t.designation.trim().to_string()
         };
         let mut unit = Unit {
             id,
             designation,
-            side: self.template.side.clone(),
-            contingent: self.template.contingent.clone(),
-            kind: self.template.kind,
-            strength: self.template.strength,
-            movement: self.template.movement,
             placement: Placement::Start(hex),
-            facing: doc
-                .scenario
-                .rules
-                .support()
-                .facing
-                .then(|| doc.map.grid().nearest_side(self.template.facing)),
-            troop: Default::default(),
-            // One Hour Napoleonic units carry their type, quality and
-            // traits from the start, so the inspector can edit them.
-            one_hour: matches!(doc.scenario.rules, crate::scenario::RuleSet::OneHour(_))
-                .then(|| crate::rules::one_hour::model::OneHourUnit::from_kind(self.template.kind)),
-            // So do the 16-hits rules' (type, formation, rating, hits).
-            hits16: matches!(doc.scenario.rules, crate::scenario::RuleSet::Hits16(_))
-                .then(|| crate::rules::hits16::model::Hits16Unit::from_kind(self.template.kind)),
+            facing: None,
+            ..t.unit.clone()
         };
-        // Under table rules (N14) a new unit carries the table's number,
-        // so its file agrees with what the rules use.
-        if let Some((m, false)) = doc.scenario.rules.unit_movement(&unit) {
+        let rules = doc.scenario.rules.plugin();
+        // The rule set's data follows the unit's kind and side (a
+        // 16-hits unit's nation), and a table's movement is written so
+        // the file agrees with what the rules use (N14).
+        rules.prepare_unit(&doc.scenario, &mut unit);
+        if rules.support().facing && rules.unit_faces(&unit) {
+            unit.facing = Some(doc.map.grid().nearest_side(t.facing));
+        }
+        if let Some((m, false)) = rules.unit_movement(&unit) {
             unit.movement = m;
         }
         unit
@@ -297,7 +314,12 @@ impl Tools {
             }
             Tool::Unit => {
                 self.template_ui(ui, doc);
-                self.generals_ui(ui, doc);
+                let side = self.template.unit.side.clone();
+                match super::plugin::window(&doc.scenario.rules).unit_tool_ui(ui, doc, &side) {
+                    Ok(Some(o)) => self.place = Some(o),
+                    Ok(None) => {}
+                    Err(e) => self.message = Some(e),
+                }
             }
             Tool::Reinforcement => self.schedule_ui(ui, doc),
             Tool::Marker => self.marker_ui(ui, doc),
@@ -415,91 +437,92 @@ impl Tools {
 
     fn template_ui(&mut self, ui: &mut egui::Ui, doc: &OpenDoc) {
         ui.label("New units");
-        egui::Grid::new("template").num_columns(2).show(ui, |ui| {
-            let l = ui.label("Side");
-            if Self::side_combo(ui, l.id, "template side", doc, &mut self.template.side) {
-                self.template.contingent = None;
-            }
-            ui.end_row();
-            if let Some(side) = doc.scenario.side(&self.template.side)
-                && !side.contingents.is_empty()
-            {
-                let l = ui.label("Contingent");
-                egui::ComboBox::from_id_salt("template contingent")
-                    .selected_text(self.template.contingent.clone().unwrap_or("—".into()))
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut self.template.contingent, None, "—");
-                        for c in &side.contingents {
-                            ui.selectable_value(
-                                &mut self.template.contingent,
-                                Some(c.name.clone()),
-                                &c.name,
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-            }
-            ui.label("Type");
-            kind_radios(ui, &mut self.template.kind);
-            ui.end_row();
-            if doc.scenario.rules.support().facing {
-                let l = ui.label("Facing");
-                let dirs = doc.map.grid().sides();
-                let mut f = Some(doc.map.grid().nearest_side(self.template.facing));
-                facing_buttons(ui, dirs, &mut f).labelled_by(l.id);
-                if let Some(d) = f {
-                    self.template.facing = d;
+        let rules = doc.scenario.rules.plugin();
+        let support = rules.support();
+        let t = &mut self.template;
+        ui.push_id("template", |ui| {
+            egui::Grid::new("template").num_columns(2).show(ui, |ui| {
+                let l = ui.label("Side");
+                let mut side = t.unit.side.clone();
+                if Self::side_combo(ui, l.id, "template side", doc, &mut side) {
+                    // The rule set's data starts again from the kind, so
+                    // defaults that follow the side (a nation) follow it.
+                    t.unit = Unit {
+                        strength: t.unit.strength,
+                        movement: t.unit.movement,
+                        ..Unit::new(t.unit.id.clone(), side, t.unit.kind, Hex::new(1, 1))
+                    };
+                    rules.prepare_unit(&doc.scenario, &mut t.unit);
                 }
                 ui.end_row();
-            }
-            // Only the numbers the rules read (issue 35 item 21): One
-            // Hour units take both from their type and quality (H13,
-            // H14); 16-hits units have 16 hits and their type's allowance
-            // (M5, M10); *Napoleon* takes movement from the troop table
-            // (N14). As the inspector, by the rules' data a unit carries.
-            let probe = self.new_unit(doc, Hex::new(1, 1));
-            if probe.one_hour.is_none() && probe.hits16.is_none() {
-                let l = ui.label("Strength");
-                ui.add(
-                    super::fields::Number::new(&mut self.template.strength)
-                        .range(0..=crate::scenario::MAX_STRENGTH),
-                )
-                .labelled_by(l.id);
+                contingent_row(ui, "template contingent", doc, &mut t.unit);
+                // The rule set's fields (type, quality, formation...), as in
+                // the inspector.
+                super::plugin::window(&doc.scenario.rules).unit_rows(
+                    ui,
+                    &mut t.unit,
+                    &doc.scenario,
+                    &doc.map,
+                );
+                if support.facing && rules.unit_faces(&t.unit) {
+                    let l = ui.label("Facing");
+                    let dirs = doc.map.grid().sides();
+                    let mut f = Some(doc.map.grid().nearest_side(t.facing));
+                    facing_buttons(ui, dirs, &mut f).labelled_by(l.id);
+                    if let Some(d) = f {
+                        t.facing = d;
+                    }
+                    ui.end_row();
+                }
+                // Only the numbers the rules read (issue 35 item 21).
+                if support.unit_factors {
+                    let l = ui.label("Strength");
+                    ui.add(
+                        super::fields::Number::new(&mut t.unit.strength)
+                            .range(0..=crate::scenario::MAX_STRENGTH),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                }
+                let probe = t.unit.clone();
+                movement_row(ui, &doc.scenario.rules, &probe, &mut t.unit.movement);
+                let l = ui.label("Designation");
+                ui.add(narrow_text(&mut t.designation))
+                    .labelled_by(l.id)
+                    .on_hover_text("Empty: side and id");
                 ui.end_row();
-            }
-            movement_row(ui, &doc.scenario.rules, &probe, &mut self.template.movement);
-            let l = ui.label("Designation");
-            ui.add(narrow_text(&mut self.template.designation))
-                .labelled_by(l.id)
-                .on_hover_text("Empty: side and id");
-            ui.end_row();
+            });
         });
-        // Templates from the side's existing units: one click copies one.
-        let mut kinds: Vec<(UnitKind, u32, u32, Option<String>)> = doc
-            .scenario
-            .units
-            .iter()
-            .filter(|u| u.side == self.template.side)
-            .map(|u| (u.kind, u.strength, u.movement, u.contingent.clone()))
-            .collect();
-        kinds.sort();
-        kinds.dedup();
+        // Templates from the side's existing units, in the rule set's
+        // words: one click copies one.
+        let mut kinds: Vec<Unit> = Vec::new();
+        for u in doc.scenario.units.iter().filter(|u| u.side == t.unit.side) {
+            let like = Unit {
+                id: t.unit.id.clone(),
+                designation: String::new(),
+                placement: t.unit.placement.clone(),
+                facing: None,
+                ..u.clone()
+            };
+            if !kinds.contains(&like) {
+                kinds.push(like);
+            }
+        }
         if !kinds.is_empty() {
             ui.label(RichText::new("From this side's counters:").weak());
             ui.horizontal_wrapped(|ui| {
-                for (k, s, m, c) in kinds {
+                for k in kinds {
                     let text = format!(
-                        "{} {s}-{m}{}",
-                        k.name(),
-                        c.as_ref().map(|c| format!(" {c}")).unwrap_or_default()
+                        "{} {}{}",
+                        rules.unit_kind_name(&k),
+                        rules.counter_label(&k),
+                        k.contingent
+                            .as_ref()
+                            .map(|c| format!(" {c}"))
+                            .unwrap_or_default()
                     );
                     if ui.small_button(text).clicked() {
-                        self.template.kind = k;
-                        self.template.strength = s;
-                        self.template.movement = m;
-                        self.template.contingent = c;
+                        t.unit = k;
                     }
                 }
             });
@@ -541,64 +564,6 @@ impl Tools {
                     crate::words::counted(e.hexes.len(), "hex", "hexes")
                 ),
             ));
-        }
-    }
-
-    /// Under rules with Generals who are not units (the 16-hits rules,
-    /// M13): the template side's Generals, each placed by the next map
-    /// click, and one more added (an undoable edit) and placed so.
-    fn generals_ui(&mut self, ui: &mut egui::Ui, doc: &mut OpenDoc) {
-        let crate::scenario::RuleSet::Hits16(o) = &doc.scenario.rules else {
-            return;
-        };
-        let side = self.template.side.clone();
-        ui.separator();
-        ui.label(RichText::new("Generals of this side").strong())
-            .on_hover_text("Generals rally and are placed by their owner when alone (M12, M13)");
-        let mine: Vec<(usize, String, Option<Hex>)> = o
-            .generals
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.side == side)
-            .map(|(i, g)| (i, g.name.clone(), g.hex))
-            .collect();
-        for (i, name, hex) in mine {
-            ui.horizontal(|ui| {
-                let at = hex.map_or("not on the table".to_string(), |h| format!("at {h}"));
-                ui.label(format!("{name}, {at}"));
-                if ui
-                    .small_button("Place…")
-                    .on_hover_text("Click a hex on the map to put him there")
-                    .clicked()
-                {
-                    self.place = Some(
-                        crate::rules::napoleon::window::armies::Officer::Hits16General { index: i },
-                    );
-                }
-            });
-        }
-        if ui
-            .button(format!("Add a General for {side}…"))
-            .on_hover_text("Adds him to Scenario settings > Generals; click a hex to place him")
-            .clicked()
-        {
-            let mut after = doc.scenario.clone();
-            if let crate::scenario::RuleSet::Hits16(o) = &mut after.rules {
-                let units = &doc.scenario.units;
-                let i = o.add_general(side, &|id| units.iter().any(|u| u.id.as_str() == id));
-                if let Some(e) = edit::set_scenario(doc, after) {
-                    match doc.apply(e) {
-                        Ok(_) => {
-                            self.place = Some(
-                                crate::rules::napoleon::window::armies::Officer::Hits16General {
-                                    index: i,
-                                },
-                            )
-                        }
-                        Err(e) => self.message = Some(e.to_string()),
-                    }
-                }
-            }
         }
     }
 
@@ -689,52 +654,17 @@ impl Tools {
             let l = ui.label("Side");
             discrete |= Self::side_combo(ui, l.id, "inspector side", doc, &mut u.side);
             ui.end_row();
-            if let Some(side) = doc.scenario.side(&u.side)
-                && !side.contingents.is_empty()
-            {
-                let l = ui.label("Contingent");
-                egui::ComboBox::from_id_salt("inspector contingent")
-                    .selected_text(u.contingent.clone().unwrap_or("—".into()))
-                    .show_ui(ui, |ui| {
-                        discrete |= ui.selectable_value(&mut u.contingent, None, "—").changed();
-                        for c in &side.contingents {
-                            discrete |= ui
-                                .selectable_value(&mut u.contingent, Some(c.name.clone()), &c.name)
-                                .changed();
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id);
-                ui.end_row();
-            }
-            let one_hour = match &doc.scenario.rules {
-                crate::scenario::RuleSet::OneHour(o) => Some(o.clone()),
-                _ => None,
-            };
-            let hits16 = match &doc.scenario.rules {
-                crate::scenario::RuleSet::Hits16(o) => Some(o.clone()),
-                _ => None,
-            };
-            if let Some(o) = &one_hour {
-                discrete |= one_hour_fields(ui, &mut u, o, &doc.scenario);
-            } else if let Some(o) = &hits16 {
-                discrete |= crate::rules::hits16::window::settings::unit_fields(
-                    ui,
-                    &mut u,
-                    o,
-                    doc.map.grid(),
-                );
-            } else {
-                ui.label("Type");
-                discrete |= kind_radios(ui, &mut u.kind);
-                ui.end_row();
-            }
-            let support = doc.scenario.rules.support();
-            // A 16-hits square has no facing (M8).
-            let square = hits16.is_some()
-                && crate::rules::hits16::model::Hits16Unit::read(&u).formation()
-                    == crate::rules::hits16::model::Formation::Square;
-            if support.facing && !square {
+            discrete |= contingent_row(ui, "inspector contingent", doc, &mut u);
+            // The rule set's fields (type, quality, formation...).
+            let rules = doc.scenario.rules.plugin();
+            discrete |= super::plugin::window(&doc.scenario.rules).unit_rows(
+                ui,
+                &mut u,
+                &doc.scenario,
+                &doc.map,
+            );
+            let support = rules.support();
+            if support.facing && rules.unit_faces(&u) {
                 let l = ui.label("Facing");
                 let dirs = doc.map.grid().sides();
                 let r = facing_buttons(ui, dirs, &mut u.facing)
@@ -743,59 +673,10 @@ impl Tools {
                 discrete |= r.changed();
                 ui.end_row();
             }
-            if support.forces {
-                match u.kind {
-                    UnitKind::Artillery => {
-                        ui.label("Artillery");
-                        discrete |= ui
-                            .checkbox(&mut u.troop.horse, "Horse artillery [1.5]")
-                            .changed();
-                        ui.end_row();
-                    }
-                    UnitKind::Cavalry => {
-                        ui.label("Cavalry");
-                        discrete |= ui
-                            .checkbox(&mut u.troop.cossack, "Cossacks [3.4.1]")
-                            .changed();
-                        ui.end_row();
-                    }
-                    UnitKind::Infantry => {}
-                }
-                // A mid-battle start: in column, casualties taken (N95,
-                // N19); validation says what the rules refuse.
-                if u.kind != UnitKind::Artillery {
-                    ui.label("Formation");
-                    discrete |= ui
-                        .checkbox(&mut u.troop.column, "Starts in column [3.8.2.1]")
-                        .on_hover_text("Needed on a ford, bridge or defile (N95)")
-                        .changed();
-                    ui.end_row();
-                }
-                let l = ui.label("Casualties");
-                let r = ui
-                    .add(
-                        super::fields::Number::new(&mut u.troop.casualties)
-                            .range(0..=crate::scenario::MAX_STRENGTH),
-                    )
-                    .labelled_by(l.id)
-                    .on_hover_text("Casualty points the unit starts with (N19)");
-                discrete |= r.changed();
-                ui.end_row();
-                let force = doc
-                    .scenario
-                    .side(&u.side)
-                    .and_then(|s| s.forces.iter().find(|f| f.units.contains(&u.id)))
-                    .map_or("in no force (Armies window, A)".to_string(), |f| {
-                        f.name.clone()
-                    });
-                ui.label("Force");
-                ui.label(force);
-                ui.end_row();
-            }
-            // One Hour units have no strength or movement factors: their
-            // quality and type give both (H13, H14); 16-hits units have
+            // Only the numbers the rules read: One Hour units take both
+            // from their type and quality (H13, H14), 16-hits units have
             // 16 hits and their type's allowance (M5, M10).
-            if one_hour.is_none() && hits16.is_none() {
+            if support.unit_factors {
                 let l = ui.label("Strength");
                 ui.add(
                     super::fields::Number::new(&mut u.strength)
@@ -900,146 +781,6 @@ impl Tools {
     }
 }
 
-/// The One Hour Napoleonic rows of the inspector (H12, H13, H37): unit
-/// type, quality with its hits, traits (steadfast and conscript exclude
-/// each other; rifles only for light infantry) and command. Returns
-/// whether a discrete change was made; the command's text counts as a
-/// stroke, like the designation.
-fn one_hour_fields(
-    ui: &mut egui::Ui,
-    u: &mut Unit,
-    o: &crate::rules::one_hour::model::OneHourOptions,
-    scenario: &crate::scenario::Scenario,
-) -> bool {
-    use crate::rules::one_hour::model::{OneHourUnit, Quality, UnitType};
-    let mut x = OneHourUnit::read(u);
-    let before = x.clone();
-    let mut discrete = false;
-    let l = ui.label("Unit type");
-    egui::ComboBox::from_id_salt("inspector one hour type")
-        .selected_text(x.unit_type.name())
-        .show_ui(ui, |ui| {
-            for t in UnitType::ALL {
-                discrete |= ui.selectable_value(&mut x.unit_type, t, t.name()).changed();
-            }
-        })
-        .response
-        .labelled_by(l.id);
-    ui.end_row();
-    let l = ui.label("Quality");
-    egui::ComboBox::from_id_salt("inspector one hour quality")
-        .selected_text(format!(
-            "{} ({})",
-            x.quality.name(),
-            crate::words::counted(o.hits_of(&x), "hit", "hits")
-        ))
-        .show_ui(ui, |ui| {
-            for q in Quality::ALL {
-                let hits = o.troops.quality_hits.of(q);
-                discrete |= ui
-                    .selectable_value(
-                        &mut x.quality,
-                        q,
-                        format!(
-                            "{} ({})",
-                            q.name(),
-                            crate::words::counted(hits, "hit", "hits")
-                        ),
-                    )
-                    .changed();
-            }
-        })
-        .response
-        .labelled_by(l.id);
-    ui.end_row();
-    ui.label("Traits");
-    ui.vertical(|ui| {
-        if ui
-            .checkbox(
-                &mut x.steadfast,
-                "Steadfast: never retreats from fire (H37)",
-            )
-            .changed()
-        {
-            discrete = true;
-            x.conscript &= !x.steadfast;
-        }
-        if ui
-            .checkbox(&mut x.conscript, "Conscript: retreats at 2 hits (H37)")
-            .changed()
-        {
-            discrete = true;
-            x.steadfast &= !x.conscript;
-        }
-        discrete |= ui
-            .checkbox(
-                &mut x.reluctant,
-                "Reluctant: tests to advance or charge (H22)",
-            )
-            .changed();
-        if x.unit_type.is_cavalry() {
-            discrete |= ui
-                .checkbox(&mut x.impetuous, "Impetuous: must charge again (H30)")
-                .changed();
-            discrete |= ui
-                .checkbox(&mut x.shock, "Shock: an extra die charging (H31)")
-                .changed();
-        }
-        if x.unit_type == UnitType::LightInfantry {
-            discrete |= ui
-                .checkbox(&mut x.rifles, "Rifles: range 3 (H15)")
-                .changed();
-        }
-    });
-    ui.end_row();
-    let l = ui.label("Command");
-    ui.horizontal(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut x.command).desired_width(110.0))
-            .labelled_by(l.id)
-            .on_hover_text("Leaders lead commands by name (H23)");
-        let mut known: Vec<String> = scenario
-            .units
-            .iter()
-            .filter(|v| v.side == u.side)
-            .map(|v| OneHourUnit::read(v).command)
-            .filter(|c| !c.is_empty())
-            .collect();
-        known.sort();
-        known.dedup();
-        if !known.is_empty() {
-            ui.menu_button("Pick", |ui| {
-                for c in known {
-                    if ui.selectable_label(x.command == c, &c).clicked() {
-                        x.command = c;
-                        discrete = true;
-                        ui.close();
-                    }
-                }
-            })
-            .response
-            .on_hover_text("A command of this side's units");
-        }
-    });
-    ui.end_row();
-    // Traits that do not fit the type are dropped with it.
-    if !x.unit_type.is_cavalry() {
-        x.impetuous = false;
-        x.shock = false;
-    }
-    if x.unit_type != UnitType::LightInfantry {
-        x.rifles = false;
-    }
-    if x != before {
-        u.kind = match x.unit_type {
-            UnitType::LineInfantry | UnitType::LightInfantry => UnitKind::Infantry,
-            UnitType::Cavalry | UnitType::HeavyCavalry => UnitKind::Cavalry,
-            UnitType::Artillery => UnitKind::Artillery,
-        };
-        u.one_hour = Some(x);
-    }
-    discrete
-}
-
 /// A button per side of the grid's cells (6 on hexes, 4 on boxes), the
 /// current one lit; the response says `changed` when one is clicked.
 fn facing_buttons(
@@ -1062,6 +803,33 @@ fn facing_buttons(
         r.mark_changed();
     }
     r
+}
+
+/// The Contingent row of the template or the inspector, where the unit's
+/// side has contingents; true when it changed.
+fn contingent_row(ui: &mut egui::Ui, id: &str, doc: &OpenDoc, u: &mut Unit) -> bool {
+    let Some(side) = doc.scenario.side(&u.side) else {
+        return false;
+    };
+    if side.contingents.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    let l = ui.label("Contingent");
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(u.contingent.clone().unwrap_or("—".into()))
+        .show_ui(ui, |ui| {
+            changed |= ui.selectable_value(&mut u.contingent, None, "—").changed();
+            for c in &side.contingents {
+                changed |= ui
+                    .selectable_value(&mut u.contingent, Some(c.name.clone()), &c.name)
+                    .changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    ui.end_row();
+    changed
 }
 
 /// The Movement row of the template or the inspector: an editable number
@@ -1114,8 +882,9 @@ fn hex_list(hexes: &[Hex]) -> String {
         .join(" ")
 }
 
-/// The unit types as radio buttons with their symbols; true if changed.
-fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
+/// The kind of a unit as three radio buttons with their symbols; true
+/// when it changed.
+pub(crate) fn kind_radios(ui: &mut egui::Ui, kind: &mut UnitKind) -> bool {
     ui.horizontal_wrapped(|ui| {
         let mut changed = false;
         for k in UnitKind::ALL {

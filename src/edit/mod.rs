@@ -43,7 +43,9 @@ pub struct DetailChange {
 pub enum DetailPaint {
     /// A hill on top of the hex's terrain (a wooded hill is woods with a
     /// hill), its top at this elevation in contour steps (1 or more; N89,
-    /// N90: a hill of level 2 above one of level 1 gives height).
+    /// N90: a hill of level 2 above one of level 1 gives height), or 0
+    /// under rules that read hills but no elevation (a hill, level ground
+    /// otherwise).
     Hill(i32),
     /// No hill, back to the base level.
     NoHill,
@@ -72,7 +74,7 @@ impl DetailPaint {
         match self {
             DetailPaint::Hill(level) => {
                 d.hill = true;
-                d.elevation = level.clamp(1, crate::scenario::limits::MAX_ELEVATION);
+                d.elevation = level.clamp(0, crate::scenario::limits::MAX_ELEVATION);
             }
             DetailPaint::NoHill => {
                 d.hill = false;

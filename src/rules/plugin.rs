@@ -24,6 +24,31 @@ pub trait Plugin: Send + Sync + 'static {
     /// What a new blank scenario of the rule set starts with.
     fn blank(&self) -> BlankScenario;
 
+    /// The game's length in turns as the rules play it, given the
+    /// scenario's `turns`.
+    fn game_length(&self, turns: u32) -> u32;
+
+    /// Sets the game's length to `n` turns in every field that holds it:
+    /// the scenario's `turns` and, where the rules keep a turn limit of
+    /// their own, that too, so the two never disagree.
+    fn set_game_length(&mut self, turns: &mut u32, n: u32);
+
+    /// The options' field that holds the game's length beside the
+    /// scenario's `turns`, if any: the editor shows the length once, as
+    /// the General tab's "Game length", and never again among the
+    /// options; the sheet prints it once, in the title.
+    fn game_length_field(&self) -> Option<&'static str>;
+
+    /// Fills what a new unit of side `u.side` carries under these rules:
+    /// the rules' own data for it (type, quality, formation) from its
+    /// kind, and the defaults that follow its side (a nation), so a unit
+    /// placed with the Unit tool plays as its side's at once.
+    fn prepare_unit(&self, s: &Scenario, u: &mut Unit);
+
+    /// Whether the unit has a facing under these rules (a square has
+    /// none).
+    fn unit_faces(&self, u: &Unit) -> bool;
+
     /// The numbers printed on a unit's counter ("4-4", "7 S", "16 L").
     fn counter_label(&self, u: &Unit) -> String;
 
@@ -105,6 +130,16 @@ pub struct MapOfficer {
     pub name: String,
 }
 
+/// An officer to place on the map with the editor's next click (a
+/// General, a leader), as the rule set keeps him.
+pub trait PlaceOfficer: Send + Sync + std::fmt::Debug {
+    /// Who he is, for messages.
+    fn name(&self, s: &Scenario) -> String;
+    /// The scenario with him placed at `h`, or `None` if he no longer
+    /// exists.
+    fn placed(&self, s: &Scenario, h: Hex) -> Option<Scenario>;
+}
+
 /// A mark a unit's symbol adds within its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnitMark {
@@ -168,8 +203,18 @@ pub struct RuleSupport {
     pub elevation: bool,
     /// Whether hills matter.
     pub hills: bool,
+    /// Whether the map's stronghold flag (a fortified town hex or farm)
+    /// matters.
+    pub strongholds: bool,
     /// Whether units' facing matters.
     pub facing: bool,
+    /// Whether a unit's own strength and movement numbers are read (the
+    /// counter's factors); rules that take them from a unit's type and
+    /// quality leave them out of the editor.
+    pub unit_factors: bool,
+    /// What a side's loss threshold counts, beside its field ("strength
+    /// points (0: none)"), where the rules read one.
+    pub loss_threshold: Option<&'static str>,
     /// Whether forces and leaders matter.
     pub forces: bool,
     /// Most exit conditions the rule set reads (the first ones).
@@ -183,6 +228,8 @@ pub struct RuleSupport {
     /// Whether rivers, fords and bridges affect movement (as
     /// [`crate::scenario::HexsideEffects`] says).
     pub rivers: bool,
+    /// The hexside features the rules read: the editor offers these.
+    pub hexside_features: &'static [crate::scenario::HexsideFeature],
     /// Whether a gun may have no combat strength (its fire is the
     /// rules', not a number of its own).
     pub guns_without_strength: bool,

@@ -248,6 +248,26 @@ impl Unit {
         }
     }
 
+    /// A unit of `side` and `kind` on the map at the start at `hex`,
+    /// with no data of any rule set's beyond the shared fields (each rule
+    /// set fills its own: [`crate::rules::plugin::Plugin::prepare_unit`]).
+    pub fn new(id: UnitId, side: SideId, kind: UnitKind, hex: Hex) -> Unit {
+        Unit {
+            designation: String::new(),
+            contingent: None,
+            strength: 4,
+            movement: 4,
+            placement: Placement::Start(hex),
+            facing: None,
+            troop: Default::default(),
+            one_hour: None,
+            hits16: None,
+            id,
+            side,
+            kind,
+        }
+    }
+
     /// `"4-4"`: strength and movement as printed.
     pub fn factors(&self) -> String {
         format!("{}-{}", self.strength, self.movement)

@@ -1164,6 +1164,32 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
             ),
         );
     }
+    let thresholds = s.victory.loss_thresholds.len();
+    if support.loss_threshold.is_none() && thresholds > 0 {
+        out.warning(
+            field("victory.loss_thresholds"),
+            ignored(
+                thresholds,
+                &format!(
+                    "the scenario sets {}",
+                    crate::words::counted(thresholds, "loss threshold", "loss thresholds")
+                ),
+            ),
+        );
+    }
+    let strongholds = map.hexes.values().filter(|d| d.stronghold).count();
+    if !support.strongholds && strongholds > 0 {
+        out.warning(
+            field("map.hexes"),
+            ignored(
+                strongholds,
+                &format!(
+                    "{} fortified as strongholds",
+                    crate::words::counted(strongholds, "hex is", "hexes are")
+                ),
+            ),
+        );
+    }
     let facing = s.units.iter().filter(|u| u.facing.is_some()).count();
     if !support.facing && facing > 0 {
         out.warning(
@@ -1238,6 +1264,27 @@ fn check_rule_support(s: &Scenario, map: &Map, out: &mut Issues) {
                 &crate::words::counted(rivers, "hexside has a river", "hexsides have rivers"),
             ),
         );
+    }
+    // Other hexside features the rules do not read (a river has its
+    // own warning above).
+    for f in HexsideFeature::ALL {
+        if f == HexsideFeature::River || support.hexside_features.contains(&f) {
+            continue;
+        }
+        let n = map.hexsides.values().filter(|x| x.contains(&f)).count();
+        if n > 0 {
+            out.warning(
+                field("map.hexsides"),
+                ignored(
+                    n,
+                    &crate::words::counted(
+                        n,
+                        &format!("hexside has a {}", f.name()),
+                        &format!("hexsides have {}s", f.name()),
+                    ),
+                ),
+            );
+        }
     }
 }
 

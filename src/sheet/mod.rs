@@ -210,7 +210,10 @@ pub fn title_block(page: &mut Page, s: &Scenario) -> f32 {
         line.push(format!("by {}", s.author));
     }
     line.push(format!("rules: {}", s.rules.name()));
-    line.push(format!("{} Game-Turns", s.turns));
+    line.push(format!(
+        "{} Game-Turns",
+        s.rules.plugin().game_length(s.turns)
+    ));
     page.text(pt(x, y), 9.0, line.join("  ·  "), false, Align::Left);
     y += 3.0;
     page.items.push(Item::Line {

@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{Crt, Issues, Map, Scenario, Unit, check_text};
+use crate::scenario::{Crt, HexsideFeature, Issues, Map, Scenario, SideId, Unit, check_text};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
 
@@ -24,6 +24,29 @@ fn formation_letter(f: Formation) -> &'static str {
     }
 }
 
+/// The nation a new unit of `side` takes: the one most of the side's
+/// units have, else the side's name ("British").
+fn side_nation(s: &Scenario, side: &SideId) -> String {
+    let mut count: std::collections::BTreeMap<&str, usize> = Default::default();
+    for u in s.units.iter().filter(|u| &u.side == side) {
+        if let Some(x) = &u.hits16
+            && !x.nation.trim().is_empty()
+        {
+            *count.entry(x.nation.trim()).or_default() += 1;
+        }
+    }
+    // The most common, the first in order on a tie.
+    let best = count
+        .iter()
+        .max_by_key(|&(n, c)| (*c, std::cmp::Reverse(*n)));
+    match best {
+        Some((n, _)) => n.to_string(),
+        None => s
+            .side(side)
+            .map_or_else(|| side.to_string(), |x| x.name.clone()),
+    }
+}
+
 impl Plugin for Hits16Options {
     fn support(&self) -> RuleSupport {
         RuleSupport {
@@ -37,7 +60,11 @@ impl Plugin for Hits16Options {
             victory_hexes: true,
             elevation: false,
             hills: true,
+            strongholds: false,
+            hexside_features: &HexsideFeature::ALL,
             facing: true,
+            unit_factors: false,
+            loss_threshold: None,
             forces: false,
             exit_conditions: 0,
             variants: 0,
@@ -62,6 +89,44 @@ impl Plugin for Hits16Options {
             loss_threshold: None,
             turns: self.turn_limit,
         }
+    }
+
+    /// The turn limit (M38) within the scenario's length.
+    fn game_length(&self, turns: u32) -> u32 {
+        self.turn_limit.min(turns).max(1)
+    }
+
+    fn set_game_length(&mut self, turns: &mut u32, n: u32) {
+        *turns = n;
+        self.turn_limit = n;
+    }
+
+    fn game_length_field(&self) -> Option<&'static str> {
+        Some("turn_limit")
+    }
+
+    /// Type, formation, rating and hits from the start, and the nation
+    /// of its side (line needs one under the national line rule, M41),
+    /// so a British unit may form line at once.
+    /// A unit whose data says another kind (its kind was changed) takes
+    /// its kind's.
+    fn prepare_unit(&self, s: &Scenario, u: &mut Unit) {
+        let mut x = Hits16Unit::read(u);
+        if x.troop.kind() != u.kind {
+            x = Hits16Unit {
+                nation: x.nation,
+                ..Hits16Unit::from_kind(u.kind)
+            };
+        }
+        if x.nation.trim().is_empty() {
+            x.nation = side_nation(s, &u.side);
+        }
+        u.hits16 = Some(x);
+    }
+
+    /// A square has no facing (M8).
+    fn unit_faces(&self, u: &Unit) -> bool {
+        Hits16Unit::read(u).formation() != Formation::Square
     }
 
     /// M5, M10: the hits a unit has left of its 16, and its formation's

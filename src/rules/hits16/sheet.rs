@@ -202,8 +202,10 @@ fn tables(flow: &mut Flow, o: &Hits16Options) {
         Column::new("Value").centred(),
         Column::new("Source"),
     ];
+    // The game's length is printed once, in the title.
     let rows: Vec<Vec<Cell>> = TABLE_DOCS
         .iter()
+        .filter(|d| Some(d.field) != crate::rules::plugin::Plugin::game_length_field(o))
         .map(|d| {
             let v = o.table_value(d.field).unwrap_or(0);
             vec![

@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{Crt, Issues, Map, Scenario, Unit};
+use crate::scenario::{Crt, HexsideFeature, Issues, Map, Scenario, Unit};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
 
@@ -23,7 +23,11 @@ impl Plugin for NapoleonOptions {
             victory_hexes: true,
             elevation: true,
             hills: true,
+            strongholds: true,
+            hexside_features: &[HexsideFeature::Road],
             facing: true,
+            unit_factors: true,
+            loss_threshold: None,
             forces: true,
             exit_conditions: 0,
             variants: 0,
@@ -51,6 +55,33 @@ impl Plugin for NapoleonOptions {
             loss_threshold: None,
             turns: 10,
         }
+    }
+
+    /// The turn limit (N4) within the scenario's length, else the
+    /// scenario's length.
+    fn game_length(&self, turns: u32) -> u32 {
+        self.turn_limit.map_or(turns, |t| t.min(turns))
+    }
+
+    /// A turn limit the scenario sets follows its length.
+    fn set_game_length(&mut self, turns: &mut u32, n: u32) {
+        *turns = n;
+        if self.turn_limit.is_some() {
+            self.turn_limit = Some(n);
+        }
+    }
+
+    fn game_length_field(&self) -> Option<&'static str> {
+        Some("turn_limit")
+    }
+
+    /// The troop table gives the movement (N14).
+    fn prepare_unit(&self, _s: &Scenario, u: &mut Unit) {
+        u.movement = self.troops.movement.of_unit(u);
+    }
+
+    fn unit_faces(&self, _u: &Unit) -> bool {
+        true
     }
 
     /// N14: these rules move a unit by its type's troop-table allowance,

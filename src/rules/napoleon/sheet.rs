@@ -442,8 +442,11 @@ fn rule_options(flow: &mut Flow, s: &Scenario) {
         return;
     };
     let d = NapoleonOptions::default();
+    // The game's length is printed once, in the title.
+    let length = crate::rules::plugin::Plugin::game_length_field(o);
     let changed: Vec<Vec<Cell>> = OPTION_DOCS
         .iter()
+        .filter(|doc| Some(doc.field) != length)
         .filter(|doc| o.option_value(doc.field) != d.option_value(doc.field))
         .map(|doc| {
             vec![

@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{Issues, Location, Map, Placement, Scenario, Unit, UnitId};
+use crate::scenario::{HexsideFeature, Issues, Location, Map, Placement, Scenario, Unit, UnitId};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
 use std::collections::BTreeMap;
@@ -25,7 +25,11 @@ impl Plugin for NawOptions {
             victory_hexes: false,
             elevation: false,
             hills: false,
+            strongholds: false,
+            hexside_features: &HexsideFeature::ALL,
             facing: false,
+            unit_factors: true,
+            loss_threshold: Some("strength points (0: none)"),
             forces: false,
             exit_conditions: 1,
             variants: 1,
@@ -50,6 +54,26 @@ impl Plugin for NawOptions {
             loss_threshold: Some(40),
             turns: 10,
         }
+    }
+
+    fn game_length(&self, turns: u32) -> u32 {
+        turns
+    }
+
+    fn set_game_length(&mut self, turns: &mut u32, n: u32) {
+        *turns = n;
+    }
+
+    fn game_length_field(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Nothing beyond the shared unit: strength and movement are the
+    /// counter's own.
+    fn prepare_unit(&self, _s: &Scenario, _u: &mut Unit) {}
+
+    fn unit_faces(&self, _u: &Unit) -> bool {
+        false
     }
 
     /// Strength and movement as printed ("4-4").

@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{Crt, Issues, Map, Scenario, Unit, check_text};
+use crate::scenario::{Crt, HexsideFeature, Issues, Map, Scenario, Unit, check_text};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
 
@@ -23,7 +23,11 @@ impl Plugin for OneHourOptions {
             victory_hexes: true,
             elevation: true,
             hills: true,
+            strongholds: true,
+            hexside_features: &[HexsideFeature::Road],
             facing: true,
+            unit_factors: false,
+            loss_threshold: Some("units routed: the army breaks (0: none) [H9]"),
             forces: false,
             exit_conditions: 0,
             variants: 0,
@@ -48,6 +52,37 @@ impl Plugin for OneHourOptions {
             loss_threshold: None,
             turns: 10,
         }
+    }
+
+    /// The turn limit (H9) within the scenario's length.
+    fn game_length(&self, turns: u32) -> u32 {
+        self.turn_limit.min(turns.max(1))
+    }
+
+    fn set_game_length(&mut self, turns: &mut u32, n: u32) {
+        *turns = n;
+        self.turn_limit = n;
+    }
+
+    fn game_length_field(&self) -> Option<&'static str> {
+        Some("turn_limit")
+    }
+
+    /// Type, quality and traits from the start, so the inspector can edit
+    /// them.
+    /// A unit whose data says another kind (its kind was changed) takes
+    /// its kind's.
+    fn prepare_unit(&self, _s: &Scenario, u: &mut Unit) {
+        if u.one_hour
+            .as_ref()
+            .is_none_or(|x| x.unit_type.kind() != u.kind)
+        {
+            u.one_hour = Some(OneHourUnit::from_kind(u.kind));
+        }
+    }
+
+    fn unit_faces(&self, _u: &Unit) -> bool {
+        true
     }
 
     /// The hits a unit takes before it routs and its traits' initials

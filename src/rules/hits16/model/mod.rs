@@ -35,6 +35,16 @@ pub enum TroopType {
 }
 
 impl TroopType {
+    /// The shared model's kind of the type.
+    pub fn kind(self) -> crate::scenario::UnitKind {
+        use crate::scenario::UnitKind;
+        match self {
+            TroopType::Infantry | TroopType::Skirmishers => UnitKind::Infantry,
+            TroopType::HeavyCavalry | TroopType::LightCavalry => UnitKind::Cavalry,
+            TroopType::Artillery => UnitKind::Artillery,
+        }
+    }
+
     pub const ALL: [TroopType; 5] = [
         TroopType::Infantry,
         TroopType::Skirmishers,

@@ -77,8 +77,14 @@ pub fn options_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side]) {
 }
 
 /// The Tables: every Vedette default number with its source.
+/// The turn limit (M38) is the General tab's game length, not a row here.
 pub fn tables_ui(ui: &mut Ui, o: &mut Hits16Options) {
     let defaults = Hits16Options::default();
+    let length = crate::rules::plugin::Plugin::game_length_field(o);
+    let docs: Vec<&crate::rules::hits16::model::TableDoc> = TABLE_DOCS
+        .iter()
+        .filter(|d| Some(d.field) != length)
+        .collect();
     ui.label(
         RichText::new(
             "The text lost its tables when it was scraped [L37-39] [L72-79] [L92-96]. Every number \
@@ -88,7 +94,7 @@ pub fn tables_ui(ui: &mut Ui, o: &mut Hits16Options) {
         .weak(),
     );
     if ui.button("Reset every number to the ruled value").clicked() {
-        for d in TABLE_DOCS {
+        for d in &docs {
             if let Some(v) = defaults.table_value(d.field) {
                 o.set_table_value(d.field, v);
             }
@@ -105,7 +111,7 @@ pub fn tables_ui(ui: &mut Ui, o: &mut Hits16Options) {
             ui.label(RichText::new("Source").strong());
             ui.label(RichText::new("").strong());
             ui.end_row();
-            for d in TABLE_DOCS {
+            for d in &docs {
                 let l = ui.label(d.label);
                 let mut v = o.table_value(d.field).unwrap_or(0);
                 let before = v;
@@ -234,7 +240,6 @@ pub fn unit_fields(
     grid: crate::hex::Grid,
 ) -> bool {
     use crate::rules::hits16::model::{Formation, Hits16Unit, LineRule, Rating, TroopType};
-    use crate::scenario::UnitKind;
     let mut x = Hits16Unit::read(u);
     let before = x.clone();
     let l = ui.label("Troop type");
@@ -319,11 +324,7 @@ pub fn unit_fields(
     } else if was_square || u.facing.is_none() {
         u.facing = grid.sides().first().copied();
     }
-    u.kind = match x.troop {
-        TroopType::Infantry | TroopType::Skirmishers => UnitKind::Infantry,
-        TroopType::HeavyCavalry | TroopType::LightCavalry => UnitKind::Cavalry,
-        TroopType::Artillery => UnitKind::Artillery,
-    };
+    u.kind = x.troop.kind();
     u.movement = *o.move_hexes.get(x.troop);
     u.hits16 = Some(x);
     true

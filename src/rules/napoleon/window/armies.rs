@@ -28,27 +28,13 @@ pub struct ArmiesWindow {
 /// A General or a force's leader, by side and force index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Officer {
-    General {
-        side: usize,
-    },
-    Leader {
-        side: usize,
-        force: usize,
-    },
-    /// A One Hour Napoleonic leader, by his index in the rule options.
-    OneHourLeader {
-        index: usize,
-    },
-    /// A General of the 16-hits rules, by his index in the rule options.
-    Hits16General {
-        index: usize,
-    },
+    General { side: usize },
+    Leader { side: usize, force: usize },
 }
 
-impl Officer {
-    /// Who he is, for messages.
-    pub fn name(self, s: &Scenario) -> String {
-        match self {
+impl crate::rules::plugin::PlaceOfficer for Officer {
+    fn name(&self, s: &Scenario) -> String {
+        match *self {
             Officer::General { side } => s
                 .sides
                 .get(side)
@@ -62,33 +48,12 @@ impl Officer {
                 .and_then(|x| x.forces.get(force))
                 .and_then(|f| f.leader.as_ref())
                 .map_or("the leader".into(), |l| l.name.clone()),
-            Officer::OneHourLeader { index } => match &s.rules {
-                crate::scenario::RuleSet::OneHour(o) => o
-                    .leaders
-                    .get(index)
-                    .map_or("the leader".into(), |l| l.name.clone()),
-                _ => "the leader".into(),
-            },
-            Officer::Hits16General { index } => match &s.rules {
-                crate::scenario::RuleSet::Hits16(o) => {
-                    o.generals.get(index).map_or("the General".into(), |g| {
-                        if g.name.starts_with("General") {
-                            g.name.clone()
-                        } else {
-                            format!("General {}", g.name)
-                        }
-                    })
-                }
-                _ => "the General".into(),
-            },
         }
     }
 
-    /// The scenario with the officer placed at `h`, or `None` if he no
-    /// longer exists.
-    pub fn placed(self, s: &Scenario, h: crate::hex::Hex) -> Option<Scenario> {
+    fn placed(&self, s: &Scenario, h: crate::hex::Hex) -> Option<Scenario> {
         let mut s = s.clone();
-        match self {
+        match *self {
             Officer::General { side } => {
                 s.sides.get_mut(side)?.army.as_mut()?.general.hex = Some(h);
             }
@@ -100,18 +65,6 @@ impl Officer {
                     .leader
                     .as_mut()?
                     .hex = Some(h);
-            }
-            Officer::OneHourLeader { index } => {
-                let crate::scenario::RuleSet::OneHour(o) = &mut s.rules else {
-                    return None;
-                };
-                o.leaders.get_mut(index)?.start = Some(h);
-            }
-            Officer::Hits16General { index } => {
-                let crate::scenario::RuleSet::Hits16(o) = &mut s.rules else {
-                    return None;
-                };
-                o.generals.get_mut(index)?.hex = Some(h);
             }
         }
         Some(s)
@@ -573,5 +526,25 @@ pub fn move_unit_to_force(sc: &mut Scenario, id: &UnitId, s: usize, to: Option<u
     }
     if let Some(f) = to.and_then(|f| sc.sides[s].forces.get_mut(f)) {
         f.units.push(id.clone());
+    }
+}
+
+impl crate::app::plugin::SideWindow for ArmiesWindow {
+    fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        s: &Scenario,
+        map: &Map,
+        selected: Option<&UnitId>,
+    ) -> crate::app::plugin::SideWindowOutput {
+        let out = ArmiesWindow::ui(self, ctx, s, map, selected);
+        crate::app::plugin::SideWindowOutput {
+            edit: out.edit,
+            select: out.select,
+            place: out
+                .place
+                .map(|o| Box::new(o) as Box<dyn crate::rules::plugin::PlaceOfficer>),
+            closed: out.closed,
+        }
     }
 }

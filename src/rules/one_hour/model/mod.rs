@@ -35,6 +35,16 @@ pub enum UnitType {
 }
 
 impl UnitType {
+    /// The shared model's kind of the type.
+    pub fn kind(self) -> crate::scenario::UnitKind {
+        use crate::scenario::UnitKind;
+        match self {
+            UnitType::LineInfantry | UnitType::LightInfantry => UnitKind::Infantry,
+            UnitType::Cavalry | UnitType::HeavyCavalry => UnitKind::Cavalry,
+            UnitType::Artillery => UnitKind::Artillery,
+        }
+    }
+
     pub const ALL: [UnitType; 5] = [
         UnitType::LineInfantry,
         UnitType::LightInfantry,

@@ -19,9 +19,16 @@ use std::collections::HashMap;
 /// lists), by a key naming the field.
 pub type Typed = HashMap<String, String>;
 
-/// The Rule options tab.
+/// The Rule options tab: every option but the turn limit, which is the
+/// General tab's game length.
 pub fn options_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &mut Typed) {
     let defaults = OneHourOptions::default();
+    let length = crate::rules::plugin::Plugin::game_length_field(o);
+    let docs: Vec<crate::scenario::options::OptionDoc> = OPTION_DOCS
+        .iter()
+        .filter(|d| Some(d.field) != length)
+        .copied()
+        .collect();
     ui.label(
         RichText::new(
             "Where the text is silent or lost its numbers, RULINGS-ONE-HOUR.md decides; each \
@@ -34,7 +41,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
         .clicked()
     {
         use crate::scenario::options::DocumentedOptions;
-        for doc in OPTION_DOCS {
+        for doc in &docs {
             // A default read from the defaults always fits its field.
             let _ = o.set_option(doc.field, defaults.option_value(doc.field));
         }
@@ -55,7 +62,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
             ui.end_row();
         });
     ui.add_space(4.0);
-    option_rows(ui, o, &defaults, OPTION_DOCS, "one hour options");
+    option_rows(ui, o, &defaults, &docs, "one hour options");
     ui.add_space(8.0);
     ui.heading("Troop table (H13-H15, H23, H27, H33)");
     ui.label(
@@ -537,4 +544,140 @@ fn card_ui(
         )
         .labelled_by(l.id);
     });
+}
+
+/// The One Hour Napoleonic rows of the inspector (H12, H13, H37): unit
+/// type, quality with its hits, traits (steadfast and conscript exclude
+/// each other; rifles only for light infantry) and command. Returns
+/// whether a discrete change was made; the command's text counts as a
+/// stroke, like the designation.
+pub fn unit_fields(
+    ui: &mut egui::Ui,
+    u: &mut crate::scenario::Unit,
+    o: &crate::rules::one_hour::model::OneHourOptions,
+    scenario: &crate::scenario::Scenario,
+) -> bool {
+    use crate::rules::one_hour::model::{OneHourUnit, Quality, UnitType};
+    let mut x = OneHourUnit::read(u);
+    let before = x.clone();
+    let mut discrete = false;
+    let l = ui.label("Unit type");
+    egui::ComboBox::from_id_salt("inspector one hour type")
+        .selected_text(x.unit_type.name())
+        .show_ui(ui, |ui| {
+            for t in UnitType::ALL {
+                discrete |= ui.selectable_value(&mut x.unit_type, t, t.name()).changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    ui.end_row();
+    let l = ui.label("Quality");
+    egui::ComboBox::from_id_salt("inspector one hour quality")
+        .selected_text(format!(
+            "{} ({})",
+            x.quality.name(),
+            crate::words::counted(o.hits_of(&x), "hit", "hits")
+        ))
+        .show_ui(ui, |ui| {
+            for q in Quality::ALL {
+                let hits = o.troops.quality_hits.of(q);
+                discrete |= ui
+                    .selectable_value(
+                        &mut x.quality,
+                        q,
+                        format!(
+                            "{} ({})",
+                            q.name(),
+                            crate::words::counted(hits, "hit", "hits")
+                        ),
+                    )
+                    .changed();
+            }
+        })
+        .response
+        .labelled_by(l.id);
+    ui.end_row();
+    ui.label("Traits");
+    ui.vertical(|ui| {
+        if ui
+            .checkbox(
+                &mut x.steadfast,
+                "Steadfast: never retreats from fire (H37)",
+            )
+            .changed()
+        {
+            discrete = true;
+            x.conscript &= !x.steadfast;
+        }
+        if ui
+            .checkbox(&mut x.conscript, "Conscript: retreats at 2 hits (H37)")
+            .changed()
+        {
+            discrete = true;
+            x.steadfast &= !x.conscript;
+        }
+        discrete |= ui
+            .checkbox(
+                &mut x.reluctant,
+                "Reluctant: tests to advance or charge (H22)",
+            )
+            .changed();
+        if x.unit_type.is_cavalry() {
+            discrete |= ui
+                .checkbox(&mut x.impetuous, "Impetuous: must charge again (H30)")
+                .changed();
+            discrete |= ui
+                .checkbox(&mut x.shock, "Shock: an extra die charging (H31)")
+                .changed();
+        }
+        if x.unit_type == UnitType::LightInfantry {
+            discrete |= ui
+                .checkbox(&mut x.rifles, "Rifles: range 3 (H15)")
+                .changed();
+        }
+    });
+    ui.end_row();
+    let l = ui.label("Command");
+    ui.horizontal(|ui| {
+        ui.add(egui::TextEdit::singleline(&mut x.command).desired_width(110.0))
+            .labelled_by(l.id)
+            .on_hover_text("Leaders lead commands by name (H23)");
+        let mut known: Vec<String> = scenario
+            .units
+            .iter()
+            .filter(|v| v.side == u.side)
+            .map(|v| OneHourUnit::read(v).command)
+            .filter(|c| !c.is_empty())
+            .collect();
+        known.sort();
+        known.dedup();
+        if !known.is_empty() {
+            ui.menu_button("Pick", |ui| {
+                for c in known {
+                    if ui.selectable_label(x.command == c, &c).clicked() {
+                        x.command = c;
+                        discrete = true;
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_hover_text("A command of this side's units");
+        }
+    });
+    ui.end_row();
+    // Traits that do not fit the type are dropped with it.
+    if !x.unit_type.is_cavalry() {
+        x.impetuous = false;
+        x.shock = false;
+    }
+    if x.unit_type != UnitType::LightInfantry {
+        x.rifles = false;
+    }
+    if x != before {
+        u.kind = x.unit_type.kind();
+        u.one_hour = Some(x);
+    }
+    discrete
 }
