@@ -7,10 +7,11 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use vedette::engine::Dice;
 use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+use vedette::rules::napoleon::model::NapoleonOptions;
 use vedette::rules::napoleon::model::pickup::shipped_lists;
 use vedette::rules::napoleon::pickup_batch::{PickupConfig, play_battle};
 use vedette::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
-use vedette::scenario::{Colour, NapoleonOptions};
+use vedette::scenario::Colour;
 
 fn benches(c: &mut Criterion) {
     let lists = shipped_lists();

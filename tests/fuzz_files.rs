@@ -22,6 +22,7 @@ use std::sync::{Arc, OnceLock};
 use vedette::ai::{Computer, PlayerKind};
 use vedette::engine::{self, Dice, Game, GameLog};
 use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+use vedette::rules::napoleon::model::NapoleonOptions;
 use vedette::rules::napoleon::model::pickup::{
     ArmyList, OrderOfBattle, parse_army_list, parse_order,
 };

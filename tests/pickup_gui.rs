@@ -16,20 +16,25 @@ use vedette::engine::Dice;
 use vedette::hex::Hex;
 use vedette::rules::napoleon::engine::deploy::{DeployCommand, DeploymentLog, Step};
 use vedette::rules::napoleon::player::pickup::deploy_command;
-use vedette::rules::napoleon::window::pickup::Play;
-use vedette::scenario::{self, Severity};
+use vedette::rules::napoleon::window::pickup::{PickupBalance, Play, Wizard};
+use vedette::scenario::{self, RuleSet, Severity};
 
-fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Play {
+/// The open pick-up wizard.
+fn wizard<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Wizard {
     h.state()
         .pickup
         .as_ref()
-        .and_then(|w| w.play.as_ref())
-        .expect("the table")
+        .and_then(|w| w.get::<Wizard>())
+        .expect("the pick-up wizard")
+}
+
+fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Play {
+    wizard(h).play.as_ref().expect("the table")
 }
 
 fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
     let app = h.state();
-    let w = app.pickup.as_ref().expect("wizard");
+    let w = wizard(h);
     let p = w.play.as_ref().expect("table");
     let c = app
         .view
@@ -172,26 +177,14 @@ fn issue20_the_whole_wizard_hot_seat_to_a_saved_scenario_that_validates_and_reop
     let mut h = harness(VedetteApp::empty());
     open_wizard(&mut h);
     // The orders of battle: built by the computer, legal; start.
-    assert!(
-        h.state()
-            .pickup
-            .as_ref()
-            .expect("w")
-            .order_problems(0)
-            .is_empty()
-    );
+    assert!(wizard(&h).order_problems(0).is_empty());
     h.get_all_by_label("Remove force")
         .next()
         .expect("a force")
         .click();
     h.run();
     assert!(
-        h.state()
-            .pickup
-            .as_ref()
-            .expect("w")
-            .order_problems(0)
-            .is_empty(),
+        wizard(&h).order_problems(0).is_empty(),
         "a smaller army is still legal"
     );
     h.get_all_by_label("Build by computer")
@@ -317,7 +310,7 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
         .expect("side 1")
         .click();
     h.run();
-    let saved = h.state().pickup.as_ref().expect("w").sides[0].order.clone();
+    let saved = wizard(&h).sides[0].order.clone();
     type_path(&mut h, &dir.path().join("french"), "Save");
     let file = dir.path().join("french.ron");
     let back = vedette::rules::napoleon::model::pickup::parse_order(
@@ -329,19 +322,14 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     // Clear it, then open it again.
     h.get_all_by_label("Clear").next().expect("side 1").click();
     h.run();
-    assert!(
-        h.state().pickup.as_ref().expect("w").sides[0]
-            .order
-            .forces
-            .is_empty()
-    );
+    assert!(wizard(&h).sides[0].order.forces.is_empty());
     h.get_all_by_label("Open order of battle…")
         .next()
         .expect("side 1")
         .click();
     h.run();
     type_path(&mut h, &file, "Open");
-    assert_eq!(h.state().pickup.as_ref().expect("w").sides[0].order, saved);
+    assert_eq!(wizard(&h).sides[0].order, saved);
     // A broken army list: refused with its line and column, nothing lost.
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "(version: 1, name: \"X\", nation: 3)").expect("writes");
@@ -351,7 +339,7 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
         .click();
     h.run();
     type_path(&mut h, &bad, "Open");
-    let w = h.state().pickup.as_ref().expect("w");
+    let w = wizard(&h);
     let e = w.error.clone().expect("refused");
     assert!(e.contains("bad.ron:1:") && e.contains("nation"), "{e}");
     assert_eq!(w.sides[0].order, saved);
@@ -362,21 +350,14 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
         .expect("side 1")
         .click();
     h.run();
-    let before = h.state().pickup.as_ref().expect("w").lists[0].units.len();
+    let before = wizard(&h).lists[0].units.len();
     h.get_by_label("Add unit type").scroll_to_me();
     h.run();
-    let generals = h.state().pickup.as_ref().expect("w").lists[0]
-        .generals
-        .len();
+    let generals = wizard(&h).lists[0].generals.len();
     click(&mut h, "Add General");
-    assert!(
-        h.state().pickup.as_ref().expect("w").lists[0]
-            .generals
-            .len()
-            >= generals
-    );
+    assert!(wizard(&h).lists[0].generals.len() >= generals);
     click(&mut h, "Add unit type");
-    let list = h.state().pickup.as_ref().expect("w").lists[0].clone();
+    let list = wizard(&h).lists[0].clone();
     assert_eq!(list.units.len(), before + 1);
     click(&mut h, "Save army list as…");
     type_path(&mut h, &dir.path().join("mylist.ron"), "Save");
@@ -396,7 +377,7 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
     h.state_mut().pickup = None;
     h.run();
     open_wizard(&mut h);
-    let w = h.state().pickup.as_ref().expect("w");
+    let w = wizard(&h);
     let offered = w
         .lists
         .iter()
@@ -414,14 +395,25 @@ fn issue20_orders_of_battle_and_army_lists_are_saved_and_opened_without_a_file_d
 fn issue20_army_list_balance_from_the_balance_panel() {
     let mut app = VedetteApp::open(common::root().join("scenarios/saint-aubin.ron"));
     app.balance.open = true;
-    app.balance.pickup.games = 4;
-    app.balance.pickup.points = 500;
+    let rules = app.doc.as_ref().expect("open").scenario.rules.clone();
+    let pickup = app
+        .balance
+        .section_as::<PickupBalance>(&rules)
+        .expect("the Napoleon rules' army-list balance");
+    pickup.games = 4;
+    pickup.points = 500;
     let mut h = harness(app);
     click(&mut h, "Army lists: pick-up battles");
     click(&mut h, "Run pick-up battles");
-    h.state_mut().balance.pickup.wait();
+    fn section<'a>(h: &'a mut Harness<'_, VedetteApp>, rules: &RuleSet) -> &'a mut PickupBalance {
+        h.state_mut()
+            .balance
+            .section_as::<PickupBalance>(rules)
+            .expect("the section")
+    }
+    section(&mut h, &rules).wait();
     h.run();
-    let (text, _) = h.state().balance.pickup.report.clone().expect("a report");
+    let (text, _) = section(&mut h, &rules).report.clone().expect("a report");
     assert!(
         text.contains(
             "4 pick-up battles [3.1][3.2]: France 1813-1815 against Britain 1815 at 500 points"
@@ -444,6 +436,7 @@ fn issue20_n23_the_wizard_sets_the_table_options_of_the_rulings() {
     h.state_mut()
         .pickup
         .as_mut()
+        .and_then(|w| w.get_mut::<Wizard>())
         .expect("w")
         .options
         .pickup_columns = 20;

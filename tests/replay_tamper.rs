@@ -132,9 +132,10 @@ fn issue35_item37_one_hour_log_with_an_entry_removed_is_refused() {
 fn issue35_item37_pickup_battle_log_with_an_entry_removed_is_refused() {
     use vedette::engine::Dice;
     use vedette::rules::napoleon::engine::deploy::DeploymentLog;
+    use vedette::rules::napoleon::model::NapoleonOptions;
     use vedette::rules::napoleon::model::pickup::parse_army_list;
     use vedette::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
-    use vedette::scenario::{Colour, NapoleonOptions};
+    use vedette::scenario::Colour;
     // A pick-up battle as the procedure builds and deploys it (seeded).
     let lists = ["britain-1815", "france-1813"].map(|n| {
         let p = root().join(format!("scenarios/armies/{n}.ron"));

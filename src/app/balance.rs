@@ -141,13 +141,13 @@ pub struct BalancePanel {
     /// The scenario's side colours, for the plots.
     colours: [Color32; 2],
     job: Option<Job>,
-    /// Army-list balance: pick-up battles of two lists, whatever is open.
-    pub pickup: crate::rules::napoleon::window::pickup::PickupBalance,
+    /// The sections rule sets add (army-list balance), by rule set name,
+    /// each kept while another rule set's scenario is open.
+    sections: Vec<(&'static str, Box<dyn super::plugin::BalanceSection>)>,
     /// The skill ladder of the scenario as it is now.
     pub ladder: super::ladder::LadderPanel,
     /// Which numbers decide the balance.
     pub sensitivity: super::sensitivity::SensitivityPanel,
-    pub pickup_lists: Vec<crate::rules::napoleon::model::pickup::ArmyList>,
 }
 
 impl Default for BalancePanel {
@@ -168,10 +168,9 @@ impl Default for BalancePanel {
             error: None,
             colours: SIDE_COLOURS,
             job: None,
-            pickup: Default::default(),
+            sections: Vec::new(),
             ladder: Default::default(),
             sensitivity: Default::default(),
-            pickup_lists: crate::rules::napoleon::model::pickup::shipped_lists(),
         }
     }
 }
@@ -249,6 +248,32 @@ impl BalancePanel {
             }
             (Err(e), _) => self.error = Some(e),
         }
+    }
+
+    /// The Balance panel's section of the rule set, made the first time
+    /// it is asked for; `None` where the rule set has none.
+    pub fn section(
+        &mut self,
+        rules: &crate::scenario::RuleSet,
+    ) -> Option<&mut Box<dyn super::plugin::BalanceSection>> {
+        let name = rules.name();
+        if !self.sections.iter().any(|(n, _)| *n == name) {
+            let made = super::plugin::window(rules).balance_section()?;
+            self.sections.push((name, made));
+        }
+        self.sections
+            .iter_mut()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| s)
+    }
+
+    /// The rule set's section as its own type (tests).
+    pub fn section_as<T: super::plugin::BalanceSection>(
+        &mut self,
+        rules: &crate::scenario::RuleSet,
+    ) -> Option<&mut T> {
+        let s: &mut dyn std::any::Any = &mut **self.section(rules)?;
+        s.downcast_mut::<T>()
     }
 
     /// Blocks until the running batch ends (tests and screenshots).
@@ -407,10 +432,15 @@ impl BalancePanel {
                         self.threads,
                     )
                 });
-            ui.separator();
-            egui::CollapsingHeader::new("Army lists: pick-up battles")
-                .default_open(self.pickup.running() || self.pickup.report.is_some())
-                .show(ui, |ui| self.pickup.ui(ui, &self.pickup_lists));
+            // The scenario's rule set's own section.
+            if let Some((s, _)) = scenario
+                && let Some(section) = self.section(&s.rules)
+            {
+                ui.separator();
+                egui::CollapsingHeader::new(section.title())
+                    .default_open(section.busy())
+                    .show(ui, |ui| section.ui(ui));
+            }
         });
     }
 

@@ -139,26 +139,15 @@ impl OpenDoc {
         );
         let colours = [Colour(0x3a, 0x5f, 0xb0), Colour(0xc0, 0x39, 0x2b)];
         let sides = (0..2)
-            .map(|i| Side {
-                id: SideId::new(blank.sides[i]),
-                name: blank.sides[i].to_string(),
-                colour: colours[i],
-                contingents: Vec::new(),
-                forces: Vec::new(),
-                army: blank.nations.map(|n| crate::scenario::Army {
-                    general: crate::scenario::General {
-                        name: format!("{} General", blank.sides[i]),
-                        command_factor: 2,
-                        hex: None,
-                    },
-                    nation: n[i].to_string(),
-                    aggressiveness: 0,
-                    cavalry_movement: None,
-                    break_point: None,
-                }),
+            .map(|i| {
+                Side::new(
+                    SideId::new(blank.sides[i]),
+                    blank.sides[i].to_string(),
+                    colours[i],
+                )
             })
             .collect();
-        let scenario = Scenario {
+        let mut scenario = Scenario {
             version: FORMAT_VERSION,
             title: String::new(),
             author: String::new(),
@@ -189,6 +178,8 @@ impl OpenDoc {
             variants: Vec::new(),
             notes: String::new(),
         };
+        // The rule set's own parts (an army and General per side).
+        settings.rules.plugin().prepare_blank(&mut scenario);
         OpenDoc::unsaved(scenario, map, None)
     }
 

@@ -176,7 +176,7 @@ pub struct VedetteApp {
     /// The playtest start dialog, when open.
     pub start_dialog: Option<playtest::StartDialog>,
     /// The pick-up battle wizard, when open; the editor waits behind it.
-    pub pickup: Option<Box<crate::rules::napoleon::window::pickup::Wizard>>,
+    pub pickup: Option<Box<dyn plugin::Wizard>>,
     /// The command palette (Ctrl+Shift+P), when open.
     pub palette: Option<command_ui::Palette>,
     /// The keyboard shortcut sheet (F1), when shown.
@@ -334,38 +334,35 @@ impl VedetteApp {
                 ),
                 Err(e) => self.open_failed(path.to_path_buf(), e.to_string()),
             },
-            FileKind::DeploymentLog => match crate::rules::napoleon::window::pickup::Wizard::resume_file(path) {
-                Ok(w) => {
-                    self.pickup = Some(Box::new(w));
-                    self.open_error = None;
-                    true
-                }
-                Err(e) => self.open_failed(path.to_path_buf(), e),
-            },
-            FileKind::ArmyList | FileKind::OrderOfBattle => {
-                let mut w = crate::rules::napoleon::window::pickup::Wizard::with_lists(&self.army_lists);
-                let opened = if kind == FileKind::ArmyList {
-                    w.open_list(0, path)
-                } else {
-                    w.open_order(0, path)
-                };
+            // A pick-up battle's files open in the wizard of the rule set
+            // that reads them.
+            FileKind::DeploymentLog | FileKind::ArmyList | FileKind::OrderOfBattle => {
+                let opened = plugin::every_window()
+                    .into_iter()
+                    .find_map(|w| w.open_in_wizard(kind, path, &self.army_lists));
                 match opened {
-                    Ok(()) => {
+                    Some(Ok(w)) => {
                         if kind == FileKind::ArmyList {
                             push_recent(&mut self.army_lists, path);
                         }
-                        self.pickup = Some(Box::new(w));
+                        self.pickup = Some(w);
                         self.open_error = None;
-                        self.status = Some((
-                            true,
-                            format!(
-                                "Opened the {} {shown} for the first side of a new pick-up battle",
-                                kind.noun()
-                            ),
-                        ));
+                        if kind != FileKind::DeploymentLog {
+                            self.status = Some((
+                                true,
+                                format!(
+                                    "Opened the {} {shown} for the first side of a new pick-up battle",
+                                    kind.noun()
+                                ),
+                            ));
+                        }
                         true
                     }
-                    Err(e) => self.open_failed(path.to_path_buf(), e),
+                    Some(Err(e)) => self.open_failed(path.to_path_buf(), e),
+                    None => self.open_failed(
+                        path.to_path_buf(),
+                        format!("{shown}: no rule set reads this {}", kind.noun()),
+                    ),
                 }
             }
         }
@@ -442,11 +439,7 @@ impl VedetteApp {
     fn perform(&mut self, action: Pending, ctx: &egui::Context) {
         match action {
             Pending::New => self.new_dialog = Some(NewMap::default()),
-            Pending::NewPickup => {
-                self.pickup = Some(Box::new(
-                    crate::rules::napoleon::window::pickup::Wizard::with_lists(&self.army_lists),
-                ))
-            }
+            Pending::NewPickup => self.pickup = new_wizard(&self.army_lists),
             Pending::Open(Some(p)) => {
                 self.open_in_tab(p);
             }
@@ -830,29 +823,17 @@ impl VedetteApp {
                 let ext = FileAction::ExportTo(kind).extensions()[0];
                 self.export.path = file_prompt::with_extension(path, ext).display().to_string();
             }
-            FileAction::OpenArmyList(side)
-            | FileAction::SaveArmyList(side)
-            | FileAction::OpenOrder(side)
-            | FileAction::SaveOrder(side) => {
+            FileAction::OpenArmyList(_)
+            | FileAction::SaveArmyList(_)
+            | FileAction::OpenOrder(_)
+            | FileAction::SaveOrder(_) => {
                 let Some(w) = &mut self.pickup else {
                     return;
                 };
-                let (r, list) = match purpose {
-                    FileAction::OpenArmyList(_) => (w.open_list(side, &path), Some(path)),
-                    FileAction::OpenOrder(_) => (w.open_order(side, &path), None),
-                    FileAction::SaveArmyList(_) => {
-                        let at = file_prompt::with_ron(path);
-                        (w.save_list(side, &at), Some(at))
-                    }
-                    _ => (w.save_order(side, &file_prompt::with_ron(path)), None),
-                };
                 // A list read or written is offered again next time.
-                if r.is_ok()
-                    && let Some(p) = list
-                {
+                if let Some(p) = w.file_chosen(purpose, &path) {
                     push_recent(&mut self.army_lists, &p);
                 }
-                w.error = r.err();
             }
         }
     }
@@ -1047,30 +1028,31 @@ impl VedetteApp {
         let Some(w) = &mut self.pickup else {
             return;
         };
+        let (title, rules) = w.title();
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Vedette");
                 ui.separator();
                 ui.label(
-                    RichText::new("New pick-up battle")
+                    RichText::new(title)
                         .strong()
                         .color(Color32::from_rgb(40, 90, 150)),
                 );
-                ui.label(RichText::new("Napoleon rules [3.1][3.2]").weak());
+                ui.label(RichText::new(rules).weak());
             });
         });
         let action = w.ui(ui, &mut self.view);
-        if let Some(f) = w.file_request.take() {
+        if let Some(f) = w.take_file_request() {
             self.ask_path(f);
         }
         self.path_prompt_ui(&ui.ctx().clone());
         match action {
-            crate::rules::napoleon::window::pickup::WizardAction::None => {}
-            crate::rules::napoleon::window::pickup::WizardAction::Cancel => {
+            plugin::WizardAction::None => {}
+            plugin::WizardAction::Cancel => {
                 self.pickup = None;
                 self.view.fitted = false;
             }
-            crate::rules::napoleon::window::pickup::WizardAction::Finish(scenario, log) => {
+            plugin::WizardAction::Finish(scenario, log) => {
                 self.pickup = None;
                 self.tab_for_new_document();
                 self.set_doc(OpenDoc::from_pickup(*scenario, log));
@@ -2156,7 +2138,6 @@ impl VedetteApp {
                         ),
                     );
                 }
-                let blank = settings.rules.blank();
                 ui.label(
                     RichText::new(format!(
                         "A clear map with the {} terrain{}, and two sides{}.",
@@ -2166,7 +2147,7 @@ impl VedetteApp {
                         } else {
                             " and rules"
                         },
-                        if blank.nations.is_some() {
+                        if settings.rules.support().forces {
                             ", each with an army and a General to place; build its forces next"
                         } else {
                             ""
@@ -2524,6 +2505,13 @@ pub fn check_open(path: Option<PathBuf>, game: Option<PathBuf>) -> Result<String
 /// With `game`, a saved game log opens in the playtest table, on the
 /// scenario file it names unless `path` is given. With `armies`, the
 /// Armies window opens.
+/// The first rule set's pick-up wizard (File > New pick-up battle…).
+fn new_wizard(recent: &[PathBuf]) -> Option<Box<dyn plugin::Wizard>> {
+    plugin::every_window()
+        .into_iter()
+        .find_map(|w| w.new_wizard(recent))
+}
+
 pub fn run(
     files: Vec<PathBuf>,
     balance: Option<u32>,
@@ -2585,14 +2573,18 @@ pub fn run(
                 app.open_armies();
             }
             if let Some(p) = &pickup_log {
-                match crate::rules::napoleon::window::pickup::Wizard::resume_file(p) {
-                    Ok(w) => app.pickup = Some(Box::new(w)),
-                    Err(e) => app.status = Some((false, e)),
+                let resumed = plugin::every_window().into_iter().find_map(|w| {
+                    w.open_in_wizard(scenario::kind::FileKind::DeploymentLog, p, &[])
+                });
+                match resumed {
+                    Some(Ok(w)) => app.pickup = Some(w),
+                    Some(Err(e)) => app.status = Some((false, e)),
+                    None => {
+                        app.status = Some((false, "no rule set resumes a deployment log".into()))
+                    }
                 }
             } else if pickup {
-                app.pickup = Some(Box::new(
-                    crate::rules::napoleon::window::pickup::Wizard::with_lists(&app.army_lists),
-                ));
+                app.pickup = new_wizard(&app.army_lists);
             }
             if let Some(games) = balance {
                 app.balance.open = true;

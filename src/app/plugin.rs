@@ -64,6 +64,56 @@ pub trait SideWindow: std::any::Any + Send {
     ) -> SideWindowOutput;
 }
 
+/// What a wizard asks of the window after a frame.
+pub enum WizardAction {
+    None,
+    Cancel,
+    /// The new scenario is made: open it in the editor as a new, unsaved
+    /// document, with the RON text of the log written beside it on save.
+    Finish(Box<Scenario>, String),
+}
+
+/// A wizard a rule set offers that makes a new document (the pick-up
+/// battle of *Napoleon*): it fills the window while it runs.
+pub trait Wizard: std::any::Any {
+    /// The toolbar's title ("New pick-up battle") and the rules' words
+    /// beside it.
+    fn title(&self) -> (&'static str, &'static str);
+    /// The wizard for a frame.
+    fn ui(&mut self, ui: &mut Ui, view: &mut super::map_view::MapView) -> WizardAction;
+    /// A file the wizard asks the window to choose (opened or saved).
+    fn take_file_request(&mut self) -> Option<super::file_prompt::FileAction>;
+    /// The path chosen for a request: what the wizard made of it, and a
+    /// file to offer again next time (an army list read or written).
+    fn file_chosen(
+        &mut self,
+        purpose: super::file_prompt::FileAction,
+        path: &std::path::Path,
+    ) -> Option<std::path::PathBuf>;
+}
+
+impl dyn Wizard {
+    /// The wizard as its own type (tests).
+    pub fn get<T: Wizard>(&self) -> Option<&T> {
+        (self as &dyn std::any::Any).downcast_ref::<T>()
+    }
+    pub fn get_mut<T: Wizard>(&mut self) -> Option<&mut T> {
+        (self as &mut dyn std::any::Any).downcast_mut::<T>()
+    }
+}
+
+/// A section a rule set adds to the Balance panel (the army-list balance
+/// of pick-up battles): a batch of its own, run in the background.
+pub trait BalanceSection: std::any::Any + Send {
+    /// The section's collapsible heading.
+    fn title(&self) -> &'static str;
+    /// Whether it has something to show (a batch running, a report), so
+    /// it opens by itself.
+    fn busy(&self) -> bool;
+    /// The section for a frame.
+    fn ui(&mut self, ui: &mut Ui);
+}
+
 /// A rule set's parts of the window.
 pub trait RuleWindow: Sync {
     /// The rule set's tabs of Scenario settings, beyond the shared ones
@@ -104,11 +154,34 @@ pub trait RuleWindow: Sync {
     /// The rule set's window beside the editor (Edit > Armies…), where it
     /// has one.
     fn side_window(&self, s: &Scenario) -> Option<Box<dyn SideWindow>>;
+
+    /// The rule set's section of the Balance panel, where it has one.
+    fn balance_section(&self) -> Option<Box<dyn BalanceSection>>;
+
+    /// The wizard of File > New pick-up battle…, where the rule set has
+    /// a pick-up procedure; `recent`: files to offer (army lists).
+    fn new_wizard(&self, recent: &[std::path::PathBuf]) -> Option<Box<dyn Wizard>>;
+
+    /// A file of `kind` opened in the rule set's wizard (a deployment log
+    /// resumed, an army list or order of battle read), where its wizard
+    /// reads such files; with a file to offer again next time.
+    #[allow(clippy::type_complexity)]
+    fn open_in_wizard(
+        &self,
+        kind: crate::scenario::kind::FileKind,
+        path: &std::path::Path,
+        recent: &[std::path::PathBuf],
+    ) -> Option<Result<Box<dyn Wizard>, String>>;
 }
 
 /// The window parts of every rule set, from the registration's list.
 macro_rules! windows {
     ($( $(#[$doc:meta])* $variant:ident => $m:ident ),* $(,)?) => {
+        /// Every rule set's window parts, in the registration's order.
+        pub fn every_window() -> Vec<&'static dyn RuleWindow> {
+            vec![$( &crate::rules::$m::window::Window, )*]
+        }
+
         /// The window parts of the scenario's rule set.
         pub fn window(rules: &RuleSet) -> &'static dyn RuleWindow {
             match rules {

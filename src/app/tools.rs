@@ -201,6 +201,19 @@ impl Tools {
         {
             self.terrain = t.code;
         }
+        // A brush or hexside feature the document's rules do not read is
+        // not kept.
+        let support = doc.scenario.rules.support();
+        if let Some(d) = self.detail
+            && !detail_brushes(&support, self.hill_level).contains(&d)
+        {
+            self.detail = None;
+        }
+        if !support.hexside_features.contains(&self.feature)
+            && let Some(&f) = support.hexside_features.first()
+        {
+            self.feature = f;
+        }
         if doc.scenario.rules.name() != self.template.rules {
             // The facing and designation carry over (a facing chosen on
             // hexes becomes the nearest box side).
@@ -298,7 +311,8 @@ impl Tools {
             Tool::Hexside => {
                 ui.label("Feature");
                 ui.horizontal(|ui| {
-                    for f in HexsideFeature::ALL {
+                    // Only the features the rules read.
+                    for &f in doc.scenario.rules.support().hexside_features {
                         ui.radio_value(
                             &mut self.feature,
                             f,
@@ -341,26 +355,20 @@ impl Tools {
                 }
             });
         }
-        if self.tool == Tool::Brush && doc.scenario.rules.support().hills {
+        let support = doc.scenario.rules.support();
+        let brushes = detail_brushes(&support, self.hill_level);
+        if self.tool == Tool::Brush && !brushes.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Paint");
                 ui.radio_value(&mut self.detail, None, "Terrain");
-                for d in crate::edit::DetailPaint::ALL {
-                    let d = match d {
-                        crate::edit::DetailPaint::Hill(_) => {
-                            crate::edit::DetailPaint::Hill(self.hill_level)
-                        }
-                        d => d,
-                    };
-                    let word = doc.scenario.rules.stronghold_word();
+                let word =
+                    crate::sheet::sections::capitalised(doc.scenario.rules.stronghold_word());
+                for d in brushes {
                     let name = match d {
-                        crate::edit::DetailPaint::Stronghold => {
-                            let mut c = word.chars();
-                            c.next().map_or(String::new(), |f| {
-                                f.to_uppercase().chain(c).collect::<String>()
-                            })
+                        crate::edit::DetailPaint::Stronghold => word.clone(),
+                        crate::edit::DetailPaint::NoStronghold => {
+                            format!("Remove {}", doc.scenario.rules.stronghold_word())
                         }
-                        crate::edit::DetailPaint::NoStronghold => format!("Remove {word}"),
                         d => d.name().to_string(),
                     };
                     ui.radio_value(&mut self.detail, Some(d), name)
@@ -369,13 +377,16 @@ impl Tools {
                         );
                 }
             });
-            if let Some(crate::edit::DetailPaint::Hill(_)) = self.detail {
+            // The hill's level, where the rules read elevation.
+            if let Some(crate::edit::DetailPaint::Hill(_)) = self.detail
+                && support.elevation
+            {
                 ui.horizontal(|ui| {
                     let l = ui.label("Hill level");
                     ui.add(super::fields::Number::new(&mut self.hill_level).range(1..=9))
                         .labelled_by(l.id)
                         .on_hover_text(
-                            "The elevation painted, in contour steps: paint a level 2 hill on top of a level 1 hill for a higher summit (N90)",
+                            "The elevation painted, in contour steps: paint a level 2 hill on top of a level 1 hill for a higher summit",
                         );
                 });
                 self.detail = Some(crate::edit::DetailPaint::Hill(self.hill_level));
@@ -803,6 +814,25 @@ fn facing_buttons(
         r.mark_changed();
     }
     r
+}
+
+/// The hill and stronghold brushes the rules read: a hill (at
+/// `hill_level` where they read elevation, with none otherwise) and a
+/// stronghold, each with its eraser.
+pub fn detail_brushes(
+    support: &crate::scenario::RuleSupport,
+    hill_level: i32,
+) -> Vec<crate::edit::DetailPaint> {
+    use crate::edit::DetailPaint;
+    let mut out = Vec::new();
+    if support.hills {
+        let level = if support.elevation { hill_level } else { 0 };
+        out.extend([DetailPaint::Hill(level), DetailPaint::NoHill]);
+    }
+    if support.strongholds {
+        out.extend([DetailPaint::Stronghold, DetailPaint::NoStronghold]);
+    }
+    out
 }
 
 /// The Contingent row of the template or the inspector, where the unit's

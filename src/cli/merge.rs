@@ -40,7 +40,7 @@ struct MergedJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     paired: Option<PairedReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pickup: Option<&'a crate::rules::napoleon::pickup_batch::PickupTally>,
+    pickup: Option<&'a crate::rules::pickup::PickupTally>,
     /// A study's numbers, ranked.
     #[serde(skip_serializing_if = "Option::is_none")]
     sensitivity: Option<Vec<crate::sim::sensitivity::Row>>,

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 pub mod ladder;
 pub mod merge;
-pub mod pickup;
 pub mod play;
 pub mod sensitivity;
 pub mod sheet;
@@ -689,19 +688,21 @@ pub fn run(command: &Command) -> Outcome {
             shard,
             out,
             ..
-        } if !pickup.is_empty() => pickup::simulate(&pickup::PickupArgs {
-            lists: pickup,
-            points: *points,
-            games: games.unwrap_or(1000),
-            seed: *seed,
-            threads: batch.threads,
-            players: batch.players(),
-            variant: batch.variant(),
-            json: json.as_deref(),
-            tuning: batch.tuning.as_deref(),
-            shard: *shard,
-            out: out.as_deref(),
-        }),
+        } if !pickup.is_empty() => {
+            crate::rules::pickup::simulate(&crate::rules::pickup::PickupArgs {
+                lists: pickup,
+                points: *points,
+                games: games.unwrap_or(1000),
+                seed: *seed,
+                threads: batch.threads,
+                players: batch.players(),
+                variant: batch.variant(),
+                json: json.as_deref(),
+                tuning: batch.tuning.as_deref(),
+                shard: *shard,
+                out: out.as_deref(),
+            })
+        }
         Command::Simulate {
             scenario: Some(scenario),
             games,

@@ -54,6 +54,41 @@ pub(crate) use with_rule_sets;
 
 with_rule_sets!(plugin::define_rule_sets);
 
+// What rule sets add to the shared model's units and sides, named as the
+// files write them: a rule set whose units or sides carry data of their
+// own adds a line here.
+crate::scenario::define_unit_and_side! {
+    unit {
+        /// What the *Napoleon* rules need beyond kind and strength (horse
+        /// artillery, Cossacks, a start in column, casualties).
+        #[serde(default, skip_serializing_if = "napoleon::model::Troop::is_plain")]
+        troop: napoleon::model::Troop,
+        /// What One Hour Napoleonic needs of the unit (type, quality,
+        /// traits, command); absent: read from `kind`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        one_hour: Option<one_hour::model::OneHourUnit>,
+        /// What the 16-hits rules need of the unit (type, formation,
+        /// rating, hits, nation); absent: read from `kind`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hits16: Option<hits16::model::Hits16Unit>,
+    }
+    side {
+        /// The army of the *Napoleon* rules: General, nation, army-list
+        /// values.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        army: Option<napoleon::model::Army>,
+    }
+}
+
+/// Pick-up battles, the procedure the *Napoleon* rules define [3.1][3.2]
+/// to build a battle from two army lists: the command line's `simulate
+/// --pickup` and its batch shards reach it here. (The window reaches it
+/// through the rule set's window parts: its wizard and Balance section.)
+pub mod pickup {
+    pub use super::napoleon::pickup_batch::PickupTally;
+    pub use super::napoleon::pickup_cli::{PickupArgs, simulate};
+}
+
 /// Work to be done with whichever rule set a scenario names: the registry
 /// calls `visit` with that rule set's engine type.
 pub trait Visit {

@@ -24,6 +24,10 @@ pub trait Plugin: Send + Sync + 'static {
     /// What a new blank scenario of the rule set starts with.
     fn blank(&self) -> BlankScenario;
 
+    /// Adds to a new blank scenario, made from [`Plugin::blank`], what
+    /// the rule set keeps of its own (an army and General per side).
+    fn prepare_blank(&self, s: &mut Scenario);
+
     /// The game's length in turns as the rules play it, given the
     /// scenario's `turns`.
     fn game_length(&self, turns: u32) -> u32;
@@ -157,9 +161,6 @@ pub struct BlankScenario {
     pub terrain: Vec<TerrainKind>,
     pub crt: Crt,
     pub sides: [&'static str; 2],
-    /// Each side's nation, where the rules give each side an army with a
-    /// General.
-    pub nations: Option<[&'static str; 2]>,
     /// Each side's loss threshold, where the rules have one.
     pub loss_threshold: Option<u32>,
     /// The game's length in turns (the rules' own turn limit where they

@@ -95,24 +95,21 @@ pub fn large_scenario_on(
         } else {
             Placement::Start(free[(i * step) % free.len()])
         };
-        list.push(Unit {
-            id: UnitId::new(format!("u{i}")),
-            designation: format!("{}/{}", i % 7 + 1, i / 7 + 1),
-            side: SideId::new(side),
-            contingent: None,
+        let mut u = Unit::new(
+            UnitId::new(format!("u{i}")),
+            SideId::new(side),
             kind,
-            strength: 1 + (mix(seed ^ i as u64) % 7) as u32,
-            movement: match kind {
-                UnitKind::Infantry => 4,
-                UnitKind::Cavalry => 5,
-                UnitKind::Artillery => 3,
-            },
-            placement,
-            facing: None,
-            troop: Default::default(),
-            one_hour: None,
-            hits16: None,
-        });
+            Hex::new(1, 1),
+        );
+        u.designation = format!("{}/{}", i % 7 + 1, i / 7 + 1);
+        u.strength = 1 + (mix(seed ^ i as u64) % 7) as u32;
+        u.movement = match kind {
+            UnitKind::Infantry => 4,
+            UnitKind::Cavalry => 5,
+            UnitKind::Artillery => 3,
+        };
+        u.placement = placement;
+        list.push(u);
     }
     let scenario = Scenario {
         version: FORMAT_VERSION,
@@ -126,22 +123,16 @@ pub fn large_scenario_on(
         rules: RuleSet::default(),
         turns: 10,
         sides: vec![
-            Side {
-                id: "French".into(),
-                name: "French".into(),
-                colour: super::map::Colour(0x2f, 0x5a, 0xa8),
-                contingents: vec![],
-                forces: vec![],
-                army: None,
-            },
-            Side {
-                id: "Allied".into(),
-                name: "Allied".into(),
-                colour: super::map::Colour(0xb0, 0x30, 0x2a),
-                contingents: vec![],
-                forces: vec![],
-                army: None,
-            },
+            Side::new(
+                "French".into(),
+                "French".into(),
+                super::map::Colour(0x2f, 0x5a, 0xa8),
+            ),
+            Side::new(
+                "Allied".into(),
+                "Allied".into(),
+                super::map::Colour(0xb0, 0x30, 0x2a),
+            ),
         ],
         units: list,
         crt: RuleSet::default().blank().crt,

@@ -14,10 +14,8 @@ pub mod marks;
 mod model;
 pub mod numbers;
 pub mod options;
-pub(crate) use crate::rules::napoleon::model::setup::barred;
 mod validate;
 
-pub use crate::rules::napoleon::model::{Army, General, NapoleonOptions, Troop};
 pub use format::{
     LoadError, MapFile, from_ron, map_file, map_to_ron, parse_map, parse_scenario, scenario_file,
     scenario_to_ron, to_ron,

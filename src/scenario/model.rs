@@ -2,10 +2,7 @@
 //! victory conditions and variants, plus the map (inline or by file).
 
 use super::map::{Colour, Map};
-use crate::hex::{Dir, Hex};
-use crate::rules::hits16::model::Hits16Unit;
-use crate::rules::napoleon::model::{Army, Troop};
-use crate::rules::one_hour::model::OneHourUnit;
+use crate::hex::Hex;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -64,8 +61,8 @@ pub enum MapSource {
     Inline(Box<Map>),
 }
 
-pub use crate::rules::RuleSet;
 pub use crate::rules::plugin::{BlankScenario, MapOfficer, RuleSupport, StartTerrain};
+pub use crate::rules::{RuleSet, Side, Unit};
 
 /// The questions every part of Vedette asks of a scenario's rule set,
 /// answered by its plugin ([`crate::rules::plugin::Plugin`]).
@@ -122,25 +119,101 @@ impl RuleSet {
     }
 }
 
-/// A side in the battle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Side {
-    pub id: SideId,
-    pub name: String,
-    pub colour: Colour,
-    /// National contingents within the side (British and Prussian in the
-    /// Allied army), each with its own counter colour.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub contingents: Vec<Contingent>,
-    /// Forces under leaders (used by the hex miniatures rules).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub forces: Vec<Force>,
-    /// The army: General, nation, army-list values (the hex miniatures
-    /// rules).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub army: Option<Army>,
+/// Defines [`Unit`] and [`Side`]: the shared fields, then the data each
+/// rule set adds to a unit or a side, from the registration's list of
+/// them (`crate::rules`), where a rule set whose units need data of their
+/// own names its field as the files write it. `Unit::new` and `Side::new`
+/// leave every rule set's data at its default, for the rule set to fill
+/// ([`crate::rules::plugin::Plugin::prepare_unit`]).
+macro_rules! define_unit_and_side {
+    (
+        unit { $( $(#[$um:meta])* $uf:ident: $ut:ty, )* }
+        side { $( $(#[$sm:meta])* $sf:ident: $st:ty, )* }
+    ) => {
+        /// A side in the battle.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Side {
+            pub id: $crate::scenario::SideId,
+            pub name: String,
+            pub colour: $crate::scenario::Colour,
+            /// National contingents within the side (British and Prussian
+            /// in the Allied army), each with its own counter colour.
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub contingents: Vec<$crate::scenario::Contingent>,
+            /// Forces under leaders (rules with forces).
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub forces: Vec<$crate::scenario::Force>,
+            $( $(#[$sm])* pub $sf: $st, )*
+        }
+
+        impl Side {
+            /// A side with no contingents, forces or rule set's data.
+            pub fn new(
+                id: $crate::scenario::SideId,
+                name: String,
+                colour: $crate::scenario::Colour,
+            ) -> Side {
+                Side {
+                    id,
+                    name,
+                    colour,
+                    contingents: Vec::new(),
+                    forces: Vec::new(),
+                    $( $sf: Default::default(), )*
+                }
+            }
+        }
+
+        /// A counter.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Unit {
+            pub id: $crate::scenario::UnitId,
+            /// The historical identification printed on the counter
+            /// (`"3/IV"`).
+            pub designation: String,
+            pub side: $crate::scenario::SideId,
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub contingent: Option<String>,
+            pub kind: $crate::scenario::UnitKind,
+            /// Combat strength (the big left-hand number).
+            pub strength: u32,
+            /// Movement allowance (the right-hand number).
+            pub movement: u32,
+            pub placement: $crate::scenario::Placement,
+            /// Facing, for rule sets that use it.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub facing: Option<$crate::hex::Dir>,
+            $( $(#[$um])* pub $uf: $ut, )*
+        }
+
+        impl Unit {
+            /// A unit of `side` and `kind` on the map at the start at
+            /// `hex`, strength and movement 4, with no rule set's data.
+            pub fn new(
+                id: $crate::scenario::UnitId,
+                side: $crate::scenario::SideId,
+                kind: $crate::scenario::UnitKind,
+                hex: $crate::hex::Hex,
+            ) -> Unit {
+                Unit {
+                    id,
+                    designation: String::new(),
+                    side,
+                    contingent: None,
+                    kind,
+                    strength: 4,
+                    movement: 4,
+                    placement: $crate::scenario::Placement::Start(hex),
+                    facing: None,
+                    $( $uf: Default::default(), )*
+                }
+            }
+        }
+    };
 }
+pub(crate) use define_unit_and_side;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -207,64 +280,11 @@ pub enum Placement {
     Variant { entry: Vec<Hex> },
 }
 
-/// A counter.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Unit {
-    pub id: UnitId,
-    /// The historical identification printed on the counter (`"3/IV"`).
-    pub designation: String,
-    pub side: SideId,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub contingent: Option<String>,
-    pub kind: UnitKind,
-    /// Combat strength (the big left-hand number).
-    pub strength: u32,
-    /// Movement allowance (the right-hand number).
-    pub movement: u32,
-    pub placement: Placement,
-    /// Facing, for rule sets that use it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub facing: Option<Dir>,
-    /// What the hex miniatures rules need beyond kind and strength (horse
-    /// artillery, Cossacks, skirmish factor).
-    #[serde(default, skip_serializing_if = "Troop::is_plain")]
-    pub troop: Troop,
-    /// What One Hour Napoleonic needs of the unit (type, quality, traits,
-    /// command); absent: read from `kind` ([`OneHourUnit::from_kind`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub one_hour: Option<OneHourUnit>,
-    /// What the 16-hits rules need of the unit (type, formation, rating,
-    /// hits, nation); absent: read from `kind` ([`Hits16Unit::from_kind`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hits16: Option<Hits16Unit>,
-}
-
 impl Unit {
     pub fn start_hex(&self) -> Option<Hex> {
         match self.placement {
             Placement::Start(h) => Some(h),
             _ => None,
-        }
-    }
-
-    /// A unit of `side` and `kind` on the map at the start at `hex`,
-    /// with no data of any rule set's beyond the shared fields (each rule
-    /// set fills its own: [`crate::rules::plugin::Plugin::prepare_unit`]).
-    pub fn new(id: UnitId, side: SideId, kind: UnitKind, hex: Hex) -> Unit {
-        Unit {
-            designation: String::new(),
-            contingent: None,
-            strength: 4,
-            movement: 4,
-            placement: Placement::Start(hex),
-            facing: None,
-            troop: Default::default(),
-            one_hour: None,
-            hits16: None,
-            id,
-            side,
-            kind,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::hex::{Dir, Hex};
+use crate::rules::napoleon::model::NapoleonOptions;
 use proptest::prelude::*;
 
 const WATERLOO: &str = include_str!("../../scenarios/waterloo.ron");

@@ -280,18 +280,6 @@ fn check_scenario_text(s: &Scenario, out: &mut Issues) {
                 );
             }
         }
-        if let Some(a) = &side.army {
-            let q = format!("{p}.army");
-            check_text(out, &format!("{q}.nation"), "a nation", &a.nation, false);
-            let g = &a.general.name;
-            check_text(
-                out,
-                &format!("{q}.general.name"),
-                "a General's name",
-                g,
-                false,
-            );
-        }
     }
     for (i, u) in s.units.iter().enumerate() {
         let p = format!("units[{i}]");

@@ -6,7 +6,7 @@
 //! shell loop) is the user's scheduler: see `deploy/`.
 
 use super::BatchTally;
-use crate::rules::napoleon::pickup_batch::PickupTally;
+use crate::rules::pickup::PickupTally;
 use serde::{Deserialize, Serialize};
 
 /// The format a shard file declares; a merge refuses any other.

@@ -85,11 +85,12 @@ impl Plugin for Hits16Options {
             terrain: super::model::terrain(),
             crt: Crt::default(),
             sides: ["French", "British"],
-            nations: None,
             loss_threshold: None,
             turns: self.turn_limit,
         }
     }
+
+    fn prepare_blank(&self, _s: &mut Scenario) {}
 
     /// The turn limit (M38) within the scenario's length.
     fn game_length(&self, turns: u32) -> u32 {

@@ -5,6 +5,7 @@
 pub mod engine;
 pub mod model;
 pub mod pickup_batch;
+pub mod pickup_cli;
 pub mod player;
 mod plugin;
 pub mod sheet;

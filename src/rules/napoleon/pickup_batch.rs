@@ -10,9 +10,10 @@
 use crate::engine::Dice;
 use crate::rules::napoleon::engine::deploy::{DeploymentLog, FeatureKind};
 use crate::rules::napoleon::engine::{Board, Napoleon};
+use crate::rules::napoleon::model::NapoleonOptions;
 use crate::rules::napoleon::model::pickup::ArmyList;
 use crate::rules::napoleon::player::pickup::{build_order, deploy_by_computers};
-use crate::scenario::{Colour, MapSource, NapoleonOptions};
+use crate::scenario::{Colour, MapSource};
 use crate::sim::{GameResult, SimConfig, game_seed, play_game, wilson};
 use std::fmt::Write as _;
 use std::sync::Arc;

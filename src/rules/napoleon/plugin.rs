@@ -6,7 +6,7 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{Crt, HexsideFeature, Issues, Map, Scenario, Unit};
+use crate::scenario::{Crt, HexsideFeature, Issues, Map, Scenario, Unit, check_text};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
 
@@ -51,9 +51,26 @@ impl Plugin for NapoleonOptions {
             terrain: super::model::terrain(),
             crt: Crt::default(),
             sides: ["French", "Prussian"],
-            nations: Some(["France", "Prussia"]),
             loss_threshold: None,
             turns: 10,
+        }
+    }
+
+    /// An army per side, France's and Prussia's, each with a General of
+    /// command factor 2 to place.
+    fn prepare_blank(&self, s: &mut Scenario) {
+        for (side, nation) in s.sides.iter_mut().zip(["France", "Prussia"]) {
+            side.army = Some(super::model::Army {
+                general: super::model::General {
+                    name: format!("{} General", side.name),
+                    command_factor: 2,
+                    hex: None,
+                },
+                nation: nation.to_string(),
+                aggressiveness: 0,
+                cavalry_movement: None,
+                break_point: None,
+            });
         }
     }
 
@@ -162,7 +179,23 @@ impl Plugin for NapoleonOptions {
         super::sheet::is_pickup(s)
     }
 
+    /// The armies' names, then what the rules forbid at set-up
+    /// (`model::setup`).
     fn check(&self, s: &Scenario, map: Option<&Map>, out: &mut Issues) {
+        for (i, side) in s.sides.iter().enumerate() {
+            if let Some(a) = &side.army {
+                let q = format!("sides[{i}].army");
+                check_text(out, &format!("{q}.nation"), "a nation", &a.nation, false);
+                let g = &a.general.name;
+                check_text(
+                    out,
+                    &format!("{q}.general.name"),
+                    "a General's name",
+                    g,
+                    false,
+                );
+            }
+        }
         if let Some(map) = map {
             super::model::setup::check(s, map, self, out);
         }

@@ -50,11 +50,12 @@ impl Plugin for NawOptions {
             terrain: super::model::terrain(),
             crt: super::model::crt(),
             sides: ["French", "Allied"],
-            nations: None,
             loss_threshold: Some(40),
             turns: 10,
         }
     }
+
+    fn prepare_blank(&self, _s: &mut Scenario) {}
 
     fn game_length(&self, turns: u32) -> u32 {
         turns

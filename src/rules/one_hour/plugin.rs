@@ -48,11 +48,12 @@ impl Plugin for OneHourOptions {
             terrain: super::model::terrain(),
             crt: Crt::default(),
             sides: ["French", "Allied"],
-            nations: None,
             loss_threshold: None,
             turns: 10,
         }
     }
+
+    fn prepare_blank(&self, _s: &mut Scenario) {}
 
     /// The turn limit (H9) within the scenario's length.
     fn game_length(&self, turns: u32) -> u32 {

@@ -8,7 +8,7 @@ pub mod table;
 pub use table::Hits16TableRules as TableRules;
 
 use crate::app::document::OpenDoc;
-use crate::app::plugin::{RuleWindow, SettingsState, SettingsTab, SideWindow};
+use crate::app::plugin::{RuleWindow, SettingsState, SettingsTab, SideWindow, Wizard};
 use crate::hex::Hex;
 use crate::rules::plugin::PlaceOfficer;
 use crate::scenario::{Map, RuleSet, Scenario, SideId, Unit};
@@ -152,6 +152,23 @@ impl RuleWindow for Window {
     }
 
     fn side_window(&self, _s: &Scenario) -> Option<Box<dyn SideWindow>> {
+        None
+    }
+
+    fn balance_section(&self) -> Option<Box<dyn crate::app::plugin::BalanceSection>> {
+        None
+    }
+
+    fn new_wizard(&self, _recent: &[std::path::PathBuf]) -> Option<Box<dyn Wizard>> {
+        None
+    }
+
+    fn open_in_wizard(
+        &self,
+        _kind: crate::scenario::kind::FileKind,
+        _path: &std::path::Path,
+        _recent: &[std::path::PathBuf],
+    ) -> Option<Result<Box<dyn Wizard>, String>> {
         None
     }
 }

@@ -909,7 +909,7 @@ impl Deployment {
     /// Whether a unit of `kind` may stand on `h` by its terrain
     /// [3.8.1.1][3.8.5][3.8.6] (N92).
     pub fn may_stand(&self, kind: UnitKind, h: Hex) -> bool {
-        crate::scenario::barred(kind, self.role(h)).is_none()
+        crate::rules::napoleon::model::setup::barred(kind, self.role(h)).is_none()
             && !(kind == UnitKind::Cavalry && self.options.is_outskirts(&self.map, h))
     }
 
@@ -1156,7 +1156,7 @@ impl Deployment {
                     "{what} faces {facing}, which is not a hexside [3.7.2.6] (N6)"
                 ));
             }
-            if let Some(why) = crate::scenario::barred(u.kind, self.role(h)) {
+            if let Some(why) = crate::rules::napoleon::model::setup::barred(u.kind, self.role(h)) {
                 return refuse(format!("{what} may not stand on {h}: {why}"));
             }
             if u.kind == UnitKind::Cavalry && self.options.is_outskirts(&self.map, h) {

@@ -5,10 +5,10 @@
 //! passed in, so the same seed builds the same army.
 
 use crate::engine::Dice;
+use crate::rules::napoleon::model::NapoleonOptions;
 use crate::rules::napoleon::model::pickup::{
     ArmyList, ForcePick, OrderOfBattle, PICKUP_FORMAT_VERSION, UnitType,
 };
-use crate::scenario::NapoleonOptions;
 use crate::scenario::UnitKind;
 
 /// Builds an order of battle from `list` at `points`; the reasons it could

@@ -10,8 +10,9 @@ pub mod table;
 pub use table::NapoleonTableRules as TableRules;
 
 use crate::app::document::OpenDoc;
-use crate::app::plugin::{RuleWindow, SettingsState, SettingsTab, SideWindow};
+use crate::app::plugin::{RuleWindow, SettingsState, SettingsTab, SideWindow, Wizard};
 use crate::rules::plugin::PlaceOfficer;
+use crate::scenario::kind::FileKind;
 use crate::scenario::{Map, RuleSet, Scenario, SideId, Unit};
 use egui::Ui;
 
@@ -56,5 +57,40 @@ impl RuleWindow for Window {
     /// The Armies window: armies, Generals, forces and leaders.
     fn side_window(&self, s: &Scenario) -> Option<Box<dyn SideWindow>> {
         Some(Box::new(armies::ArmiesWindow::new(s)))
+    }
+
+    /// Army-list balance: pick-up battles of two lists.
+    fn balance_section(&self) -> Option<Box<dyn crate::app::plugin::BalanceSection>> {
+        Some(Box::new(pickup::PickupBalance::default()))
+    }
+
+    /// The pick-up procedure [3.1][3.2].
+    fn new_wizard(&self, recent: &[std::path::PathBuf]) -> Option<Box<dyn Wizard>> {
+        Some(Box::new(pickup::Wizard::with_lists(recent)))
+    }
+
+    /// A deployment log resumes its battle; an army list or an order of
+    /// battle is the first side's, in a new pick-up battle.
+    fn open_in_wizard(
+        &self,
+        kind: FileKind,
+        path: &std::path::Path,
+        recent: &[std::path::PathBuf],
+    ) -> Option<Result<Box<dyn Wizard>, String>> {
+        Some(match kind {
+            FileKind::DeploymentLog => {
+                pickup::Wizard::resume_file(path).map(|w| Box::new(w) as Box<dyn Wizard>)
+            }
+            FileKind::ArmyList | FileKind::OrderOfBattle => {
+                let mut w = pickup::Wizard::with_lists(recent);
+                let opened = if kind == FileKind::ArmyList {
+                    w.open_list(0, path)
+                } else {
+                    w.open_order(0, path)
+                };
+                opened.map(|()| Box::new(w) as Box<dyn Wizard>)
+            }
+            _ => return None,
+        })
     }
 }

@@ -16,11 +16,12 @@ use crate::hex::{Dir, Hex, Point};
 use crate::rules::napoleon::engine::deploy::{
     DeployCommand, Deployment, DeploymentLog, FeatureKind, ForcePlacement, Occupy, Step, Zone,
 };
+use crate::rules::napoleon::model::NapoleonOptions;
 use crate::rules::napoleon::model::pickup::{
     ArmyList, ForcePick, OrderOfBattle, PICKUP_FORMAT_VERSION, shipped_lists,
 };
 use crate::rules::napoleon::player::pickup::{build_order, deploy_command, front_dir, place_force};
-use crate::scenario::{Colour, NapoleonOptions, Scenario};
+use crate::scenario::Colour;
 use egui::{Color32, RichText, Shape, Stroke, pos2};
 
 /// Who plays a side's steps.
@@ -40,13 +41,7 @@ pub struct SidePlan {
     pub colour: Colour,
 }
 
-/// What the wizard asks of the app.
-pub enum WizardAction {
-    None,
-    Cancel,
-    /// The battle is set: open it in the editor, with the log's RON text.
-    Finish(Box<Scenario>, String),
-}
+pub use crate::app::plugin::WizardAction;
 
 /// The table being set up.
 pub struct Play {
@@ -1617,6 +1612,8 @@ pub struct PickupBalance {
     pub threads: usize,
     /// The rulings' options the battles are set up with.
     pub options: NapoleonOptions,
+    /// The army lists to choose from (the shipped ones).
+    pub army_lists: Vec<ArmyList>,
     pub report: Option<(String, f64)>,
     pub error: Option<String>,
     job: Option<
@@ -1636,6 +1633,7 @@ impl Default for PickupBalance {
             seed: 1,
             threads: crate::sim::default_threads(),
             options: NapoleonOptions::default(),
+            army_lists: crate::rules::napoleon::model::pickup::shipped_lists(),
             report: None,
             error: None,
             job: None,
@@ -1784,5 +1782,59 @@ impl PickupBalance {
             ui.label(RichText::new(text).monospace().small());
             ui.label(RichText::new(format!("finished in {secs:.1} s")).weak());
         }
+    }
+}
+impl crate::app::plugin::BalanceSection for PickupBalance {
+    fn title(&self) -> &'static str {
+        "Army lists: pick-up battles"
+    }
+
+    fn busy(&self) -> bool {
+        self.running() || self.report.is_some()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        let lists = std::mem::take(&mut self.army_lists);
+        PickupBalance::ui(self, ui, &lists);
+        self.army_lists = lists;
+    }
+}
+
+impl crate::app::plugin::Wizard for Wizard {
+    fn title(&self) -> (&'static str, &'static str) {
+        ("New pick-up battle", "Napoleon rules [3.1][3.2]")
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, view: &mut MapView) -> WizardAction {
+        Wizard::ui(self, ui, view)
+    }
+
+    fn take_file_request(&mut self) -> Option<crate::app::file_prompt::FileAction> {
+        self.file_request.take()
+    }
+
+    /// Reads or writes an army list or an order of battle for a side; a
+    /// list read or written is offered again next time.
+    fn file_chosen(
+        &mut self,
+        purpose: crate::app::file_prompt::FileAction,
+        path: &std::path::Path,
+    ) -> Option<std::path::PathBuf> {
+        use crate::app::file_prompt::{FileAction, with_ron};
+        let (r, list) = match purpose {
+            FileAction::OpenArmyList(side) => (self.open_list(side, path), Some(path.into())),
+            FileAction::OpenOrder(side) => (self.open_order(side, path), None),
+            FileAction::SaveArmyList(side) => {
+                let at = with_ron(path.to_path_buf());
+                (self.save_list(side, &at), Some(at))
+            }
+            FileAction::SaveOrder(side) => {
+                (self.save_order(side, &with_ron(path.to_path_buf())), None)
+            }
+            _ => return None,
+        };
+        let kept = if r.is_ok() { list } else { None };
+        self.error = r.err();
+        kept
     }
 }

@@ -1,8 +1,9 @@
 //! `vedette simulate --pickup LIST_A LIST_B --points P`: army-list
 //! balance from the command line. Part of the shell: reads the two army
-//! lists, draws a progress bar on stderr, prints the report.
+//! lists, draws a progress bar on stderr, prints the report. The command
+//! line reaches it through the registration (`crate::rules::pickup`).
 
-use super::{Outcome, fail};
+use crate::cli::{Outcome, fail};
 use crate::files;
 use crate::rules::napoleon::model::pickup::parse_army_list;
 use crate::rules::napoleon::pickup_batch::{PickupConfig, PickupTally, run};
@@ -65,13 +66,13 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         ));
     }
     let tuning = match a.tuning {
-        Some(p) => match super::sim::load_tuning(p) {
+        Some(p) => match crate::cli::sim::load_tuning(p) {
             Ok(t) => t,
             Err(e) => return fail(e),
         },
         None => Default::default(),
     };
-    let options = crate::scenario::NapoleonOptions::default();
+    let options = crate::rules::napoleon::model::NapoleonOptions::default();
     let part = a.shard.unwrap_or(Part { index: 0, count: 1 });
     let (first, games) = part.range(a.games);
     let cfg = PickupConfig {
@@ -85,7 +86,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         threads: a.threads.unwrap_or_else(crate::sim::default_threads),
         options,
     };
-    let watch = super::Watch::new(u64::from(games), "built");
+    let watch = crate::cli::Watch::new(u64::from(games), "built");
     let played_games = run(&cfg, &|n| watch.progress(u64::from(n)), watch.cancel());
     let (interrupted, secs) = watch.finish();
     let mut tally = PickupTally::default();
@@ -150,7 +151,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
                 tally: Box::new(tally),
             },
         };
-        if let Err(e) = super::sim::write_shard(path, &file) {
+        if let Err(e) = crate::cli::sim::write_shard(path, &file) {
             return fail(e);
         }
         stderr.push_str(&format!(
@@ -165,7 +166,7 @@ pub fn simulate(a: &PickupArgs) -> Outcome {
         return Outcome {
             stdout,
             stderr,
-            code: super::INTERRUPTED,
+            code: crate::cli::INTERRUPTED,
         };
     }
     if built == 0 {
