@@ -1,19 +1,23 @@
 //! Architecture invariants that the compiler cannot check.
 //!
-//! The functional core (`hex`, `scenario`, `engine`, `ai`, `sim`, `sheet`)
-//! must not depend on the UI toolkit, native dialogs, the file system or a
-//! global random generator, so that it stays testable, deterministic and
-//! usable headless.
+//! The functional core (`hex`, `scenario`, `engine`, `ai`, `sim`, `sheet`,
+//! `edit`, `play`, and every rule set's folder but its `window/` and its
+//! `*_cli.rs` files) must not depend on the UI toolkit, native dialogs, the
+//! file system or a global random generator, so that it stays testable,
+//! deterministic and usable headless. Shared code never names a rule set:
+//! the rule sets are the folders of `src/rules/`, and only their one
+//! registration, `src/rules/mod.rs`, names them.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The shared modules of the functional core.
 const CORE: [&str; 8] = [
     "hex", "scenario", "engine", "ai", "sim", "sheet", "edit", "play",
 ];
 
 /// Text that must not appear in core code, with the reason.
-const FORBIDDEN: [(&str, &str); 7] = [
+const FORBIDDEN: [(&str, &str); 10] = [
     ("egui", "the core may not use the UI toolkit"),
     ("eframe", "the core may not use the UI toolkit"),
     ("rfd", "the core may not open native dialogs"),
@@ -27,7 +31,17 @@ const FORBIDDEN: [(&str, &str); 7] = [
         "the core may not use a global random generator",
     ),
     ("OsRng", "the core may not use operating-system randomness"),
+    ("crate::app", "the core may not reach into the window"),
+    ("crate::cli", "the core may not reach into the command line"),
+    (
+        "window::",
+        "a rule set's core may not reach into its window parts",
+    ),
 ];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -44,16 +58,39 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Unit-test modules (`tests.rs`, `tests/` inside a module) are compiled
-/// only for tests; they may read fixture files.
+/// only for tests; they may read fixture files and name any rule set.
 fn is_test_module(p: &Path) -> bool {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let rel = p.strip_prefix(&src).unwrap_or(p);
+    let rel = p.strip_prefix(src()).unwrap_or(p);
     rel.file_name().is_some_and(|n| n == "tests.rs")
         || rel.components().any(|c| c.as_os_str() == "tests")
 }
 
+/// The rule sets: the folders of `src/rules/`.
+fn rule_set_folders() -> Vec<String> {
+    let mut sets: Vec<String> = fs::read_dir(src().join("rules"))
+        .expect("src/rules")
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    sets.sort();
+    sets
+}
+
+/// Whether a file of a rule set's folder is part of the shell: its window
+/// parts (`window/`) and its command-line parts (`*_cli.rs`).
+fn is_shell_part(rel_to_folder: &Path) -> bool {
+    rel_to_folder
+        .components()
+        .next()
+        .is_some_and(|c| c.as_os_str() == "window")
+        || rel_to_folder
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().ends_with("_cli.rs"))
+}
+
 fn core_files() -> Vec<PathBuf> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = src();
     let mut files = Vec::new();
     for m in CORE {
         rust_files(&src.join(m), &mut files);
@@ -61,6 +98,18 @@ fn core_files() -> Vec<PathBuf> {
         if single.exists() {
             files.push(single);
         }
+    }
+    // The registration and the plugin contract, and each rule set's core.
+    files.push(src.join("rules/mod.rs"));
+    files.push(src.join("rules/plugin.rs"));
+    for set in rule_set_folders() {
+        let folder = src.join("rules").join(&set);
+        let mut all = Vec::new();
+        rust_files(&folder, &mut all);
+        files.extend(
+            all.into_iter()
+                .filter(|f| !is_shell_part(f.strip_prefix(&folder).expect("inside its folder"))),
+        );
     }
     files
 }
@@ -71,6 +120,9 @@ fn violations(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
+        if code.trim_start().starts_with("pub mod ") || code.trim_start().starts_with("mod ") {
+            continue;
+        }
         for (name, why) in FORBIDDEN {
             let used = code.contains(&format!("{name}::"))
                 || code.contains(&format!("use {name}"))
@@ -87,9 +139,10 @@ fn violations(text: &str) -> Vec<String> {
 #[test]
 fn core_modules_do_not_import_the_shell() {
     let files = core_files();
+    let folders = rule_set_folders();
     assert!(
-        files.len() >= 5,
-        "expected to find the core modules, found {files:?}"
+        folders.len() >= 4 && files.len() >= 5 * folders.len(),
+        "expected to find the core modules and every rule set's core, found {files:?}"
     );
     let mut bad = Vec::new();
     for f in files {
@@ -112,44 +165,69 @@ fn the_checker_catches_what_it_should() {
     assert!(!violations("let t = std::fs::read_to_string(p);").is_empty());
     assert!(!violations("let mut r = rand::thread_rng();").is_empty());
     assert!(!violations("rfd::FileDialog::new()").is_empty());
+    assert!(!violations("use crate::app::plugin::RuleWindow;").is_empty());
+    assert!(!violations("use super::window::Table;").is_empty());
+    assert!(violations("pub mod window;").is_empty());
     assert!(violations("// egui:: is mentioned in a comment").is_empty());
     assert!(violations("let regui = 1; // not a path").is_empty());
+    assert!(is_shell_part(Path::new("window/table/mod.rs")));
+    assert!(is_shell_part(Path::new("pickup_cli.rs")));
+    assert!(!is_shell_part(Path::new("engine/rules.rs")));
 }
 
-/// The modules generic over rule sets (issue 17): they reach a rule set
-/// only through the contract (`engine::Rules`, `ai::Computer`) and the one
-/// registration, `src/rules/mod.rs`.
-const GENERIC: [&str; 18] = [
-    "engine/mod.rs",
-    "engine/contract.rs",
-    "engine/dice.rs",
-    "engine/fnv.rs",
-    "play/mod.rs",
-    "sim/mod.rs",
-    "sim/report.rs",
-    "ai/mod.rs",
-    "cli/play.rs",
-    "cli/sim.rs",
-    "cli/mod.rs",
-    // The pieces every playtest table shares.
-    "app/playtest/seats.rs",
-    "app/playtest/event_log.rs",
-    // The one table shell every rule set's table plugs into (issue 36).
-    "app/playtest/table.rs",
-    // The marks every table draws alike, and the window's one command
-    // list with its palette and shortcut sheet (issue 36).
-    "app/playtest/marks.rs",
-    "app/commands.rs",
-    "app/command_ui.rs",
-    // The Balance panel (issue 19).
-    "app/balance.rs",
-];
+/// The names by which code may name a rule set: its folder (`one_hour`),
+/// the folder in CamelCase (`OneHour`) and its file name in the
+/// registration list (`NapoleonAtWaterloo`).
+fn rule_set_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for folder in rule_set_folders() {
+        let camel: String = folder
+            .split('_')
+            .map(|p| {
+                let mut c = p.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            })
+            .collect();
+        names.push(folder);
+        names.push(camel);
+    }
+    let reg = fs::read_to_string(src().join("rules/mod.rs")).expect("the registration");
+    for line in reg.lines() {
+        let code = line.trim();
+        if let Some((variant, folder)) = code.trim_end_matches(',').split_once(" => ")
+            && names.contains(&folder.trim().to_string())
+            && variant.chars().all(|c| c.is_alphanumeric())
+        {
+            names.push(variant.to_string());
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
 
-/// The names of the rule sets' modules and types.
-const RULE_SETS: [&str; 6] = ["naw", "Naw", "napoleon", "Napoleon", "one_hour", "OneHour"];
+/// Whether the identifier `word` names the rule set called `name`: the
+/// whole word, a snake-case part of it (`play_one_hour`, `naw_options`) or
+/// a CamelCase head (`NawOptions`, `Hits16Unit`).
+fn names(word: &str, name: &str) -> bool {
+    if word == name {
+        return true;
+    }
+    if name.chars().next().is_some_and(|c| c.is_uppercase()) {
+        return word
+            .strip_prefix(name)
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(|c| c.is_uppercase() || c == '_');
+    }
+    let padded = format!("_{}_", word.to_lowercase());
+    padded.contains(&format!("_{name}_"))
+}
 
-/// Where code (not a comment, not a module declaration) names a rule set.
-fn rule_set_names(text: &str) -> Vec<String> {
+/// Where code (not a comment, a string or a module declaration) names a
+/// rule set.
+fn rule_set_mentions(text: &str, sets: &[String]) -> Vec<String> {
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("").trim();
@@ -168,10 +246,7 @@ fn rule_set_names(text: &str) -> Vec<String> {
         }
         let words = bare.split(|c: char| !(c.is_alphanumeric() || c == '_'));
         for w in words {
-            if RULE_SETS
-                .iter()
-                .any(|r| w == *r || w.starts_with(&format!("{r}_")))
-            {
+            if sets.iter().any(|r| names(w, r)) {
                 found.push(format!("line {}: `{w}`", n + 1));
             }
         }
@@ -179,35 +254,76 @@ fn rule_set_names(text: &str) -> Vec<String> {
     found
 }
 
+/// Every source file outside the rule sets' folders, but for the
+/// registration: the shared modules.
+fn shared_files() -> Vec<PathBuf> {
+    let src = src();
+    let folders: Vec<PathBuf> = rule_set_folders()
+        .iter()
+        .map(|s| src.join("rules").join(s))
+        .collect();
+    let mut all = Vec::new();
+    rust_files(&src, &mut all);
+    all.into_iter()
+        .filter(|f| !folders.iter().any(|d| f.starts_with(d)))
+        .filter(|f| *f != src.join("rules/mod.rs"))
+        .collect()
+}
+
 #[test]
-fn generic_modules_name_no_rule_set_outside_the_registration() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn shared_modules_name_no_rule_set_outside_the_registration() {
+    let sets = rule_set_names();
+    assert!(sets.len() >= 8, "{sets:?}");
+    let files = shared_files();
+    assert!(files.len() >= 40, "{files:?}");
     let mut bad = Vec::new();
-    for f in GENERIC {
-        let text = fs::read_to_string(src.join(f)).expect("a generic module");
-        for v in rule_set_names(&text) {
-            bad.push(format!("src/{f}: {v}"));
+    for f in &files {
+        let text = fs::read_to_string(f).expect("a shared module");
+        // Code after `#[cfg(test)]` is the file's unit tests.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for v in rule_set_mentions(code, &sets) {
+            bad.push(format!("{}: {v}", f.display()));
         }
     }
     assert!(
         bad.is_empty(),
-        "a generic module names a rule set; go through engine::Rules, ai::Computer \
-         and rules::dispatch instead:\n{}",
+        "a shared module names a rule set; ask the rule set's plugin (rules::plugin::Plugin, \
+         app::plugin::RuleWindow) or go through engine::Rules, ai::Computer and \
+         rules::dispatch instead:\n{}",
         bad.join("\n")
     );
     // The registration itself does name them: the checker finds that.
-    let reg = fs::read_to_string(src.join("rules/mod.rs")).expect("the registration");
-    assert!(!rule_set_names(&reg).is_empty());
+    let reg = fs::read_to_string(src().join("rules/mod.rs")).expect("the registration");
+    assert!(!rule_set_mentions(&reg, &sets).is_empty());
 }
 
 #[test]
 fn the_rule_set_checker_catches_what_it_should() {
-    assert!(!rule_set_names("use crate::rules::naw::engine::Board;").is_empty());
-    assert!(!rule_set_names("let g: Game<Naw> = x;").is_empty());
-    assert!(rule_set_names("pub mod naw;").is_empty());
-    assert!(rule_set_names("// naw:: in a comment").is_empty());
-    assert!(rule_set_names("let s = \"Napoleon at Waterloo\";").is_empty());
-    assert!(rule_set_names("let gnaw = 1;").is_empty());
+    let sets = rule_set_names();
+    for want in [
+        "naw",
+        "Naw",
+        "NapoleonAtWaterloo",
+        "one_hour",
+        "OneHour",
+        "hits16",
+        "Hits16",
+    ] {
+        assert!(sets.iter().any(|s| s == want), "{want} in {sets:?}");
+    }
+    let found = |t: &str| !rule_set_mentions(t, &sets).is_empty();
+    assert!(found("use crate::rules::naw::engine::Board;"));
+    assert!(found("let g: Game<Naw> = x;"));
+    assert!(found("RuleSet::NapoleonAtWaterloo(o) => 1,"));
+    assert!(found("let o = NawOptions::default();"));
+    assert!(found("Some(Hits16Unit { .. })"));
+    assert!(found("fn settings_one_hour() {}"));
+    assert!(found("unit.hits16.as_ref()"));
+    assert!(!found("pub mod naw;"));
+    assert!(!found("// naw:: in a comment"));
+    assert!(!found("let s = \"Napoleon at Waterloo\";"));
+    assert!(!found("let gnaw = 1;"));
+    assert!(!found("let hits = 16; let hour = 1;"));
 }
 
 /// The window and the command line share services below both (`files`,
@@ -216,18 +332,18 @@ fn the_rule_set_checker_catches_what_it_should() {
 #[test]
 fn the_window_never_imports_the_command_line() {
     let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
-        &mut files,
-    );
+    rust_files(&src().join("app"), &mut files);
+    for set in rule_set_folders() {
+        rust_files(&src().join("rules").join(set).join("window"), &mut files);
+    }
     assert!(!files.is_empty());
     let bad: Vec<String> = files
         .iter()
         .filter(|f| {
-            fs::read_to_string(f)
-                .expect("readable")
-                .lines()
-                .any(|l| l.split("//").next().unwrap_or("").contains("crate::cli"))
+            fs::read_to_string(f).expect("readable").lines().any(|l| {
+                let code = l.split("//").next().unwrap_or("");
+                code.contains("crate::cli") || code.contains("_cli::")
+            })
         })
         .map(|f| f.display().to_string())
         .collect();
