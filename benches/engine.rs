@@ -31,7 +31,7 @@ fn benches(c: &mut Criterion) {
     let g = Game::new(&s, &m, 1, VariantSetup::Off).expect("starts");
     let cav = g
         .state
-        .board
+        .board()
         .unit_ix(&"107".into())
         .expect("Guard heavy cavalry");
     println!(
@@ -55,7 +55,7 @@ fn benches(c: &mut Criterion) {
     println!(
         "recorded game: {} commands, {:?}",
         log.entries.len(),
-        recorded.state.outcome
+        recorded.state.outcome()
     );
     c.bench_function("replay a recorded full game (from the scenario)", |b| {
         b.iter(|| {

@@ -42,8 +42,8 @@ fn heuristic_games_reach_a_checked_activation_and_a_melee_in_prospect() {
                 )
             });
             // A force in contact, its melees not yet fought.
-            let contact = st.pending.is_none()
-                && st.active.as_ref().is_some_and(|a| {
+            let contact = st.pending().is_none()
+                && st.active().as_ref().is_some_and(|a| {
                     a.moved.iter().filter(|(_, m)| m.entered > 0).count() >= 2
                         && a.moved.iter().any(|(p, _)| !st.contact(*p).is_empty())
                 });

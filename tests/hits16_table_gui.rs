@@ -211,7 +211,7 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
     }
     h.get_by_label("Start").click();
     h.run();
-    assert_eq!(table(&h).session.game.state.phase, Phase::Command);
+    assert_eq!(table(&h).session.game.state.phase(), Phase::Command);
     // A rally: the General reaches the unit beside him (M12).
     h.get_by_label_contains("rallies").click();
     h.run();
@@ -221,7 +221,7 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
         message(&h)
     );
     end_phase(&mut h);
-    assert_eq!(table(&h).session.game.state.phase, Phase::Movement);
+    assert_eq!(table(&h).session.game.state.phase(), Phase::Movement);
     // A march: four hexes north in march column (M17).
     click_hex(&mut h, hx("0214"));
     click_hex(&mut h, hx("0210"));
@@ -280,15 +280,15 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
     );
     end_phase(&mut h);
     // A shot with its line of fire (clear) from the guns.
-    assert_eq!(table(&h).session.game.state.phase, Phase::Shooting);
+    assert_eq!(table(&h).session.game.state.phase(), Phase::Shooting);
     {
         let st = &table(&h).session.game.state;
         let (g, t) = (
-            st.board.unit_ix(&gun).expect("gun"),
-            st.board.unit_ix(&shot).expect("target"),
+            st.board().unit_ix(&gun).expect("gun"),
+            st.board().unit_ix(&shot).expect("target"),
         );
         assert_eq!(
-            st.fire_blockers(st.units[g as usize].hex, st.units[t as usize].hex),
+            st.fire_blockers(st.units()[g as usize].hex, st.units()[t as usize].hex),
             None
         );
     }
@@ -316,14 +316,14 @@ fn issue37_a_16_hits_scenario_from_file_new_is_playtested_rally_march_shot_charg
     key(&mut h, Key::M);
     end_phase(&mut h);
     // Hand to hand: the combat fought ends in a withdrawal (M33, M35).
-    assert_eq!(table(&h).session.game.state.phase, Phase::HandToHand);
+    assert_eq!(table(&h).session.game.state.phase(), Phase::HandToHand);
     // The roll's numbers and each outcome's chance (cavalry rolls: it
     // withdraws unless the infantry loses a base, so no reply is shown).
     h.get_by_label_contains("cavalry against foot");
     h.get_by_label_contains("loses a base and withdraws ");
     h.get_by_label_contains(" fights ").click();
     h.run();
-    if let Some(p) = table(&h).session.game.state.pending.first().cloned() {
+    if let Some(p) = table(&h).session.game.state.pending().first().cloned() {
         let _ = p;
         let (hex, _) = table(&h).hex_choices()[0].clone();
         click_hex(&mut h, hex);

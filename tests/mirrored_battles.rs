@@ -171,19 +171,19 @@ fn issue38_m14_the_16_hits_heuristic_faces_the_enemy_from_either_seat() {
     for first in ["Red", "Blue"] {
         let l = mirror_hits16_with_first(first);
         let mut g: Game<Hits16> = Game::new(&l.scenario, &l.map, 1, ()).expect("starts");
-        let side = g.state.side;
+        let side = g.state.side();
         assert_eq!(l.scenario.sides[side as usize].id.as_str(), first);
-        let know = Hits16::knowledge(Arc::clone(&g.state.board));
+        let know = Hits16::knowledge(Arc::clone(g.state.board()));
         let mut p = Hits16::heuristic(&know, &Default::default(), 1);
         // The first side's Command and Movement phases.
-        while g.state.side == side && g.state.phase != Phase::Shooting {
+        while g.state.side() == side && g.state.phase() != Phase::Shooting {
             let c = p.choose(&g.state).expect("a command");
             g.execute(&c).expect("legal");
         }
         let st = &g.state;
         for u in st.units_of(side) {
-            let s = st.units[u as usize];
-            let front = st.board.neighbours[s.hex as usize][usize::from(s.facing)];
+            let s = st.units()[u as usize];
+            let front = st.board().neighbours[s.hex as usize][usize::from(s.facing)];
             assert!(
                 front != NO_HEX && st.nearest_enemy(side, front) < st.nearest_enemy(side, s.hex),
                 "{first} first: unit {u} faces away from the enemy"
@@ -231,28 +231,28 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
         let id = |s: &str| if reflect { other(s) } else { s.to_string() };
         let at = |h| {
             (h != NO_HEX).then(|| {
-                let x = st.board.hex(h);
+                let x = st.board().hex(h);
                 if reflect { mirror(map, x) } else { x }
             })
         };
         let dir = |d| if reflect { flip(d) } else { d };
-        let mut out: Vec<String> = (0..st.units.len())
+        let mut out: Vec<String> = (0..st.units().len())
             .map(|u| {
-                let s = st.units[u];
+                let s = st.units()[u];
                 format!(
                     "{} {:?} {:?} {:?} {}",
-                    id(st.board.units[u].id.as_str()),
+                    id(st.board().units[u].id.as_str()),
                     at(s.hex),
-                    dir(st.board.dir(s.facing)),
+                    dir(st.board().dir(s.facing)),
                     s.formation,
                     s.hits
                 )
             })
-            .chain((0..st.generals.len()).map(|g| {
+            .chain((0..st.generals().len()).map(|g| {
                 format!(
                     "{} {:?}",
-                    id(st.board.generals[g].id.as_str()),
-                    at(st.generals[g])
+                    id(st.board().generals[g].id.as_str()),
+                    at(st.generals()[g])
                 )
             }))
             .collect();
@@ -262,16 +262,16 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
     for seed in 0..10 {
         let mut a: Game<Hits16> = Game::new(&la.scenario, &la.map, seed, ()).expect("starts");
         let mut b: Game<Hits16> = Game::new(&lb.scenario, &lb.map, seed, ()).expect("starts");
-        assert_ne!(a.state.side, b.state.side);
+        assert_ne!(a.state.side(), b.state.side());
         let (ka, kb) = (
-            Hits16::knowledge(Arc::clone(&a.state.board)),
-            Hits16::knowledge(Arc::clone(&b.state.board)),
+            Hits16::knowledge(Arc::clone(a.state.board())),
+            Hits16::knowledge(Arc::clone(b.state.board())),
         );
         let t = Default::default();
         let mut pa = [Hits16::heuristic(&ka, &t, 1), Hits16::heuristic(&ka, &t, 1)];
         let mut pb = [Hits16::heuristic(&kb, &t, 1), Hits16::heuristic(&kb, &t, 1)];
         let mut step = 0;
-        while a.state.turn <= 4 {
+        while a.state.turn() <= 4 {
             let ca = pa[usize::from(a.state.to_act())].choose(&a.state);
             let cb = pb[usize::from(b.state.to_act())].choose(&b.state);
             let (Some(ca), Some(cb)) = (ca, cb) else {
@@ -285,9 +285,13 @@ fn issue38_m14_m38_the_16_hits_heuristic_plays_the_mirror_the_same_from_either_s
                 position(&b.state, false),
                 "seed {seed}, command {step} (turn {}): Red first played {ca:?}, \
                  Blue first {cb:?}",
-                a.state.turn
+                a.state.turn()
             );
-            assert_eq!(a.state.phase, b.state.phase, "seed {seed}, command {step}");
+            assert_eq!(
+                a.state.phase(),
+                b.state.phase(),
+                "seed {seed}, command {step}"
+            );
         }
         assert!(
             step > 40,

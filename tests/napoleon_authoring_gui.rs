@@ -303,8 +303,8 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
         // Declarations and the Prussian phase pass; the French act.
         for _ in 0..20 {
             let st = table(&h).session.game.state.clone();
-            match st.phase {
-                Phase::Maneuver { side: 0 } if st.active.is_none() => break,
+            match st.phase() {
+                Phase::Maneuver { side: 0 } if st.active().is_none() => break,
                 Phase::Skirmish { .. } => h.get_by_label("End skirmish declarations").click(),
                 Phase::Bombardment { .. } => h.get_by_label("End bombardment declarations").click(),
                 Phase::Maneuver { side: 1 } => h.get_by_label("End Maneuver & Combat").click(),
@@ -322,7 +322,7 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
             .click();
         h.run();
         let st = table(&h).session.game.state.clone();
-        let result = st.active.as_ref().map(|a| a.result);
+        let result = st.active().as_ref().map(|a| a.result);
         if matches!(result, Some(Activation::Forward | Activation::Charge)) {
             found = true;
             break;
@@ -340,7 +340,7 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
     let c = layout.center(hx("0303"));
     click_at(&mut h, pos2(c.x as f32, c.y as f32));
     let st = table(&h).session.game.state.clone();
-    let p = st.board.piece_ix(&fa).expect("fa");
+    let p = st.board().piece_ix(&fa).expect("fa");
     assert_eq!(table(&h).own.selected, Some(p), "{}", message(&h));
     let south = dirs[3];
     let target = hx("0304");
@@ -352,9 +352,14 @@ fn a_napoleon_scenario_from_file_new_is_built_saved_reopened_and_playtested() {
     );
     click_at(&mut h, near);
     let st = table(&h).session.game.state.clone();
-    assert_eq!(st.board.hex(st.pos[p as usize]), target, "{}", message(&h));
     assert_eq!(
-        st.board.dir(st.facing[p as usize]),
+        st.board().hex(st.pos()[p as usize]),
+        target,
+        "{}",
+        message(&h)
+    );
+    assert_eq!(
+        st.board().dir(st.facing()[p as usize]),
         south,
         "{}",
         message(&h)

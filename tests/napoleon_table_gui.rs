@@ -89,8 +89,8 @@ fn start(seats: [Seat; 2], seed: &str) -> Harness<'static, VedetteApp> {
 fn to_maneuver(h: &mut Harness<'_, VedetteApp>) {
     for _ in 0..40 {
         let st = table(h).session.game.state.clone();
-        match st.phase {
-            Phase::Maneuver { .. } if st.pending.is_none() && st.active.is_none() => return,
+        match st.phase() {
+            Phase::Maneuver { .. } if st.pending().is_none() && st.active().is_none() => return,
             Phase::Skirmish { .. } => {
                 h.get_by_label("End skirmish declarations").click();
             }
@@ -107,7 +107,7 @@ fn to_maneuver(h: &mut Harness<'_, VedetteApp>) {
                         .click();
                 }
             }
-            _ => panic!("unexpected position {:?}", st.phase),
+            _ => panic!("unexpected position {:?}", st.phase()),
         }
         h.run();
     }
@@ -148,7 +148,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         );
         h.get_by_label_contains("check:");
         let st = table(&h).session.game.state.clone();
-        let Some(a) = st.active.clone() else {
+        let Some(a) = st.active().clone() else {
             continue;
         };
         if !matches!(a.result, Activation::Forward | Activation::Charge) {
@@ -160,9 +160,9 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         let (p, _) = a
             .moved
             .iter()
-            .find(|(p, _)| st.board.pieces[*p as usize].kind.is_troop())
+            .find(|(p, _)| st.board().pieces[*p as usize].kind.is_troop())
             .expect("a unit");
-        let at = st.board.hex(st.pos[*p as usize]);
+        let at = st.board().hex(st.pos()[*p as usize]);
         let pos = hex_pos(&h, at);
         click_at(&mut h, pos);
         assert_eq!(table(&h).own.selected, Some(*p), "{}", message(&h));
@@ -181,7 +181,7 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         let layout = table(&h).last_layout.expect("drawn");
         let centre = layout.center(target.hex);
         let edge = layout
-            .edge(target.hex, st.board.dir(target.facing))
+            .edge(target.hex, st.board().dir(target.facing))
             .expect("an edge");
         let toward = pos2(
             (centre.x + ((edge.0.x + edge.1.x) / 2.0 - centre.x) * 0.7) as f32,
@@ -190,12 +190,12 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         click_at(&mut h, toward);
         let st = table(&h).session.game.state.clone();
         assert_eq!(
-            st.board.hex(st.pos[*p as usize]),
+            st.board().hex(st.pos()[*p as usize]),
             target.hex,
             "{}",
             message(&h)
         );
-        assert_eq!(st.facing[*p as usize], target.facing, "{}", message(&h));
+        assert_eq!(st.facing()[*p as usize], target.facing, "{}", message(&h));
         assert!(history_has(&h, |e| matches!(e, Event::Stepped { .. })));
         // Q turns it one hexside anticlockwise, or says why not.
         let len = table(&h).session.len();
@@ -212,13 +212,13 @@ fn napoleon_table_plays_a_command_check_a_move_with_facing_undo_and_refusal() {
         }
         // A hex far out of reach is refused with the reason.
         let far = st
-            .board
+            .board()
             .hexes
             .iter()
             .copied()
             .max_by_key(|&x| {
-                let xi = st.board.hex_ix(x).expect("on the map");
-                st.board.distance(xi, st.pos[*p as usize])
+                let xi = st.board().hex_ix(x).expect("on the map");
+                st.board().distance(xi, st.pos()[*p as usize])
             })
             .expect("hexes");
         let len = table(&h).session.len();
@@ -288,7 +288,7 @@ fn napoleon_table_computer_against_computer_reaches_a_result_and_replays() {
     let t = table(&h);
     let game = vedette::engine::replay::<Napoleon>(&t.session.scenario, &t.session.map, &parsed)
         .expect("replays");
-    assert_eq!(game.state.outcome, t.session.game.state.outcome);
+    assert_eq!(game.state.outcome(), t.session.game.state.outcome());
     assert!(
         parsed
             .entries

@@ -241,7 +241,7 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
     }
     h.get_by_label("Start").click();
     h.run();
-    assert!(table(&h).session.game.state.phase == Phase::Card);
+    assert!(*table(&h).session.game.state.phase() == Phase::Card);
     // The card is drawn and shown as a card; the French pick the enemy.
     h.get_by_label("Draw a chance card").click();
     h.run();
@@ -249,13 +249,13 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
     h.get_by_label("Enemy Panic! One enemy unit acquires 1 hit.");
     let st = table(&h).session.game.state.clone();
     assert!(
-        matches!(st.phase, Phase::CardChoice { chooser: 0, .. }),
+        matches!(st.phase(), Phase::CardChoice { chooser: 0, .. }),
         "{:?}",
-        st.phase
+        st.phase()
     );
-    let names: Vec<String> = st.board.units.iter().map(|u| u.name.clone()).collect();
+    let names: Vec<String> = st.board().units.iter().map(|u| u.name.clone()).collect();
     let ix = |id: &UnitId| {
-        st.board
+        st.board()
             .units
             .iter()
             .position(|u| &u.id == id)
@@ -268,20 +268,20 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
         &h,
         |e| matches!(e, Event::Hits { unit, hits: 1, .. } if *unit == t_ix)
     ));
-    assert_eq!(table(&h).session.game.state.phase, Phase::Shoot);
+    assert_eq!(*table(&h).session.game.state.phase(), Phase::Shoot);
 
     // Turns until the target routs: every French shot at it, the cavalry
     // charging the other, the Allied side passing.
     let mut charged_once = false;
     for _ in 0..12 {
         let st = table(&h).session.game.state.clone();
-        if (st.routed[t_ix as usize] && charged_once) || st.outcome.is_some() {
+        if (st.routed()[t_ix as usize] && charged_once) || st.outcome().is_some() {
             break;
         }
-        match st.phase {
+        match st.phase() {
             Phase::Card => {
                 // The Allied have no deck: the button says so.
-                let label = if st.side == 0 {
+                let label = if st.side() == 0 {
                     "Draw a chance card"
                 } else {
                     "No card to draw: on to shooting"
@@ -289,7 +289,7 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
                 h.get_by_label(label).click();
                 h.run();
                 let st = table(&h).session.game.state.clone();
-                if let Phase::CardChoice { .. } = st.phase {
+                if let Phase::CardChoice { .. } = st.phase() {
                     // Double action declined, or the panic on the target.
                     match h.query_by_label("Decline the double action") {
                         Some(b) => b.click(),
@@ -299,9 +299,9 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
                 }
                 continue;
             }
-            Phase::Shoot if st.side == 0 => {
+            Phase::Shoot if st.side() == 0 => {
                 for shooter in [inf.clone(), gun.clone()] {
-                    let at = st.pos[ix(&shooter) as usize].expect("on the map");
+                    let at = st.pos()[ix(&shooter) as usize].expect("on the map");
                     let p = table_box(&h, at);
                     click_at(&mut h, p);
                     let shoot = h.query_all_by_label_contains("Shoot at").next().is_some();
@@ -316,8 +316,8 @@ fn issue21_a_one_hour_scenario_from_file_new_is_playtested_card_shot_charge_rout
                 h.get_by_label("End shooting").click();
                 h.run();
             }
-            Phase::Move if st.side == 0 => {
-                if !charged_once && st.pos[c_ix as usize].is_some() {
+            Phase::Move if st.side() == 0 => {
+                if !charged_once && st.pos()[c_ix as usize].is_some() {
                     // The cavalry charges straight ahead: a click on the
                     // enemy box (ringed red) after selecting it.
                     let p = table_box(&h, hx("0810"));
@@ -421,7 +421,7 @@ fn issue21_one_hour_computer_against_computer_in_the_window_reaches_a_result_and
     let t = table(&h);
     let game = vedette::engine::replay::<OneHour>(&t.session.scenario, &t.session.map, &parsed)
         .expect("replays");
-    assert_eq!(game.state.outcome, t.session.game.state.outcome);
+    assert_eq!(game.state.outcome(), t.session.game.state.outcome());
     assert!(
         parsed
             .entries
@@ -454,15 +454,15 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     ctrl(&mut h, Key::Enter);
     // Seed 7: Low Ammo, the Allied pick two units of one command.
     assert!(matches!(
-        table(&h).session.game.state.phase,
+        table(&h).session.game.state.phase(),
         Phase::CardChoice { chooser: 1, .. }
     ));
     h.get_by_label("Jérôme (II), Foy (II)").click();
     h.run();
-    assert_eq!(table(&h).session.game.state.phase, Phase::Shoot);
+    assert_eq!(*table(&h).session.game.state.phase(), Phase::Shoot);
     h.get_by_label("End shooting").click();
     h.run();
-    assert_eq!(table(&h).session.game.state.phase, Phase::Move);
+    assert_eq!(*table(&h).session.game.state.phase(), Phase::Move);
     // Issue 35 item 29: the start of movement has no sentence, so no
     // empty message bar (it was an empty black frame).
     assert!(
@@ -475,13 +475,13 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     );
     let st = table(&h).session.game.state.clone();
     let quiot = st
-        .board
+        .board()
         .units
         .iter()
         .position(|u| u.id.as_str() == "f-quiot")
         .expect("Quiot") as u16;
-    assert_eq!(st.pos[quiot as usize], Some(hx("0807")));
-    assert_eq!(st.facing[quiot as usize], Dir::N);
+    assert_eq!(st.pos()[quiot as usize], Some(hx("0807")));
+    assert_eq!(st.facing()[quiot as usize], Dir::N);
     let p = table_box(&h, hx("0807"));
     click_at(&mut h, p);
     key(&mut h, Key::Q);
@@ -507,8 +507,13 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     );
     ctrl(&mut h, Key::Z);
     let st = table(&h).session.game.state.clone();
-    assert_eq!(st.pos[quiot as usize], Some(hx("0807")), "{}", message(&h));
-    assert_eq!(st.facing[quiot as usize], Dir::N);
+    assert_eq!(
+        st.pos()[quiot as usize],
+        Some(hx("0807")),
+        "{}",
+        message(&h)
+    );
+    assert_eq!(st.facing()[quiot as usize], Dir::N);
     // An empty box two boxes off is beyond a line infantry's box a move.
     let p = table_box(&h, hx("0807"));
     click_at(&mut h, p);
@@ -518,7 +523,7 @@ fn issue21_one_hour_table_moves_with_a_pivot_first_and_a_facing_by_click_undo_an
     assert!(m.starts_with("Refused:") && m.contains("(H"), "{m}");
     assert!(!m.contains("shoot"), "{m}");
     assert_eq!(
-        table(&h).session.game.state.pos[quiot as usize],
+        table(&h).session.game.state.pos()[quiot as usize],
         Some(hx("0807"))
     );
 }

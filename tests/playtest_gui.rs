@@ -53,8 +53,8 @@ fn drag_map(h: &mut Harness<'_, VedetteApp>, from: Hex, to: Hex) {
 
 fn unit_hex(h: &Harness<'_, VedetteApp>, id: &str) -> Option<Hex> {
     let st = &play(h).session.game.state;
-    let u = st.board.unit_ix(&UnitId::from(id))?;
-    st.unit_hex(u).map(|x| st.board.hex(x))
+    let u = st.board().unit_ix(&UnitId::from(id))?;
+    st.unit_hex(u).map(|x| st.board().hex(x))
 }
 
 fn message(h: &Harness<'_, VedetteApp>) -> String {
@@ -98,7 +98,10 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
     start(&mut h, ["Human", "Human"], "42");
     {
         let st = &play(&h).session.game.state;
-        assert_eq!((st.turn, st.phase, st.phasing), (1, Phase::Movement, 0));
+        assert_eq!(
+            (st.turn(), st.phase(), st.phasing()),
+            (1, Phase::Movement, 0)
+        );
     }
     h.get_by_label("French Movement Phase [4.0]");
 
@@ -108,7 +111,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
     let (reach, target) = {
         let p = play(&h);
         let st = &p.session.game.state;
-        let u = st.board.unit_ix(&UnitId::from("101")).expect("101");
+        let u = st.board().unit_ix(&UnitId::from("101")).expect("101");
         assert_eq!(p.own.selected, Some(u));
         let reach = st.reachable(u);
         let target = reach
@@ -147,7 +150,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
     // infantry in Hougoumont (206) [5.1].
     h.get_by_label("End movement").click();
     h.run_ok();
-    assert_eq!(play(&h).session.game.state.phase, Phase::Combat);
+    assert_eq!(play(&h).session.game.state.phase(), Phase::Combat);
     h.get_by_label_contains("Must be attacked [5.1]: British Infantry (206)");
     // Ending the phase now is refused: the obligations are unmet.
     h.get_by_label("End combat").click();
@@ -213,7 +216,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
             .session
             .game
             .state
-            .pending
+            .pending()
             .as_ref()
             .and_then(|p| p.steps.front().cloned());
         match step {
@@ -221,17 +224,17 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
             Some(Step::Retreat { unit, .. }) => {
                 let st = &play(&h).session.game.state;
                 let (to, _) = st.retreat_options(unit)[0];
-                let hex = st.board.hex(to);
+                let hex = st.board().hex(to);
                 click_map(&mut h, hex);
             }
             Some(Step::Losses { .. }) => {
                 // Every attacker, which is always enough.
                 let ids: Vec<String> = {
                     let st = &play(&h).session.game.state;
-                    let p = st.pending.as_ref().expect("pending");
+                    let p = st.pending().as_ref().expect("pending");
                     p.attackers
                         .iter()
-                        .map(|&a| st.board.unit(a).id.to_string())
+                        .map(|&a| st.board().unit(a).id.to_string())
                         .collect()
                 };
                 for id in ids {
@@ -249,7 +252,7 @@ fn a_hot_seat_playtest_moves_refuses_attacks_and_returns_to_the_editor_unchanged
         }
     }
     assert!(
-        play(&h).session.game.state.pending.is_none(),
+        play(&h).session.game.state.pending().is_none(),
         "the attack is resolved: {}",
         message(&h)
     );
@@ -280,7 +283,7 @@ fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
     h.get_by_label("Roll").click();
     h.run_ok();
     for _ in 0..10 {
-        if play(&h).session.game.state.pending.is_none() {
+        if play(&h).session.game.state.pending().is_none() {
             break;
         }
         // Let the engine's legal choices stand in for the human here.
@@ -300,7 +303,7 @@ fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
     }
     h.get_by_label("End combat").click();
     h.run_ok();
-    assert_eq!(play(&h).session.game.state.phasing, 1, "{}", message(&h));
+    assert_eq!(play(&h).session.game.state.phasing(), 1, "{}", message(&h));
     // Pause (Space): nothing happens however long we wait.
     h.key_press(Key::Space);
     let n = play(&h).session.len();
@@ -328,13 +331,13 @@ fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
     assert!((2..=6).contains(&played), "{played} commands in 2 s");
     // Until the computer hands the turn back to the human.
     for _ in 0..2000 {
-        if play(&h).session.game.state.phasing == 0 {
+        if play(&h).session.game.state.phasing() == 0 {
             break;
         }
         h.step();
     }
     let st = &play(&h).session.game.state;
-    assert_eq!((st.turn, st.phasing), (2, 0), "back to the French");
+    assert_eq!((st.turn(), st.phasing()), (2, 0), "back to the French");
     assert!(play(&h).human_to_act());
 }
 
@@ -356,7 +359,7 @@ fn computer_against_computer_plays_waterloo_to_a_result_that_vedette_replay_conf
         assert!(frames < 20_000, "the game ends");
     }
     h.run_ok();
-    let outcome = play(&h).session.game.state.outcome.clone().expect("over");
+    let outcome = play(&h).session.game.state.outcome().clone().expect("over");
     h.get_by_label("Game over");
     h.get_by_label_contains(" commands.");
     let log = dir.path().join("game.ron");
@@ -422,18 +425,18 @@ fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
     h.run_ok();
     assert_eq!(play(&h).session.cursor(), 0);
     h.get_by_label_contains("Replay: position after command 0 of 2");
-    assert_eq!(play(&h).session.shown().state.phase, Phase::Movement);
+    assert_eq!(play(&h).session.shown().state.phase(), Phase::Movement);
     h.get_by_label(">|").click();
     h.run_ok();
     assert!(play(&h).session.is_live());
     // Load it back (over a new game): the same position.
-    let pos = play(&h).session.game.state.pos.clone();
+    let pos = play(&h).session.game.state.pos().clone();
     h.state_mut().load_game(&log);
     h.run_ok();
     let p = play(&h);
     assert_eq!(p.session.len(), 2);
-    assert_eq!(p.session.game.state.pos, pos);
-    assert_eq!(p.session.game.state.phase, Phase::Combat);
+    assert_eq!(*p.session.game.state.pos(), pos);
+    assert_eq!(p.session.game.state.phase(), Phase::Combat);
     // A log of another scenario is refused with the reason.
     let mut other = std::fs::read_to_string(&log).expect("read");
     other = other.replacen("scenario: \"", "scenario: \"0", 1);
@@ -453,11 +456,11 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     // Two Game-Turns played for both seats by a computer player through
     // the table, up to the Allied Movement Phase of Game-Turn 3, when the
     // Prussians are due [7.0].
-    let board = play(&h).session.game.state.board.clone();
+    let board = play(&h).session.game.state.board().clone();
     let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
     for _ in 0..5000 {
         let st = &play(&h).session.game.state;
-        if (st.turn, st.phasing, st.phase) == (3, 1, Phase::Movement) {
+        if (st.turn(), st.phasing(), st.phase()) == (3, 1, Phase::Movement) {
             break;
         }
         let c = ai.choose(st).expect("a command");
@@ -466,12 +469,12 @@ fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     }
     h.run_ok();
     let st = &play(&h).session.game.state;
-    assert_eq!((st.turn, st.phasing), (3, 1));
+    assert_eq!((st.turn(), st.phasing()), (3, 1));
     let avail = st.available_reinforcements();
     assert!(!avail.is_empty(), "Prussians due");
     let (u, hexes) = avail[0].clone();
-    let id = st.board.unit(u).id.to_string();
-    let entry = st.board.hex(hexes[0]);
+    let id = st.board().unit(u).id.to_string();
+    let entry = st.board().hex(hexes[0]);
     h.get_by_label("Reinforcements [7.0]");
     h.get_by_label_contains(&format!("({id}): enters at {entry}"))
         .click();
@@ -502,7 +505,7 @@ fn chits_set_by_hand_in_the_start_dialog_reach_the_game_and_stay_hidden() {
     h.get_by_label("Start").click();
     h.run_ok();
     let st = &play(&h).session.game.state;
-    assert_eq!(st.chits, Some([1, 2]));
+    assert_eq!(st.chits(), Some([1, 2]));
     // The computer's chit is hidden; the log does not give it away.
     h.get_by_label("Allied: hidden");
     h.get_by_label_contains("Variant chits are drawn, kept secret until the end");
@@ -517,7 +520,7 @@ fn play_until(
 ) {
     use vedette::ai::Player;
     use vedette::rules::naw::player::{HeuristicPlayer, Knowledge, Tuning};
-    let board = play(h).session.game.state.board.clone();
+    let board = play(h).session.game.state.board().clone();
     let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
     for _ in 0..5000 {
         let st = &play(h).session.game.state;
@@ -538,9 +541,9 @@ fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentenc
     // The French turn played for the human; then the Allied computer plays
     // its whole turn, ending with the end of its Combat Phase, after which
     // the French are phasing again.
-    play_until(&mut h, |st| st.phasing == 1);
+    play_until(&mut h, |st| st.phasing() == 1);
     for _ in 0..4000 {
-        if play(&h).session.game.state.phasing == 0 {
+        if play(&h).session.game.state.phasing() == 0 {
             break;
         }
         // A French choice in the Allied turn (a retreat, losses): the
@@ -551,7 +554,7 @@ fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentenc
         }
         h.step();
     }
-    assert_eq!(play(&h).session.game.state.phasing, 0);
+    assert_eq!(play(&h).session.game.state.phasing(), 0);
     let m = message(&h);
     assert!(
         m.starts_with("Allied (computer): the end of the Combat Phase"),
@@ -572,8 +575,8 @@ fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentenc
         .iter()
         .find(|(_, l)| l.starts_with("[6.1]"))
         .expect("an attack in the log");
-    let named =
-        (0..st.board.units.len() as u16).any(|u| attack.1.contains(&st.board.unit(u).designation));
+    let named = (0..st.board().units.len() as u16)
+        .any(|u| attack.1.contains(&st.board().unit(u).designation));
     assert!(named, "designations: {}", attack.1);
 }
 
@@ -582,12 +585,12 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     start(&mut h, ["Human", "Human"], "9");
     play_until(&mut h, |st| {
-        (st.turn, st.phasing, st.phase) == (3, 1, Phase::Movement)
+        (st.turn(), st.phasing(), st.phase()) == (3, 1, Phase::Movement)
     });
     let st = play(&h).session.game.state.clone();
     let (u, hexes) = st.available_reinforcements()[0].clone();
-    let id = st.board.unit(u).id.clone();
-    let entry = st.board.hex(hexes[0]);
+    let id = st.board().unit(u).id.clone();
+    let entry = st.board().hex(hexes[0]);
     let p = h.state_mut().table_mut::<Playtest>().expect("p");
     assert!(
         p.give(Command::Enter {
@@ -599,12 +602,12 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
     );
     // Another Allied unit moves: the one that entered is done [4.0].
     let st = play(&h).session.game.state.clone();
-    let (other, to) = (0..st.board.units.len() as u16)
+    let (other, to) = (0..st.board().units.len() as u16)
         .filter(|&x| x != u && st.side_of(x) == 1)
         .find_map(|x| st.reachable(x).first().map(|r| (x, r.clone())))
         .expect("another unit that can move");
     let mv = Command::Move {
-        unit: st.board.unit(other).id.clone(),
+        unit: st.board().unit(other).id.clone(),
         path: to.path.clone(),
     };
     let p = h.state_mut().table_mut::<Playtest>().expect("p");
@@ -623,7 +626,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         .session
         .game
         .state
-        .board
+        .board()
         .unit(u)
         .designation
         .clone();

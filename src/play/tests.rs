@@ -37,12 +37,12 @@ fn first_move(s: &Session) -> Command {
 #[test]
 fn a_move_is_taken_back_to_the_same_position() {
     let mut s = session(11);
-    let before = format!("{:?}", s.game.state.pos);
+    let before = format!("{:?}", s.game.state.pos());
     let m = first_move(&s);
     s.execute(&m).expect("legal");
-    assert_ne!(format!("{:?}", s.game.state.pos), before);
+    assert_ne!(format!("{:?}", s.game.state.pos()), before);
     assert_eq!(s.undo_move().expect("a move"), m);
-    assert_eq!(format!("{:?}", s.game.state.pos), before);
+    assert_eq!(format!("{:?}", s.game.state.pos()), before);
     assert!(s.is_empty());
     assert_eq!(s.undo_move(), Err(UndoError::Nothing));
 }
@@ -64,13 +64,13 @@ fn nothing_after_the_movement_phase_is_taken_back() {
 fn stepping_back_and_forward_shows_each_position_and_returns_to_the_present() {
     let mut s = session(5);
     let mut ai = RandomPlayer::<Naw>::new(9);
-    let mut positions = vec![format!("{:?}", s.game.state.pos)];
+    let mut positions = vec![format!("{:?}", s.game.state.pos())];
     for _ in 0..40 {
         let Some(c) = ai.choose(&s.game.state) else {
             break;
         };
         s.execute(&c).expect("the player's choice is legal");
-        positions.push(format!("{:?}", s.game.state.pos));
+        positions.push(format!("{:?}", s.game.state.pos()));
     }
     let n = s.len();
     assert!(n >= 10, "{n} commands");
@@ -79,10 +79,10 @@ fn stepping_back_and_forward_shows_each_position_and_returns_to_the_present() {
     }
     assert_eq!(s.cursor(), 0);
     assert!(!s.is_live());
-    assert_eq!(format!("{:?}", s.shown().state.pos), positions[0]);
+    assert_eq!(format!("{:?}", s.shown().state.pos()), positions[0]);
     for (k, want) in positions.iter().enumerate().skip(1) {
         s.step_forward();
-        assert_eq!(&format!("{:?}", s.shown().state.pos), want, "after {k}");
+        assert_eq!(&format!("{:?}", s.shown().state.pos()), want, "after {k}");
     }
     assert!(s.is_live());
     // A command given while looking at the past is played in the present.
@@ -108,10 +108,10 @@ fn a_saved_log_resumes_to_the_same_game() {
     let log: GameLog<Naw> = ron::from_str(&text).expect("reads back");
     let r = Session::resume(&s.scenario, &s.map, &log, [Seat::Human; 2]).expect("replays");
     assert_eq!(
-        format!("{:?}", r.game.state.pos),
-        format!("{:?}", s.game.state.pos)
+        format!("{:?}", r.game.state.pos()),
+        format!("{:?}", s.game.state.pos())
     );
-    assert_eq!(r.game.state.losses, s.game.state.losses);
+    assert_eq!(r.game.state.losses(), s.game.state.losses());
     assert_eq!(r.len(), s.len());
 }
 
@@ -164,7 +164,7 @@ fn computers_play_waterloo_to_a_result_and_the_log_replays() {
     assert_eq!(c.step(&mut s), ComputerMove::NotItsTurn);
     let log = s.log();
     let replayed = engine::replay(&sc, &m, &log).expect("replays");
-    assert_eq!(replayed.state.outcome, s.game.state.outcome);
+    assert_eq!(replayed.state.outcome(), s.game.state.outcome());
     // The same seed plays the same game.
     let mut t = Session::start(&sc, &m, s.setup.clone()).expect("starts");
     let mut c2 = Computers::new(&t);

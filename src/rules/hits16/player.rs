@@ -159,7 +159,7 @@ fn expected(hits: impl Fn(u32) -> u32) -> f64 {
 /// breaking ties that a top to bottom reflection of the battle keeps.
 fn summed_distance(st: &State, of: u8, h: HexIx) -> u32 {
     st.units_of(of)
-        .map(|e| st.board.distance(h, st.units[e as usize].hex))
+        .map(|e| st.board().distance(h, st.units()[e as usize].hex))
         .sum()
 }
 
@@ -190,7 +190,7 @@ impl Hits16Player {
     /// The hex a unit heads for: the nearest victory hex its side does
     /// not hold, else the nearest enemy unit.
     fn goal(&self, st: &State, side: u8, from: HexIx) -> Option<HexIx> {
-        let b = &st.board;
+        let b = &st.board();
         // Ties by column, then by keys a top to bottom reflection keeps
         // (how near the enemy and its own side a victory hex is, which
         // enemy unit), never by hex index: on the mirrored battle two
@@ -201,7 +201,7 @@ impl Hits16Player {
             .victory_hexes
             .iter()
             .enumerate()
-            .filter(|(i, _)| st.held[*i] != Some(side))
+            .filter(|(i, _)| st.held()[*i] != Some(side))
             .map(|(i, &h)| {
                 let near = st.nearest_enemy(side, h);
                 (
@@ -217,7 +217,7 @@ impl Hits16Player {
             .collect();
         let pool: Vec<(HexIx, (u32, u32, u32, usize))> = if open.is_empty() {
             st.units_of(1 - side)
-                .map(|e| (st.units[e as usize].hex, (0, 0, 0, usize::from(e))))
+                .map(|e| (st.units()[e as usize].hex, (0, 0, 0, usize::from(e))))
                 .collect()
         } else {
             open
@@ -249,7 +249,7 @@ impl Hits16Player {
         h: HexIx,
         formation: Formation,
     ) -> f64 {
-        let b = &st.board;
+        let b = &st.board();
         let t = &self.tuning;
         let side = st.side_of(u);
         let troop = st.troop(u);
@@ -261,7 +261,7 @@ impl Hits16Player {
         let here = b.hex(h);
         let mut near = false;
         for e in st.units_of(1 - side) {
-            let es = st.units[e as usize];
+            let es = st.units()[e as usize];
             let d = b.distance(h, es.hex);
             near |= d <= 3;
             let et = st.troop(e);
@@ -288,7 +288,7 @@ impl Hits16Player {
 
     /// The enemies `u` could shoot from `h` facing `f`.
     fn fire_value(&self, st: &State, u: UnitIx, (h, f, formation): (HexIx, u8, Formation)) -> f64 {
-        let b = &st.board;
+        let b = &st.board();
         let Some(row) = b.options.fire_table.row(st.troop(u)) else {
             return 0.0;
         };
@@ -300,7 +300,7 @@ impl Hits16Player {
         let n = st
             .units_of(1 - st.side_of(u))
             .filter(|&e| {
-                let eh = st.units[e as usize].hex;
+                let eh = st.units()[e as usize].hex;
                 b.distance(h, eh) <= row.long_range
                     && (town || in_field(b.grid, b.options.fire_arc, here, f, b.hex(eh)))
             })
@@ -309,7 +309,7 @@ impl Hits16Player {
     }
 
     fn pending_answer(&mut self, st: &State, cmds: &[Command]) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         let side = st.to_act();
         // Farthest from the enemy; ties by keys a top to bottom
         // reflection keeps (the distances to every enemy, the column).
@@ -330,12 +330,12 @@ impl Hits16Player {
     }
 
     fn choose_rally(&self, st: &State) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         let mut best: Option<(u32, Command)> = None;
         for c in st.legal_commands() {
             if let Command::Rally { unit, .. } = &c {
                 let u = b.unit_ix(unit)?;
-                let s = st.units[u as usize];
+                let s = st.units()[u as usize];
                 let room = u32::from(s.hits) - 4 * u32::from(s.bases_lost);
                 if room >= self.tuning.rally_room && best.as_ref().is_none_or(|(r, _)| room > *r) {
                     best = Some((room, c));
@@ -346,7 +346,7 @@ impl Hits16Player {
     }
 
     fn choose_shot(&self, st: &State) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         let mut best: Option<(f64, Command)> = None;
         for c in st.legal_commands() {
             let Command::Shoot { unit, target } = &c else {
@@ -356,7 +356,7 @@ impl Hits16Player {
             let Ok(odds) = st.check_shot(u, t) else {
                 continue;
             };
-            let left = 16 - u32::from(st.units[t as usize].hits);
+            let left = 16 - u32::from(st.units()[t as usize].hits);
             let mut v = expected(|f| odds.hits(f).min(left));
             if (1..=6).any(|f| odds.hits(f) >= left) {
                 v += self.tuning.kill_bonus
@@ -372,8 +372,8 @@ impl Hits16Player {
 
     /// The best Movement command for `u`, with its gain over standing.
     fn unit_choice(&self, st: &State, u: UnitIx, cmds: &[Command]) -> Option<(f64, Command)> {
-        let b = &st.board;
-        let s = st.units[u as usize];
+        let b = &st.board();
+        let s = st.units()[u as usize];
         let goal = self.goal(st, st.side_of(u), s.hex);
         let stay = self.place_value(st, u, goal, (s.hex, s.facing, s.formation));
         // The hex's part, once per hex (a move lists each hex six times).
@@ -457,7 +457,7 @@ impl Hits16Player {
                     let Some(t) = b.unit_ix(target) else { continue };
                     let last = path.last().and_then(|&h| b.ix(h)).unwrap_or(s.hex);
                     let odds = st.melee_odds_at(u, last, t);
-                    let left = 16 - u32::from(st.units[t as usize].hits);
+                    let left = 16 - u32::from(st.units()[t as usize].hits);
                     let mut v = if st.troop(t) == TroopType::Artillery {
                         f64::from(left) + self.tuning.kill_bonus
                     } else {
@@ -466,7 +466,7 @@ impl Hits16Player {
                     if v < self.tuning.min_charge_value {
                         continue;
                     }
-                    v += 0.1 * f64::from(st.units[t as usize].hits);
+                    v += 0.1 * f64::from(st.units()[t as usize].hits);
                     consider(v, away(last, None), c);
                 }
                 Command::TurnToFace { .. } => consider(1.0, away(s.hex, None), c),
@@ -478,10 +478,10 @@ impl Hits16Player {
     }
 
     fn choose_movement(&mut self, st: &State) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         let units: Vec<UnitIx> = st
-            .units_of(st.side)
-            .filter(|u| !st.acts[*u as usize].acted && !self.done.contains(u))
+            .units_of(st.side())
+            .filter(|u| !st.acts()[*u as usize].acted && !self.done.contains(u))
             .collect();
         for u in units {
             let mine = st.unit_commands(u);
@@ -491,21 +491,21 @@ impl Hits16Player {
             }
         }
         // Generals ride to the most worn unit they can reach.
-        for g in 0..st.generals.len() as u16 {
-            if st.generals[g as usize] == NO_HEX
-                || b.generals[g as usize].side != st.side
-                || st.general_moved[g as usize]
+        for g in 0..st.generals().len() as u16 {
+            if st.generals()[g as usize] == NO_HEX
+                || b.generals[g as usize].side != st.side()
+                || st.general_moved()[g as usize]
                 || self.generals_done.contains(&g)
             {
                 continue;
             }
             self.generals_done.push(g);
-            let worn = st.units_of(st.side).max_by_key(|&u| {
-                let s = st.units[u as usize];
+            let worn = st.units_of(st.side()).max_by_key(|&u| {
+                let s = st.units()[u as usize];
                 (u32::from(s.hits) - 4 * u32::from(s.bases_lost), u)
             })?;
-            let wh = st.units[worn as usize].hex;
-            let here = st.generals[g as usize];
+            let wh = st.units()[worn as usize].hex;
+            let here = st.generals()[g as usize];
             let best = st
                 .general_reach(g)
                 .into_iter()
@@ -515,7 +515,7 @@ impl Hits16Player {
                 .min_by_key(|(d, p)| {
                     (
                         *d,
-                        std::cmp::Reverse(st.nearest_enemy(st.side, p.hex)),
+                        std::cmp::Reverse(st.nearest_enemy(st.side(), p.hex)),
                         b.hex(p.hex).col,
                         p.hex,
                     )
@@ -536,20 +536,20 @@ impl Hits16Player {
 
 impl Player<Hits16> for Hits16Player {
     fn choose(&mut self, st: &State) -> Option<Command> {
-        if st.phase == Phase::Over {
+        if st.phase() == Phase::Over {
             return None;
         }
-        let key = (st.turn, st.side, st.phase as u8);
+        let key = (st.turn(), st.side(), st.phase() as u8);
         if key != self.phase {
             self.phase = key;
             self.done.clear();
             self.generals_done.clear();
         }
-        if !st.pending.is_empty() {
+        if !st.pending().is_empty() {
             let cmds = st.legal_commands();
             return self.pending_answer(st, &cmds);
         }
-        let pick = match st.phase {
+        let pick = match st.phase() {
             Phase::Command => self.choose_rally(st),
             Phase::Movement => self.choose_movement(st),
             Phase::Shooting => self.choose_shot(st),

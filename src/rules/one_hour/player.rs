@@ -178,7 +178,7 @@ impl OneHourPlayer {
     }
 
     fn answer(&mut self, st: &State, p: &Pending) -> Option<Command> {
-        let me = p.side(&st.board);
+        let me = p.side(st.board());
         match p {
             Pending::Retreat { options, .. } => {
                 // The box farthest from the enemy.
@@ -201,18 +201,18 @@ impl OneHourPlayer {
     /// Expected value of a shot: expected hits, plus the rout bonus scaled
     /// by the chance it breaks the target.
     fn shot_value(&self, st: &State, u: UnitIx, t: UnitIx) -> f64 {
-        let (Some(from), Some(to)) = (st.pos[u as usize], st.pos[t as usize]) else {
+        let (Some(from), Some(to)) = (st.pos()[u as usize], st.pos()[t as usize]) else {
             return 0.0;
         };
-        let b = &st.board;
+        let b = &st.board();
         let spec = &b.units[u as usize].spec;
         let range = st.range(from, to);
         let Some(mut dice) = dice_at(b.options.dice_table(spec), range) else {
             return 0.0;
         };
-        let flank = !in_front_wedge(to, st.facing[t as usize], from);
+        let flank = !in_front_wedge(to, st.facing()[t as usize], from);
         if spec.unit_type == UnitType::Artillery
-            && (flank || st.formation[t as usize] == Formation::Square)
+            && (flank || st.formation()[t as usize] == Formation::Square)
         {
             dice *= 2;
         }
@@ -250,7 +250,7 @@ impl OneHourPlayer {
     }
 
     fn best_charge(&self, st: &State, u: UnitIx, forced: bool) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         let mut best: Option<(f64, Command)> = None;
         for (t, steps) in st.charges_of(u) {
             let c = Command::Charge {
@@ -261,10 +261,10 @@ impl OneHourPlayer {
             if st.check(&c).is_err() {
                 continue;
             }
-            let Some(to) = st.pos[t as usize] else {
+            let Some(to) = st.pos()[t as usize] else {
                 continue;
             };
-            let at = steps.last().copied().or(st.pos[u as usize]).unwrap_or(to);
+            let at = steps.last().copied().or(st.pos()[u as usize]).unwrap_or(to);
             let tt = b.units[t as usize].spec.unit_type;
             let flank = !st.faces(t, at);
             let town = b.at(to).is_town();
@@ -283,7 +283,7 @@ impl OneHourPlayer {
             let left = st.hits_left(t) as f64;
             let rout = (hits / left.max(1.0)).min(1.0).powi(2);
             // The fire the charger will face where it stops.
-            let exposure = danger(st, u, at, st.facing[u as usize]);
+            let exposure = danger(st, u, at, st.facing()[u as usize]);
             let v = hits + self.tuning.rout_bonus * rout - self.tuning.charge_exposure * exposure;
             if (forced || v >= self.tuning.min_charge_value)
                 && best.as_ref().is_none_or(|(bv, _)| v > *bv)
@@ -297,8 +297,8 @@ impl OneHourPlayer {
     /// Where the side wants each unit to head: the nearest objective it
     /// does not hold (attacking), or, holding all, the nearest it holds.
     fn goal(&self, st: &State, side: u8, from: Hex) -> Option<Hex> {
-        let b = &st.board;
-        let mine = |i: usize| st.held[i] == side;
+        let b = &st.board();
+        let mine = |i: usize| st.held()[i] == side;
         let pick = |want_mine: bool| {
             b.objectives
                 .iter()
@@ -315,7 +315,7 @@ impl OneHourPlayer {
     /// How good it is for unit `u` to stand at `h` facing `f`.
     fn score(&self, st: &State, u: UnitIx, h: Hex, f: Dir) -> f64 {
         let tu = &self.tuning;
-        let b = &st.board;
+        let b = &st.board();
         let side = st.side_of(u);
         let spec = &b.units[u as usize].spec;
         let mut s = 0.0;
@@ -326,7 +326,7 @@ impl OneHourPlayer {
             if o.hex == h {
                 s += tu.hold_weight
                     * f64::from(o.points)
-                    * if st.held[i] == side { 1.0 } else { 1.5 };
+                    * if st.held()[i] == side { 1.0 } else { 1.5 };
             }
         }
         // Fire it could bring next turn.
@@ -334,7 +334,7 @@ impl OneHourPlayer {
         let mut best_dice = 0;
         let mut nearest: Option<(Hex, u32)> = None;
         for e in st.live().filter(|&e| st.side_of(e) != side) {
-            let Some(eh) = st.pos[e as usize] else {
+            let Some(eh) = st.pos()[e as usize] else {
                 continue;
             };
             let r = st.range(h, eh);
@@ -370,7 +370,7 @@ impl OneHourPlayer {
         let friend = st
             .live()
             .filter(|&x| x != u && st.side_of(x) == side)
-            .filter_map(|x| st.pos[x as usize])
+            .filter_map(|x| st.pos()[x as usize])
             .map(|x| st.range(h, x))
             .min()
             .unwrap_or(0);
@@ -379,8 +379,8 @@ impl OneHourPlayer {
     }
 
     fn best_move(&mut self, st: &State, u: UnitIx) -> Option<Command> {
-        let from = st.pos[u as usize]?;
-        let cur = st.facing[u as usize];
+        let from = st.pos()[u as usize]?;
+        let cur = st.facing()[u as usize];
         let mut best = (f64::MIN, None::<Command>);
         // Staying (and turning) first.
         for f in FACINGS {
@@ -397,7 +397,7 @@ impl OneHourPlayer {
                 best = (v, c);
             }
         }
-        let in_column = st.formation[u as usize] == Formation::Column;
+        let in_column = st.formation()[u as usize] == Formation::Column;
         for start in FACINGS {
             for r in st.reach(u, start, false) {
                 for end in FACINGS {
@@ -449,8 +449,8 @@ impl OneHourPlayer {
     }
 
     fn card_choice(&mut self, st: &State, card: u16) -> Option<Command> {
-        let drawer = st.side;
-        let effect = st.board.decks[drawer as usize].get(card as usize)?.effect;
+        let drawer = st.side();
+        let effect = st.board().decks[drawer as usize].get(card as usize)?.effect;
         let legal = st.legal_commands();
         let value = |c: &Command| -> f64 {
             let Command::ChooseCard { units, mode, .. } = c else {
@@ -465,14 +465,15 @@ impl OneHourPlayer {
                 CardEffect::MayNotMove { .. } | CardEffect::LowAmmo { .. } => units
                     .iter()
                     .map(|&u| {
-                        st.pos[u as usize]
+                        st.pos()[u as usize]
                             .and_then(|h| nearest_enemy(st, drawer, h))
                             .map_or(0.0, |(_, d)| 10.0 - f64::from(d))
                     })
                     .sum(),
-                CardEffect::Recover { .. } => {
-                    units.iter().map(|&u| f64::from(st.hits[u as usize])).sum()
-                }
+                CardEffect::Recover { .. } => units
+                    .iter()
+                    .map(|&u| f64::from(st.hits()[u as usize]))
+                    .sum(),
                 CardEffect::DoubleAction => match (units.first(), mode) {
                     (
                         Some(&u),
@@ -497,16 +498,16 @@ impl OneHourPlayer {
     }
 
     fn leader_move(&mut self, st: &State, side: u8) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         for l in 0..b.leaders.len() as u16 {
             if b.leaders[l as usize].side != side
-                || st.leader_moved[l as usize]
+                || st.leader_moved()[l as usize]
                 || self.leaders_done.contains(&l)
             {
                 continue;
             }
             self.leaders_done.push(l);
-            let Some(at) = st.leader_pos[l as usize] else {
+            let Some(at) = st.leader_pos()[l as usize] else {
                 continue;
             };
             let li = &b.leaders[l as usize];
@@ -523,9 +524,9 @@ impl OneHourPlayer {
                 .filter(|&u| {
                     st.side_of(u) == side && li.commands.leads(&b.units[u as usize].spec.command)
                 })
-                .filter_map(|u| Some((u, st.pos[u as usize]?)))
+                .filter_map(|u| Some((u, st.pos()[u as usize]?)))
                 .filter(|&(_, h)| st.range(at, h) <= 2)
-                .max_by_key(|&(u, _)| st.hits[u as usize])
+                .max_by_key(|&(u, _)| st.hits()[u as usize])
                 .map(|(_, h)| h);
             let Some(to) = target else {
                 continue;
@@ -547,7 +548,7 @@ impl OneHourPlayer {
     }
 
     fn movement(&mut self, st: &State) -> Option<Command> {
-        let side = st.side;
+        let side = st.side();
         // Shots allowed after a move (a Double action).
         if let Some(c) = self.best_shot(st, side) {
             return Some(c);
@@ -555,8 +556,8 @@ impl OneHourPlayer {
         let mine: Vec<UnitIx> = st.live().filter(|&u| st.side_of(u) == side).collect();
         // Impetuous units that must charge.
         for &u in &mine {
-            if st.obliged[u as usize]
-                && !st.acts[u as usize].charged
+            if st.obliged()[u as usize]
+                && !st.acts()[u as usize].charged
                 && let Some(c) = self.best_charge(st, u, true)
             {
                 return Some(c);
@@ -566,7 +567,7 @@ impl OneHourPlayer {
             if self.done.contains(&u) {
                 continue;
             }
-            let a = &st.acts[u as usize];
+            let a = &st.acts()[u as usize];
             if a.charged || a.rallied || a.formed {
                 self.done.push(u);
                 continue;
@@ -574,17 +575,17 @@ impl OneHourPlayer {
             if let Some(c) = self.best_charge(st, u, false) {
                 return Some(c);
             }
-            if st.hits[u as usize] >= self.tuning.rally_hits
+            if st.hits()[u as usize] >= self.tuning.rally_hits
                 && let Some(c) = Self::legal(st, Command::Rally { unit: u })
             {
                 self.done.push(u);
                 return Some(c);
             }
-            if st.formation[u as usize] == Formation::Square {
+            if st.formation()[u as usize] == Formation::Square {
                 self.done.push(u);
-                let f = nearest_enemy(st, side, st.pos[u as usize]?)
-                    .and_then(|(h, _)| face_toward(st.pos[u as usize]?, h))
-                    .unwrap_or(st.facing[u as usize]);
+                let f = nearest_enemy(st, side, st.pos()[u as usize]?)
+                    .and_then(|(h, _)| face_toward(st.pos()[u as usize]?, h))
+                    .unwrap_or(st.facing()[u as usize]);
                 if let Some(c) = Self::legal(
                     st,
                     Command::Square {
@@ -615,7 +616,7 @@ impl OneHourPlayer {
 fn nearest_enemy(st: &State, side: u8, h: Hex) -> Option<(Hex, u32)> {
     st.live()
         .filter(|&e| st.side_of(e) != side)
-        .filter_map(|e| st.pos[e as usize])
+        .filter_map(|e| st.pos()[e as usize])
         .map(|e| (e, st.range(h, e)))
         .min_by_key(|&(_, d)| d)
 }
@@ -632,11 +633,11 @@ fn face_toward(from: Hex, to: Hex) -> Option<Dir> {
 /// every enemy shooter that has `h` in its arc and range (doubled for guns
 /// on a flank), and enemy cavalry within two boxes (a charge's dice).
 fn danger(st: &State, u: UnitIx, h: Hex, f: Dir) -> f64 {
-    let b = &st.board;
+    let b = &st.board();
     let side = st.side_of(u);
     let mut total = 0.0;
     for e in st.live().filter(|&e| st.side_of(e) != side) {
-        let Some(eh) = st.pos[e as usize] else {
+        let Some(eh) = st.pos()[e as usize] else {
             continue;
         };
         let spec = &b.units[e as usize].spec;
@@ -662,21 +663,24 @@ fn danger(st: &State, u: UnitIx, h: Hex, f: Dir) -> f64 {
 
 impl Player<OneHour> for OneHourPlayer {
     fn choose(&mut self, st: &State) -> Option<Command> {
-        if st.outcome.is_some() {
+        if st.outcome().is_some() {
             return None;
         }
-        if (st.turn, st.side) != self.turn {
-            self.turn = (st.turn, st.side);
+        if (st.turn(), st.side()) != self.turn {
+            self.turn = (st.turn(), st.side());
             self.done.clear();
             self.leaders_done.clear();
         }
-        let cmd = if let Some(p) = st.pending.front() {
+        let cmd = if let Some(p) = st.pending().front() {
             self.answer(st, p)
         } else {
-            match st.phase.clone() {
+            match st.phase().clone() {
                 Phase::Card => Some(Command::Draw),
                 Phase::CardChoice { card, .. } => self.card_choice(st, card),
-                Phase::Shoot => Some(self.best_shot(st, st.side).unwrap_or(Command::EndShooting)),
+                Phase::Shoot => Some(
+                    self.best_shot(st, st.side())
+                        .unwrap_or(Command::EndShooting),
+                ),
                 Phase::Move => self.movement(st),
                 Phase::Volley | Phase::Over => None,
             }
@@ -798,12 +802,18 @@ mod tests {
         let mut game = Game::<OneHour>::new(&s, &m, 1, ()).expect("starts");
         let alten = game
             .state
-            .board
+            .board()
             .units
             .iter()
             .position(|u| u.id.as_str() == "a-alten")
             .expect("Alten") as u16;
-        game.state.hits[alten as usize] = 5;
+        // Through an event: `apply` is the state's only mutator.
+        game.state
+            .apply(&crate::rules::one_hour::engine::Event::Hits {
+                unit: alten,
+                hits: 5,
+                cause: crate::rules::one_hour::engine::types::Cause::Shot,
+            });
         let know = OneHour::knowledge(game.board().clone());
         let mut p = OneHour::computer(PlayerKind::Heuristic, &know, &OneHourTuning::default(), 1);
         let cmd = p.choose(&game.state).expect("a command");

@@ -55,35 +55,139 @@ pub struct Outcome {
 /// A game's position.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub board: Arc<Board>,
-    pub turn: u32,
+    pub(super) board: Arc<Board>,
+    pub(super) turn: u32,
     /// The active side.
-    pub side: u8,
-    pub phase: Phase,
-    pub units: Vec<UnitState>,
+    pub(super) side: u8,
+    pub(super) phase: Phase,
+    pub(super) units: Vec<UnitState>,
     /// The unit in each hex, `NO_UNIT` if none.
-    pub occupant: Vec<UnitIx>,
-    pub acts: Vec<Acts>,
+    pub(super) occupant: Vec<UnitIx>,
+    pub(super) acts: Vec<Acts>,
     /// Each General's hex, `NO_HEX` when lost or off the table.
-    pub generals: Vec<HexIx>,
+    pub(super) generals: Vec<HexIx>,
     /// Rallies each General has made this Command phase.
-    pub rallies: Vec<u8>,
+    pub(super) rallies: Vec<u8>,
     /// Generals that moved this Movement phase.
-    pub general_moved: Vec<bool>,
-    pub combats: Vec<Combat>,
+    pub(super) general_moved: Vec<bool>,
+    pub(super) combats: Vec<Combat>,
     /// Choices owed, first first.
-    pub pending: Vec<Pending>,
+    pub(super) pending: Vec<Pending>,
     /// Who holds each victory hex (M56), by `Board::victory_hexes`.
-    pub held: Vec<Option<u8>>,
+    pub(super) held: Vec<Option<u8>>,
     /// Units each side has lost.
-    pub lost: [u32; 2],
+    pub(super) lost: [u32; 2],
     /// Counts for the batch report.
-    pub charges: [u32; 2],
-    pub withdrawals: [u32; 2],
-    pub rallies_made: [u32; 2],
-    pub generals_lost: [u32; 2],
-    pub shots: [u32; 2],
-    pub outcome: Option<Outcome>,
+    pub(super) charges: [u32; 2],
+    pub(super) withdrawals: [u32; 2],
+    pub(super) rallies_made: [u32; 2],
+    pub(super) generals_lost: [u32; 2],
+    pub(super) shots: [u32; 2],
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// The state read from outside the engine: every field, read-only. Only
+/// [`State::apply`] changes a state, so a game is its events.
+impl State {
+    /// The fixed facts of the battle: map, units, options.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The current game turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The active side.
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Each unit's place, facing, formation and hits.
+    pub fn units(&self) -> &Vec<UnitState> {
+        &self.units
+    }
+
+    /// The unit in each hex, `NO_UNIT` if none.
+    pub fn occupant(&self) -> &Vec<UnitIx> {
+        &self.occupant
+    }
+
+    /// What each unit has done this turn.
+    pub fn acts(&self) -> &Vec<Acts> {
+        &self.acts
+    }
+
+    /// Each General's hex, `NO_HEX` when lost or off the table.
+    pub fn generals(&self) -> &Vec<HexIx> {
+        &self.generals
+    }
+
+    /// Rallies each General has made this Command phase.
+    pub fn rallies(&self) -> &Vec<u8> {
+        &self.rallies
+    }
+
+    /// Generals that moved this Movement phase.
+    pub fn general_moved(&self) -> &Vec<bool> {
+        &self.general_moved
+    }
+
+    /// Combats in progress across turns.
+    pub fn combats(&self) -> &Vec<Combat> {
+        &self.combats
+    }
+
+    /// Choices owed, first first.
+    pub fn pending(&self) -> &Vec<Pending> {
+        &self.pending
+    }
+
+    /// Who holds each victory hex (M56), by `Board::victory_hexes`.
+    pub fn held(&self) -> &Vec<Option<u8>> {
+        &self.held
+    }
+
+    /// Units each side has lost.
+    pub fn lost(&self) -> [u32; 2] {
+        self.lost
+    }
+
+    /// Counts for the batch report.
+    pub fn charges(&self) -> [u32; 2] {
+        self.charges
+    }
+
+    /// Withdrawals each side has made.
+    pub fn withdrawals(&self) -> [u32; 2] {
+        self.withdrawals
+    }
+
+    /// Rallies each side has made.
+    pub fn rallies_made(&self) -> [u32; 2] {
+        self.rallies_made
+    }
+
+    /// Generals each side has lost.
+    pub fn generals_lost(&self) -> [u32; 2] {
+        self.generals_lost
+    }
+
+    /// Shots each side has fired.
+    pub fn shots(&self) -> [u32; 2] {
+        self.shots
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
 }
 
 impl PartialEq for State {

@@ -294,54 +294,213 @@ pub struct Outcome {
 
 #[derive(Clone, Debug)]
 pub struct State {
-    pub board: Arc<Board>,
-    pub turn: u32,
-    pub impulse: u32,
-    pub phase: Phase,
-    pub initiative: u8,
+    pub(super) board: Arc<Board>,
+    pub(super) turn: u32,
+    pub(super) impulse: u32,
+    pub(super) phase: Phase,
+    pub(super) initiative: u8,
     /// Where each piece stands (`NO_HEX`: eliminated), and what each
     /// hex holds.
-    pub pos: Positions,
+    pub(super) pos: Positions,
     /// Facing as a hexside index 0-5 (N6).
-    pub facing: Vec<u8>,
-    pub column: Vec<bool>,
-    pub casualties: Vec<u32>,
+    pub(super) facing: Vec<u8>,
+    pub(super) column: Vec<bool>,
+    pub(super) casualties: Vec<u32>,
     /// Each force's leader factor now (a fallen leader's replacement is -1).
-    pub leader_factor: Vec<i32>,
+    pub(super) leader_factor: Vec<i32>,
     /// Each General's command factor: the printed one, or 1 for a
     /// replacement (N52).
-    pub command_factor: [u32; 2],
+    pub(super) command_factor: [u32; 2],
     /// The side that last had a unit in each victory location
     /// (`Board::victory`, same order), for `village_points: controlled`
     /// (N33).
-    pub control: Vec<Option<u8>>,
-    pub adcs: [u32; 2],
+    pub(super) control: Vec<Option<u8>>,
+    pub(super) adcs: [u32; 2],
     /// Per force, fixed at the start of the impulse (N53).
-    pub engaged: Vec<bool>,
+    pub(super) engaged: Vec<bool>,
     /// Per piece, fixed at the start of the impulse (N70).
-    pub isolated: Vec<bool>,
-    pub activated: Vec<bool>,
+    pub(super) isolated: Vec<bool>,
+    pub(super) activated: Vec<bool>,
     /// Sides that have ended their Maneuver & Combat this impulse, with
     /// forces alternating (N2 option).
-    pub passed: [bool; 2],
-    pub rallied: Vec<bool>,
+    pub(super) passed: [bool; 2],
+    pub(super) rallied: Vec<bool>,
     /// Per force: under skirmishers' fire this impulse (N39).
-    pub under_fire: Vec<bool>,
-    pub skirmishes: Vec<(u16, u16)>,
-    pub targets: Vec<(PieceIx, PieceIx)>,
-    pub active: Option<Active>,
-    pub combat: Option<Combat>,
-    pub pending: Option<Pending>,
+    pub(super) under_fire: Vec<bool>,
+    pub(super) skirmishes: Vec<(u16, u16)>,
+    pub(super) targets: Vec<(PieceIx, PieceIx)>,
+    pub(super) active: Option<Active>,
+    pub(super) combat: Option<Combat>,
+    pub(super) pending: Option<Pending>,
     /// Infantry, cavalry and artillery each side has lost (N98).
-    pub lost: [u32; 2],
+    pub(super) lost: [u32; 2],
     /// Impulses played in the game, all turns together (for batches).
-    pub impulses_played: u32,
+    pub(super) impulses_played: u32,
     /// Break tests each side has taken, and failed, in the Final Step.
-    pub break_tests: [u32; 2],
-    pub breaks_failed: [u32; 2],
+    pub(super) break_tests: [u32; 2],
+    pub(super) breaks_failed: [u32; 2],
     /// Casualty points each side's units have taken.
-    pub casualty_points: [u32; 2],
-    pub outcome: Option<Outcome>,
+    pub(super) casualty_points: [u32; 2],
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// The state read from outside the engine: every field, read-only. Only
+/// [`State::apply`] changes a state, so a game is its events.
+impl State {
+    /// The fixed facts of the battle: map, units, options.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The current game turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The current impulse of the turn.
+    pub fn impulse(&self) -> u32 {
+        self.impulse
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The side holding the initiative this turn.
+    pub fn initiative(&self) -> u8 {
+        self.initiative
+    }
+
+    /// Where each piece stands (`NO_HEX`: eliminated), and what each
+    /// hex holds.
+    pub fn pos(&self) -> &Positions {
+        &self.pos
+    }
+
+    /// Facing as a hexside index 0-5 (N6).
+    pub fn facing(&self) -> &Vec<u8> {
+        &self.facing
+    }
+
+    /// Whether each piece is in column.
+    pub fn column(&self) -> &Vec<bool> {
+        &self.column
+    }
+
+    /// Casualties each piece has taken.
+    pub fn casualties(&self) -> &Vec<u32> {
+        &self.casualties
+    }
+
+    /// Each force's leader factor now (a fallen leader's replacement is -1).
+    pub fn leader_factor(&self) -> &Vec<i32> {
+        &self.leader_factor
+    }
+
+    /// Each General's command factor: the printed one, or 1 for a
+    /// replacement (N52).
+    pub fn command_factor(&self) -> [u32; 2] {
+        self.command_factor
+    }
+
+    /// The side that last had a unit in each victory location
+    /// (`Board::victory`, same order), for `village_points: controlled`
+    /// (N33).
+    pub fn control(&self) -> &Vec<Option<u8>> {
+        &self.control
+    }
+
+    /// Aides-de-camp each side has left.
+    pub fn adcs(&self) -> [u32; 2] {
+        self.adcs
+    }
+
+    /// Per force, fixed at the start of the impulse (N53).
+    pub fn engaged(&self) -> &Vec<bool> {
+        &self.engaged
+    }
+
+    /// Per piece, fixed at the start of the impulse (N70).
+    pub fn isolated(&self) -> &Vec<bool> {
+        &self.isolated
+    }
+
+    /// Whether each force has been activated this turn.
+    pub fn activated(&self) -> &Vec<bool> {
+        &self.activated
+    }
+
+    /// Sides that have ended their Maneuver & Combat this impulse, with
+    /// forces alternating (N2 option).
+    pub fn passed(&self) -> [bool; 2] {
+        self.passed
+    }
+
+    /// Whether each force has rallied this turn.
+    pub fn rallied(&self) -> &Vec<bool> {
+        &self.rallied
+    }
+
+    /// Per force: under skirmishers' fire this impulse (N39).
+    pub fn under_fire(&self) -> &Vec<bool> {
+        &self.under_fire
+    }
+
+    /// Skirmishes declared this turn: (skirmishing force, target force).
+    pub fn skirmishes(&self) -> &Vec<(u16, u16)> {
+        &self.skirmishes
+    }
+
+    /// Bombardments declared: (gun, target).
+    pub fn targets(&self) -> &Vec<(PieceIx, PieceIx)> {
+        &self.targets
+    }
+
+    /// The force being activated, while one is.
+    pub fn active(&self) -> &Option<Active> {
+        &self.active
+    }
+
+    /// The combat being fought, while one is.
+    pub fn combat(&self) -> &Option<Combat> {
+        &self.combat
+    }
+
+    /// The decision the game waits for, if any.
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
+    }
+
+    /// Infantry, cavalry and artillery each side has lost (N98).
+    pub fn lost(&self) -> [u32; 2] {
+        self.lost
+    }
+
+    /// Impulses played in the game, all turns together (for batches).
+    pub fn impulses_played(&self) -> u32 {
+        self.impulses_played
+    }
+
+    /// Break tests each side has taken, and failed, in the Final Step.
+    pub fn break_tests(&self) -> [u32; 2] {
+        self.break_tests
+    }
+
+    /// Break tests each side has failed.
+    pub fn breaks_failed(&self) -> [u32; 2] {
+        self.breaks_failed
+    }
+
+    /// Casualty points each side's units have taken.
+    pub fn casualty_points(&self) -> [u32; 2] {
+        self.casualty_points
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
 }
 
 impl State {

@@ -264,16 +264,16 @@ impl NapoleonPlayer {
 
 impl Player<Napoleon> for NapoleonPlayer {
     fn choose(&mut self, state: &State) -> Option<Command> {
-        if state.outcome.is_some() {
+        if state.outcome().is_some() {
             return None;
         }
-        let chosen = if let Some(p) = state.pending {
+        let chosen = if let Some(p) = state.pending() {
             self.choice(state, p)
         } else {
-            match state.phase {
+            match state.phase() {
                 Phase::Skirmish { side } => self.skirmish(state, side),
                 Phase::Bombardment { side } => self.bombard(state, side),
-                Phase::Maneuver { side } => match &state.active {
+                Phase::Maneuver { side } => match &state.active() {
                     None => self.activate(state, side),
                     Some(_) => self.movement(state),
                 },
@@ -374,7 +374,7 @@ impl NapoleonPlayer {
     fn objective_field(&mut self, state: &State, side: u8, kind: PieceKind) -> Arc<Vec<f64>> {
         let enemies: Vec<HexIx> = state
             .units_of(1 - side)
-            .map(|e| state.pos[e as usize])
+            .map(|e| state.pos()[e as usize])
             .collect();
         let wanted: Vec<HexIx> = self
             .locations_wanted(state, side)
@@ -437,7 +437,7 @@ impl NapoleonPlayer {
         let odds = st.melee_odds(p, e);
         let cap = |q: PieceIx| {
             let c = self.board.pieces[q as usize].capacity;
-            let left = c.saturating_sub(st.casualties[q as usize]).max(1);
+            let left = c.saturating_sub(st.casualties()[q as usize]).max(1);
             f64::from(left)
         };
         let (mut given, mut taken) = (0.0, 0.0);
@@ -484,7 +484,7 @@ impl NapoleonPlayer {
         };
         let t = state.gun_targets(g).into_iter().max_by_key(|&t| {
             let cap = self.board.pieces[t as usize].capacity.max(1);
-            (state.casualties[t as usize] * 100) / cap
+            (state.casualties()[t as usize] * 100) / cap
         })?;
         Some(Command::Bombard {
             gun: self.board.pieces[g as usize].id.clone(),
@@ -503,7 +503,7 @@ impl NapoleonPlayer {
         let away = |h: HexIx| -> i64 {
             let near = state
                 .units_of(1 - side)
-                .map(|e| self.board.distance(h, state.pos[e as usize]))
+                .map(|e| self.board.distance(h, state.pos()[e as usize]))
                 .min()
                 .unwrap_or(99);
             i64::from(near) * 10 - self.enemy_neighbours(state, h, side) as i64 * 25
@@ -546,7 +546,7 @@ impl NapoleonPlayer {
                 let near_own = |h: HexIx| -> i64 {
                     state
                         .units_of(side)
-                        .map(|u| i64::from(self.board.distance(h, state.pos[u as usize])))
+                        .map(|u| i64::from(self.board.distance(h, state.pos()[u as usize])))
                         .min()
                         .unwrap_or(99)
                 };
@@ -573,11 +573,11 @@ impl NapoleonPlayer {
     fn activate(&mut self, state: &State, side: u8) -> Option<Command> {
         self.planning = None;
         let t = &self.tuning;
-        let adcs = state.adcs[side as usize];
+        let adcs = state.adcs()[side as usize];
         let mut forces: Vec<(u32, u16)> = (0..self.board.forces.len() as u16)
             .filter(|&f| {
                 self.board.forces[f as usize].side == side
-                    && !state.activated[f as usize]
+                    && !state.activated()[f as usize]
                     && !state.force_pieces(f).is_empty()
             })
             .map(|f| {
@@ -594,12 +594,12 @@ impl NapoleonPlayer {
         forces.sort();
         for &(_, f) in &forces {
             let name = self.board.forces[f as usize].name.clone();
-            if adcs > t.adcs_kept && !state.rallied[f as usize] {
+            if adcs > t.adcs_kept && !state.rallied()[f as usize] {
                 let mendable: u32 = self.board.forces[f as usize]
                     .units
                     .iter()
                     .filter(|&&u| state.on_map(u) && state.enemy_distance(u) >= 4)
-                    .map(|&u| state.casualties[u as usize])
+                    .map(|&u| state.casualties()[u as usize])
                     .sum();
                 if mendable >= t.rally_points {
                     let c = Command::Rally {
@@ -632,8 +632,8 @@ impl NapoleonPlayer {
     /// The moves of the force activated: each piece in turn, front ones
     /// first, to the place it scores best; then the activation ends.
     fn movement(&mut self, state: &State) -> Option<Command> {
-        let a = state.active.as_ref()?;
-        let key = (state.turn, state.impulse, a.force);
+        let a = state.active().as_ref()?;
+        let key = (state.turn(), state.impulse(), a.force);
         if self.planning != Some(key) {
             self.planning = Some(key);
             self.tier = 0;
@@ -672,7 +672,7 @@ impl NapoleonPlayer {
                     self.placed.push(h);
                     self.path = path.into();
                 }
-                None => self.placed.push(state.pos[p as usize]),
+                None => self.placed.push(state.pos()[p as usize]),
             }
         }
         for direction in [Direction::LeftToRight, Direction::RightToLeft] {
@@ -716,7 +716,7 @@ impl NapoleonPlayer {
 
     /// Where piece `p` of the active force goes (its hex), and how.
     fn destination(&mut self, state: &State, p: PieceIx) -> Option<(HexIx, Vec<Command>)> {
-        let a = state.active.as_ref()?;
+        let a = state.active().as_ref()?;
         if !state.on_map(p) {
             return None;
         }
@@ -730,7 +730,7 @@ impl NapoleonPlayer {
         // Each set of places with the formation change that starts it.
         let mut sets: Vec<(Reachable, Option<Command>)> = Vec::new();
         sets.extend(state.reachable(p).map(|r| (r, None)));
-        let other = !state.column[p as usize];
+        let other = !state.column()[p as usize];
         let change = Command::Formation {
             piece: id.clone(),
             column: other,
@@ -749,10 +749,12 @@ impl NapoleonPlayer {
             .iter()
             .enumerate()
             .flat_map(|(s, (r, c))| {
-                let column = state.column[p as usize] ^ c.is_some();
+                let column = state.column()[p as usize] ^ c.is_some();
                 r.places.iter().map(move |place| (s, place, column))
             })
-            .filter(|&(_, r, _)| r.hex == state.pos[p as usize] || state.stack_legal_with(p, r.hex))
+            .filter(|&(_, r, _)| {
+                r.hex == state.pos()[p as usize] || state.stack_legal_with(p, r.hex)
+            })
             .collect();
         // Under Charge! only the places its duty allows (N61), as the
         // rules judge them.
@@ -778,7 +780,7 @@ impl NapoleonPlayer {
                 .force_pieces(a.force)
                 .into_iter()
                 .filter(|&q| q != p)
-                .map(|q| state.pos[q as usize])
+                .map(|q| state.pos()[q as usize])
                 .collect()
         } else {
             self.placed.clone()
@@ -793,7 +795,7 @@ impl NapoleonPlayer {
             return None;
         }
         let enemies = self.enemies(state, side);
-        let enemy_hexes: Vec<HexIx> = enemies.iter().map(|&e| state.pos[e as usize]).collect();
+        let enemy_hexes: Vec<HexIx> = enemies.iter().map(|&e| state.pos()[e as usize]).collect();
         let kind = self.kind_of(p);
         let field = self.objective_field(state, side, kind);
         let mut best: Option<(f64, usize, &ReachPlace)> = None;
@@ -818,7 +820,7 @@ impl NapoleonPlayer {
                 }
                 _ if plain && result != Activation::Charge => {
                     // The plain plan: stand, turned to the enemy.
-                    if h != state.pos[p as usize] {
+                    if h != state.pos()[p as usize] {
                         continue;
                     }
                     self.facing_score(state, h, r.facing, look.nearest)
@@ -874,9 +876,9 @@ impl NapoleonPlayer {
     /// cross a ford, bridge or defile within reach, a line to meet an
     /// enemy within reach. (Exploring both doubles the look-ahead.)
     fn formation_worth_trying(&self, state: &State, p: PieceIx) -> bool {
-        let h = state.pos[p as usize];
+        let h = state.pos()[p as usize];
         let ma = self.board.pieces[p as usize].movement;
-        if state.column[p as usize] {
+        if state.column()[p as usize] {
             return state.enemy_distance(p) <= ma + 2;
         }
         state.enemy_distance(p) > 2
@@ -892,7 +894,7 @@ impl NapoleonPlayer {
     /// in a draw.
     fn urgency(&self, state: &State) -> f64 {
         match self.board.turn_limit {
-            Some(t) if t > 0 => (f64::from(state.turn) / f64::from(t)).min(1.0),
+            Some(t) if t > 0 => (f64::from(state.turn()) / f64::from(t)).min(1.0),
             _ => 0.0,
         }
     }
@@ -920,7 +922,7 @@ impl NapoleonPlayer {
         };
         let n = state
             .force_pieces_iter(f)
-            .filter(|&q| q != p && self.board.distance(state.pos[q as usize], h) <= 1)
+            .filter(|&q| q != p && self.board.distance(state.pos()[q as usize], h) <= 1)
             .count();
         if n == 0 {
             -self.tuning.alone_weight
@@ -967,7 +969,7 @@ impl NapoleonPlayer {
             .enemy_troops_around(h, side)
             .filter(|&(_, e)| {
                 self.board
-                    .dir_to(h, state.pos[e as usize])
+                    .dir_to(h, state.pos()[e as usize])
                     .is_some_and(|d| !crate::rules::napoleon::engine::front_hexside(facing, d))
             })
             .count()

@@ -59,34 +59,135 @@ pub struct Pending {
 /// The whole dynamic state of a Napoleon at Waterloo game.
 #[derive(Clone, Debug)]
 pub struct State {
-    pub board: Arc<Board>,
-    pub turn: u32,
+    pub(super) board: Arc<Board>,
+    pub(super) turn: u32,
     /// Index of the side whose Player-Turn it is.
-    pub phasing: u8,
-    pub phase: Phase,
-    pub pos: Vec<Pos>,
+    pub(super) phasing: u8,
+    pub(super) phase: Phase,
+    pub(super) pos: Vec<Pos>,
     /// Game-Turn each waiting unit may enter (variants applied), if ever.
-    pub arrival: Vec<Option<u32>>,
-    pub mp_spent: Vec<u32>,
+    pub(super) arrival: Vec<Option<u32>>,
+    pub(super) mp_spent: Vec<u32>,
     /// Units that have moved this phase.
-    pub moved: Vec<bool>,
+    pub(super) moved: Vec<bool>,
     /// The unit that moved last: the only moved unit that may go on moving.
-    pub last_moved: Option<UnitIx>,
-    pub losses: [u32; 2],
-    pub exited: [u32; 2],
-    pub demoralized: [bool; 2],
-    pub chits: Option<[u32; 2]>,
+    pub(super) last_moved: Option<UnitIx>,
+    pub(super) losses: [u32; 2],
+    pub(super) exited: [u32; 2],
+    pub(super) demoralized: [bool; 2],
+    pub(super) chits: Option<[u32; 2]>,
     /// Combat obligations fixed when the Movement Phase ended [5.1]: the
     /// phasing units then in an enemy Zone of Control, and the enemy units
     /// with a phasing unit in theirs.
-    pub must_attack: Vec<UnitIx>,
-    pub must_be_attacked: Vec<UnitIx>,
+    pub(super) must_attack: Vec<UnitIx>,
+    pub(super) must_be_attacked: Vec<UnitIx>,
     /// Units that attacked or were attacked this Combat Phase [5.2].
-    pub involved: Vec<bool>,
-    pub pending: Option<Pending>,
-    pub outcome: Option<Outcome>,
+    pub(super) involved: Vec<bool>,
+    pub(super) pending: Option<Pending>,
+    pub(super) outcome: Option<Outcome>,
     /// Derived from `pos`, updated with it.
-    pub(crate) occ: Occupancy,
+    pub(super) occ: Occupancy,
+}
+
+/// The state read from outside the engine: every field, read-only. Only
+/// [`State::apply`] changes a state, so a game is its events.
+impl State {
+    /// The fixed facts of the battle: map, units, options.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The current game turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Index of the side whose Player-Turn it is.
+    pub fn phasing(&self) -> u8 {
+        self.phasing
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Where each unit is.
+    pub fn pos(&self) -> &Vec<Pos> {
+        &self.pos
+    }
+
+    /// Game-Turn each waiting unit may enter (variants applied), if ever.
+    pub fn arrival(&self) -> &Vec<Option<u32>> {
+        &self.arrival
+    }
+
+    /// Movement points each unit has spent this phase.
+    pub fn mp_spent(&self) -> &Vec<u32> {
+        &self.mp_spent
+    }
+
+    /// Units that have moved this phase.
+    pub fn moved(&self) -> &Vec<bool> {
+        &self.moved
+    }
+
+    /// The unit that moved last: the only moved unit that may go on moving.
+    pub fn last_moved(&self) -> Option<UnitIx> {
+        self.last_moved
+    }
+
+    /// Strength points each side has lost.
+    pub fn losses(&self) -> [u32; 2] {
+        self.losses
+    }
+
+    /// Strength points each side has exited off the map.
+    pub fn exited(&self) -> [u32; 2] {
+        self.exited
+    }
+
+    /// Whether each side is demoralized.
+    pub fn demoralized(&self) -> [bool; 2] {
+        self.demoralized
+    }
+
+    /// The combat chits each side holds, where the scenario uses them.
+    pub fn chits(&self) -> Option<[u32; 2]> {
+        self.chits
+    }
+
+    /// Combat obligations fixed when the Movement Phase ended [5.1]: the
+    /// phasing units then in an enemy Zone of Control, and the enemy units
+    /// with a phasing unit in theirs.
+    pub fn must_attack(&self) -> &Vec<UnitIx> {
+        &self.must_attack
+    }
+
+    /// Enemy units that must be attacked this Combat Phase.
+    pub fn must_be_attacked(&self) -> &Vec<UnitIx> {
+        &self.must_be_attacked
+    }
+
+    /// Units that attacked or were attacked this Combat Phase [5.2].
+    pub fn involved(&self) -> &Vec<bool> {
+        &self.involved
+    }
+
+    /// The decision the game waits for, if any.
+    pub fn pending(&self) -> &Option<Pending> {
+        &self.pending
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+
+    /// Derived from `pos`, updated with it.
+    pub fn occ(&self) -> &Occupancy {
+        &self.occ
+    }
 }
 
 /// Who stands where, kept up to date as units move.

@@ -272,14 +272,14 @@ impl HeuristicPlayer {
     /// Weights of an enemy and an own strength point for `side` now.
     fn weights(&self, st: &State, side: u8) -> (f64, f64) {
         let t = &self.tuning;
-        let b = &st.board;
+        let b = &st.board();
         let other = Board::other(side);
         let frac = |s: u8| {
             let thr = b.thresholds[s as usize].max(1) as f64;
-            (st.losses[s as usize] as f64 / thr).min(1.0)
+            (st.losses()[s as usize] as f64 / thr).min(1.0)
         };
         let mut enemy = t.enemy_loss_weight * (1.0 + t.threshold_greed * frac(other).powi(2));
-        if st.demoralized[other as usize] || st.demoralized[side as usize] {
+        if st.demoralized()[other as usize] || st.demoralized()[side as usize] {
             // Once a side is demoralized, losses decide nothing more [8.2].
             enemy *= t.kill_value_after_demoralized;
         }
@@ -301,7 +301,7 @@ impl HeuristicPlayer {
         defence: u32,
         defender_can_retreat: bool,
     ) -> (f64, Option<usize>) {
-        let b = &st.board;
+        let b = &st.board();
         let (we, wo) = self.weights(st, side);
         let t = &self.tuning;
         let natural = column_for(&b.crt.columns, adjacent + bombard, defence.max(1));
@@ -344,7 +344,7 @@ impl HeuristicPlayer {
         };
         let occ = st.occupancy();
         let dside = st.side_of(d);
-        let b = &st.board;
+        let b = &st.board();
         b.info(hd).neighbours.iter().any(|&n| {
             n != NO_HEX
                 && !planned.contains(&n)
@@ -362,12 +362,12 @@ impl HeuristicPlayer {
     // ------------------------------------------------------------------
 
     fn fields(&mut self, st: &State, side: u8) -> Fields {
-        let b = &st.board;
+        let b = &st.board();
         let n = b.hexes.len();
         let mut enemy_dist = vec![u32::MAX; n];
         let mut enemy_src = vec![NO_HEX; n];
         let mut queue = VecDeque::new();
-        for (u, p) in st.pos.iter().enumerate() {
+        for (u, p) in st.pos().iter().enumerate() {
             if let Pos::OnMap(h) = *p
                 && st.side_of(u as UnitIx) != side
             {
@@ -396,7 +396,7 @@ impl HeuristicPlayer {
             self.generation = 0;
         }
         let mut frontier: Vec<(HexIx, u32)> = Vec::new();
-        for (u, p) in st.pos.iter().enumerate() {
+        for (u, p) in st.pos().iter().enumerate() {
             let Pos::OnMap(h) = *p else { continue };
             let u = u as UnitIx;
             if st.side_of(u) == side {
@@ -440,17 +440,17 @@ impl HeuristicPlayer {
     }
 
     fn roles(&self, st: &State, side: u8) -> Vec<Role> {
-        let b = &st.board;
+        let b = &st.board();
         let t = &self.tuning;
         let k = &self.know;
         let other = Board::other(side);
-        let mut roles = vec![Role::Advance; st.pos.len()];
+        let mut roles = vec![Role::Advance; st.pos().len()];
         let exiting = k.has_exits && b.exit_side == side;
         if exiting {
-            let need = b.exits_needed.saturating_sub(st.exited[side as usize]);
+            let need = b.exits_needed.saturating_sub(st.exited()[side as usize]);
             // The units that could go, by the Game-Turns each needs to
             // reach an exit at its full allowance.
-            let mut cands: Vec<(u32, u32, UnitIx)> = (0..st.pos.len() as UnitIx)
+            let mut cands: Vec<(u32, u32, UnitIx)> = (0..st.pos().len() as UnitIx)
                 .filter(|&u| st.side_of(u) == side)
                 .filter_map(|u| {
                     let h = st.unit_hex(u)?;
@@ -464,7 +464,7 @@ impl HeuristicPlayer {
             // included) are those the slowest of the units needed takes,
             // plus the tuning's spare: the scenario's length and distances
             // decide, not one map's calendar.
-            let turns_left = (b.turns + 1).saturating_sub(st.turn);
+            let turns_left = (b.turns + 1).saturating_sub(st.turn());
             let needed = cands
                 .get(
                     (need as usize)
@@ -472,7 +472,7 @@ impl HeuristicPlayer {
                         .min(cands.len().saturating_sub(1)),
                 )
                 .map_or(0, |c| c.0);
-            let exit_mode = st.demoralized[other as usize]
+            let exit_mode = st.demoralized()[other as usize]
                 || (b.turns > 0 && turns_left <= needed + t.exit_turns_spare);
             if exit_mode {
                 for &(_, _, u) in cands.iter().take((need + t.exit_spare_units) as usize) {
@@ -482,8 +482,8 @@ impl HeuristicPlayer {
             return roles;
         }
         let block = k.has_exits
-            && (st.demoralized[side as usize]
-                || (0..st.pos.len() as UnitIx).any(|u| {
+            && (st.demoralized()[side as usize]
+                || (0..st.pos().len() as UnitIx).any(|u| {
                     st.side_of(u) == other
                         && st
                             .unit_hex(u)
@@ -514,7 +514,7 @@ impl HeuristicPlayer {
     /// How good it is for unit `u` to end its move in `h`.
     fn hex_score(&mut self, st: &State, fields: &Fields, u: UnitIx, h: HexIx, role: Role) -> f64 {
         let t = &self.tuning;
-        let b = &st.board;
+        let b = &st.board();
         let info = b.info(h);
         let side = st.side_of(u);
         let occ = st.occupancy();
@@ -594,7 +594,7 @@ impl HeuristicPlayer {
 
     /// Makes `self.reach[u]` the unit's reach on `w`.
     fn ensure_reach(&mut self, w: &State, u: UnitIx) {
-        let n = w.pos.len();
+        let n = w.pos().len();
         if self.reach.len() != n {
             self.reach.resize_with(n, ReachMap::default);
             self.reach_ok = vec![false; n];
@@ -642,15 +642,15 @@ impl HeuristicPlayer {
             }
         }
         if best.1 != cur {
-            let path = map.path(&w.board, best.1);
-            let id = w.board.unit(u).id.clone();
+            let path = map.path(w.board(), best.1);
+            let id = w.board().unit(u).id.clone();
             Self::exec(w, cmds, Command::Move { unit: id, path });
         }
         self.reach[u as usize] = map;
         self.reach_ok[u as usize] = false;
         if role == Role::Exit {
             let c = Command::Exit {
-                unit: w.board.unit(u).id.clone(),
+                unit: w.board().unit(u).id.clone(),
             };
             if w.check(&c).is_ok() {
                 Self::exec(w, cmds, c);
@@ -659,7 +659,7 @@ impl HeuristicPlayer {
     }
 
     fn plan_movement(&mut self, st: &State) -> VecDeque<Command> {
-        let side = st.phasing;
+        let side = st.phasing();
         let mut w = st.clone();
         let mut cmds = Vec::new();
         self.reach_ok.fill(false);
@@ -667,10 +667,10 @@ impl HeuristicPlayer {
         let roles = self.roles(st, side);
 
         // 1. Exits first, freeing hexes.
-        for u in 0..w.pos.len() as UnitIx {
+        for u in 0..w.pos().len() as UnitIx {
             if roles[u as usize] == Role::Exit && w.unit_hex(u).is_some() {
                 let c = Command::Exit {
-                    unit: w.board.unit(u).id.clone(),
+                    unit: w.board().unit(u).id.clone(),
                 };
                 if w.check(&c).is_ok() {
                     Self::exec(&mut w, &mut cmds, c);
@@ -690,8 +690,8 @@ impl HeuristicPlayer {
             }
             if let Some((_, h)) = best {
                 let c = Command::Enter {
-                    unit: w.board.unit(u).id.clone(),
-                    hex: w.board.hex(h),
+                    unit: w.board().unit(u).id.clone(),
+                    hex: w.board().hex(h),
                 };
                 if Self::exec(&mut w, &mut cmds, c) {
                     self.role_move(&mut w, &mut cmds, &fields, u, role);
@@ -703,12 +703,12 @@ impl HeuristicPlayer {
         self.plan_attacks(&mut w, &mut cmds, &roles);
 
         // 4. Everyone else, exiting units first.
-        let mut order: Vec<UnitIx> = (0..w.pos.len() as UnitIx)
-            .filter(|&u| w.side_of(u) == side && w.unit_hex(u).is_some() && !w.moved[u as usize])
+        let mut order: Vec<UnitIx> = (0..w.pos().len() as UnitIx)
+            .filter(|&u| w.side_of(u) == side && w.unit_hex(u).is_some() && !w.moved()[u as usize])
             .collect();
         order.sort_by_key(|&u| (roles[u as usize] != Role::Exit, u));
         for u in order {
-            if w.outcome.is_some() {
+            if w.outcome().is_some() {
                 break;
             }
             self.role_move(&mut w, &mut cmds, &fields, u, roles[u as usize]);
@@ -720,14 +720,14 @@ impl HeuristicPlayer {
     /// Plans attacks for the coming Combat Phase: repeatedly the best
     /// target the free units can reach with a worthwhile expected result.
     fn plan_attacks(&mut self, w: &mut State, cmds: &mut Vec<Command>, roles: &[Role]) {
-        let side = w.phasing;
-        let b = w.board.clone();
+        let side = w.phasing();
+        let b = w.board().clone();
         // Units free to move into contact, with their reach.
         let mut movers: Vec<UnitIx> = Vec::new();
-        for u in 0..w.pos.len() as UnitIx {
+        for u in 0..w.pos().len() as UnitIx {
             if w.side_of(u) != side
                 || w.unit_hex(u).is_none()
-                || w.moved[u as usize]
+                || w.moved()[u as usize]
                 || roles[u as usize] == Role::Exit
             {
                 continue;
@@ -750,7 +750,7 @@ impl HeuristicPlayer {
         );
         let mut used = vec![false; movers.len()];
         loop {
-            if movers.is_empty() || w.outcome.is_some() {
+            if movers.is_empty() || w.outcome().is_some() {
                 break;
             }
             let occ = w.occupancy().clone();
@@ -765,7 +765,7 @@ impl HeuristicPlayer {
                 })
             };
             let mut best: Option<(f64, Vec<(usize, HexIx)>)> = None;
-            for e in 0..w.pos.len() as UnitIx {
+            for e in 0..w.pos().len() as UnitIx {
                 if w.side_of(e) == side {
                     continue;
                 }
@@ -918,9 +918,9 @@ impl HeuristicPlayer {
     }
 
     fn movement(&mut self, st: &State) -> Option<Command> {
-        if self.plan_for != Some((st.turn, st.phasing)) {
+        if self.plan_for != Some((st.turn(), st.phasing())) {
             self.plan = self.plan_movement(st);
-            self.plan_for = Some((st.turn, st.phasing));
+            self.plan_for = Some((st.turn(), st.phasing()));
         }
         while let Some(c) = self.plan.pop_front() {
             if st.check(&c).is_ok() {
@@ -941,11 +941,13 @@ impl HeuristicPlayer {
     /// Free artillery of the phasing side: not yet used, on the map, out of
     /// enemy Zones of Control.
     fn free_artillery(st: &State) -> Vec<UnitIx> {
-        st.board.artillery[st.phasing as usize]
+        st.board().artillery[st.phasing() as usize]
             .iter()
             .copied()
             .filter(|&a| {
-                !st.involved[a as usize] && st.unit_hex(a).is_some() && !st.touches_enemy(a, false)
+                !st.involved()[a as usize]
+                    && st.unit_hex(a).is_some()
+                    && !st.touches_enemy(a, false)
             })
             .collect()
     }
@@ -957,12 +959,12 @@ impl HeuristicPlayer {
         def: &[UnitIx],
         col: Option<usize>,
     ) -> Command {
-        let id = |u: &UnitIx| st.board.unit(*u).id.clone();
+        let id = |u: &UnitIx| st.board().unit(*u).id.clone();
         Command::Attack {
             attackers: att.iter().map(id).collect(),
             bombarding: bomb.iter().map(id).collect(),
             defenders: def.iter().map(id).collect(),
-            column: col.and_then(|c| st.board.crt.columns.get(c).cloned()),
+            column: col.and_then(|c| st.board().crt.columns.get(c).cloned()),
         }
     }
 
@@ -974,13 +976,13 @@ impl HeuristicPlayer {
         bomb: &[UnitIx],
         d: UnitIx,
     ) -> (f64, Option<usize>) {
-        let b = &st.board;
+        let b = &st.board();
         let adj: u32 = att.iter().map(|&u| b.unit(u).strength).sum();
         let bs: u32 = bomb.iter().map(|&u| b.unit(u).strength).sum();
         let retreat = Self::can_retreat(st, d, &[]);
         self.attack_value(
             st,
-            st.phasing,
+            st.phasing(),
             adj,
             bs,
             b.unit(d).strength,
@@ -997,8 +999,8 @@ impl HeuristicPlayer {
     /// six neighbours, not from the whole list of defenders.
     fn plan_obligations(&self, st: &State, ra: &[UnitIx], rd: &[UnitIx]) -> Option<Command> {
         const NONE: usize = usize::MAX;
-        let b = &st.board;
-        let mut rd_pos = vec![NONE; st.pos.len()];
+        let b = &st.board();
+        let mut rd_pos = vec![NONE; st.pos().len()];
         for (j, &d) in rd.iter().enumerate() {
             rd_pos[d as usize] = j;
         }
@@ -1206,7 +1208,7 @@ impl HeuristicPlayer {
             return None;
         }
         let occ = st.occupancy();
-        let b = &st.board;
+        let b = &st.board();
         let mut targets: Vec<(UnitIx, Vec<UnitIx>)> = Vec::new();
         let mut index: HashMap<UnitIx, usize> = HashMap::new();
         for &a in &artillery {
@@ -1220,8 +1222,8 @@ impl HeuristicPlayer {
                         continue;
                     }
                     st.for_units_in(m, |d| {
-                        if st.side_of(d) == st.phasing
-                            || st.involved[d as usize]
+                        if st.side_of(d) == st.phasing()
+                            || st.involved()[d as usize]
                             || !st.can_bombard(occ, a, d)
                         {
                             return;
@@ -1286,16 +1288,16 @@ impl HeuristicPlayer {
 
     /// Enemy strength within two hexes of `h` (for retreats).
     fn local_threat(st: &State, h: HexIx, side: u8) -> u32 {
-        (0..st.pos.len() as UnitIx)
+        (0..st.pos().len() as UnitIx)
             .filter(|&e| st.side_of(e) != side)
             .filter_map(|e| Some((st.unit_hex(e)?, e)))
-            .filter(|&(he, _)| st.board.distance(he, h) <= 2)
-            .map(|(_, e)| st.board.unit(e).strength)
+            .filter(|&(he, _)| st.board().distance(he, h) <= 2)
+            .map(|(_, e)| st.board().unit(e).strength)
             .sum()
     }
 
     fn step(&mut self, st: &State, me: u8, step: &Step) -> Option<Command> {
-        let b = &st.board;
+        let b = &st.board();
         match step {
             Step::Retreat { unit, optional, .. } => {
                 let id = b.unit(*unit).id.clone();
@@ -1326,7 +1328,7 @@ impl HeuristicPlayer {
             }
             Step::Losses { at_least } => {
                 let att: Vec<UnitIx> = st
-                    .pending
+                    .pending()
                     .as_ref()?
                     .attackers
                     .iter()
@@ -1392,14 +1394,14 @@ impl HeuristicPlayer {
 
 impl Player<Naw> for HeuristicPlayer {
     fn choose(&mut self, st: &State) -> Option<Command> {
-        if st.outcome.is_some() {
+        if st.outcome().is_some() {
             return None;
         }
-        if !Arc::ptr_eq(&st.board, &self.know.board) {
-            self.know = Knowledge::new(st.board.clone());
+        if !Arc::ptr_eq(st.board(), &self.know.board) {
+            self.know = Knowledge::new(st.board().clone());
         }
         let me = st.to_act();
-        if let Some(step) = st.pending.as_ref().and_then(|p| p.steps.front()).cloned() {
+        if let Some(step) = st.pending().as_ref().and_then(|p| p.steps.front()).cloned() {
             let c = self.step(st, me, &step);
             if let Some(c) = c
                 && st.check(&c).is_ok()
@@ -1408,7 +1410,7 @@ impl Player<Naw> for HeuristicPlayer {
             }
             return st.legal_commands().into_iter().next();
         }
-        match st.phase {
+        match st.phase() {
             Phase::Movement => self.movement(st),
             Phase::Combat => self.combat(st),
         }

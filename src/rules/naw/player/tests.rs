@@ -132,25 +132,25 @@ fn issue16_item17_the_side_the_exits_are_against_screens_them_on_a_new_scenario(
         scenario::validate(&s, &map)
     );
     let mut game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
-    let know = Knowledge::new(Arc::clone(&game.state.board));
+    let know = Knowledge::new(Arc::clone(game.state.board()));
     let mut players = [
         HeuristicPlayer::new(know.clone(), Tuning::default(), 1),
         HeuristicPlayer::new(know, Tuning::default(), 2),
     ];
     let allied = |g: &Game| -> Vec<Hex> {
-        (0..g.state.pos.len() as u16)
+        (0..g.state.pos().len() as u16)
             .filter(|&u| g.state.side_of(u) == 1)
-            .filter_map(|u| g.state.unit_hex(u).map(|h| g.state.board.hex(h)))
+            .filter_map(|u| g.state.unit_hex(u).map(|h| g.state.board().hex(h)))
             .collect()
     };
     let start = allied(&game);
     let before: i32 = start.iter().map(|&h| off_the_way(h)).sum();
     // Two Game-Turns: both sides' Movement and Combat Phases.
-    while !game.is_over() && game.state.turn <= 2 {
+    while !game.is_over() && game.state.turn() <= 2 {
         let who = game.state.to_act() as usize;
         let c = players[who].choose(&game.state).expect("a command");
         game.execute(&c).expect("legal");
-        if game.state.turn == 3 && game.state.phase == Phase::Movement {
+        if game.state.turn() == 3 && game.state.phase() == Phase::Movement {
             break;
         }
     }
@@ -178,12 +178,12 @@ fn issue16_item17_a_side_that_cannot_win_is_known_to_defend() {
     // its whole strength [8.1].
     s.victory.loss_thresholds[0].points = 25;
     let game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
-    let know = Knowledge::new(Arc::clone(&game.state.board));
+    let know = Knowledge::new(Arc::clone(game.state.board()));
     assert_eq!(know.can_win(), [true, false]);
     let (s, map, _) = pickup();
     let game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
     assert_eq!(
-        Knowledge::new(Arc::clone(&game.state.board)).can_win(),
+        Knowledge::new(Arc::clone(game.state.board())).can_win(),
         [true, true]
     );
 }

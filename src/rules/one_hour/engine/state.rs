@@ -60,58 +60,222 @@ pub struct Outcome {
 
 #[derive(Clone, Debug)]
 pub struct State {
-    pub board: Arc<Board>,
-    pub turn: u32,
+    pub(super) board: Arc<Board>,
+    pub(super) turn: u32,
     /// The phasing side (H9).
-    pub side: u8,
-    pub phase: Phase,
+    pub(super) side: u8,
+    pub(super) phase: Phase,
     /// Each unit's box; `None` before it arrives and once routed. Read it
     /// freely; write it only through [`State::set_pos`], which keeps the
     /// boxes' lists of units (`units_at`) true.
-    pub pos: Vec<Option<Hex>>,
+    pub(super) pos: Vec<Option<Hex>>,
     /// The first unit in each box of the board (row by row), `NO_UNIT`
     /// for none, and for each unit the next one in its box, in ascending
     /// order: `units_at` walks a box's list instead of every unit.
     box_first: Vec<UnitIx>,
     box_next: Vec<UnitIx>,
-    pub facing: Vec<Dir>,
-    pub formation: Vec<Formation>,
-    pub hits: Vec<u32>,
-    pub routed: Vec<bool>,
+    pub(super) facing: Vec<Dir>,
+    pub(super) formation: Vec<Formation>,
+    pub(super) hits: Vec<u32>,
+    pub(super) routed: Vec<bool>,
     /// Facings at the start of the player turn (H36).
-    pub turn_facing: Vec<Dir>,
-    pub acts: Vec<Acts>,
+    pub(super) turn_facing: Vec<Dir>,
+    pub(super) acts: Vec<Acts>,
     /// Impetuous units that must charge again (H30).
-    pub obliged: Vec<bool>,
-    pub leader_pos: Vec<Option<Hex>>,
-    pub leader_lost: Vec<bool>,
-    pub leader_moved: Vec<bool>,
+    pub(super) obliged: Vec<bool>,
+    pub(super) leader_pos: Vec<Option<Hex>>,
+    pub(super) leader_lost: Vec<bool>,
+    pub(super) leader_moved: Vec<bool>,
     /// The game turn in which each leader last used his reroll (H25).
-    pub leader_reroll: Vec<u32>,
+    pub(super) leader_reroll: Vec<u32>,
     /// Units that have used a reroll this game turn (`per_unit_per_turn`).
-    pub unit_reroll: Vec<u32>,
-    pub decks: [DeckState; 2],
+    pub(super) unit_reroll: Vec<u32>,
+    pub(super) decks: [DeckState; 2],
     /// The card on the table this player turn (side, card).
-    pub card: Option<(u8, u16)>,
-    pub pending: VecDeque<Pending>,
+    pub(super) card: Option<(u8, u16)>,
+    pub(super) pending: VecDeque<Pending>,
     /// Who holds each objective (the board's order).
-    pub held: Vec<u8>,
+    pub(super) held: Vec<u8>,
     /// Units routed, by side.
-    pub lost: [u32; 2],
-    pub cards_drawn: [u32; 2],
-    pub shots: [u32; 2],
-    pub charges: [u32; 2],
-    pub rallies: [u32; 2],
-    pub outcome: Option<Outcome>,
+    pub(super) lost: [u32; 2],
+    pub(super) cards_drawn: [u32; 2],
+    pub(super) shots: [u32; 2],
+    pub(super) charges: [u32; 2],
+    pub(super) rallies: [u32; 2],
+    pub(super) outcome: Option<Outcome>,
     /// Shots of simultaneous fire whose hits wait until both sides have
     /// fired (H9): (shooter, target, shooter's box, range, hits).
-    pub volley: Vec<(UnitIx, UnitIx, Hex, u32, u32)>,
+    pub(super) volley: Vec<(UnitIx, UnitIx, Hex, u32, u32)>,
     /// Events applied, and the last one that moved a unit or leader and
     /// the last that carried a die: a move may be taken back only if no
     /// die followed it.
-    pub seq: u64,
-    pub last_move_seq: u64,
-    pub last_roll_seq: u64,
+    pub(super) seq: u64,
+    pub(super) last_move_seq: u64,
+    pub(super) last_roll_seq: u64,
+}
+
+/// The state read from outside the engine: every field, read-only. Only
+/// [`State::apply`] changes a state, so a game is its events.
+impl State {
+    /// The fixed facts of the battle: map, units, options.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The current game turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The phasing side (H9).
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Each unit's box; `None` before it arrives and once routed. Read it
+    /// freely; write it only through [`State::set_pos`], which keeps the
+    /// boxes' lists of units (`units_at`) true.
+    pub fn pos(&self) -> &Vec<Option<Hex>> {
+        &self.pos
+    }
+
+    /// The direction each unit faces.
+    pub fn facing(&self) -> &Vec<Dir> {
+        &self.facing
+    }
+
+    /// Each unit's formation.
+    pub fn formation(&self) -> &Vec<Formation> {
+        &self.formation
+    }
+
+    /// Hits each unit has taken.
+    pub fn hits(&self) -> &Vec<u32> {
+        &self.hits
+    }
+
+    /// Whether each unit has routed.
+    pub fn routed(&self) -> &Vec<bool> {
+        &self.routed
+    }
+
+    /// Facings at the start of the player turn (H36).
+    pub fn turn_facing(&self) -> &Vec<Dir> {
+        &self.turn_facing
+    }
+
+    /// What each unit has done this turn.
+    pub fn acts(&self) -> &Vec<Acts> {
+        &self.acts
+    }
+
+    /// Impetuous units that must charge again (H30).
+    pub fn obliged(&self) -> &Vec<bool> {
+        &self.obliged
+    }
+
+    /// Where each leader is, while on the map.
+    pub fn leader_pos(&self) -> &Vec<Option<Hex>> {
+        &self.leader_pos
+    }
+
+    /// Whether each leader is lost.
+    pub fn leader_lost(&self) -> &Vec<bool> {
+        &self.leader_lost
+    }
+
+    /// Whether each leader has moved this turn.
+    pub fn leader_moved(&self) -> &Vec<bool> {
+        &self.leader_moved
+    }
+
+    /// The game turn in which each leader last used his reroll (H25).
+    pub fn leader_reroll(&self) -> &Vec<u32> {
+        &self.leader_reroll
+    }
+
+    /// Units that have used a reroll this game turn (`per_unit_per_turn`).
+    pub fn unit_reroll(&self) -> &Vec<u32> {
+        &self.unit_reroll
+    }
+
+    /// Each side's chance-card deck.
+    pub fn decks(&self) -> &[DeckState; 2] {
+        &self.decks
+    }
+
+    /// The card on the table this player turn (side, card).
+    pub fn card(&self) -> Option<(u8, u16)> {
+        self.card
+    }
+
+    /// The decision the game waits for, if any.
+    pub fn pending(&self) -> &VecDeque<Pending> {
+        &self.pending
+    }
+
+    /// Who holds each objective (the board's order).
+    pub fn held(&self) -> &Vec<u8> {
+        &self.held
+    }
+
+    /// Units routed, by side.
+    pub fn lost(&self) -> [u32; 2] {
+        self.lost
+    }
+
+    /// Chance cards each side has drawn.
+    pub fn cards_drawn(&self) -> [u32; 2] {
+        self.cards_drawn
+    }
+
+    /// Shots each side has fired.
+    pub fn shots(&self) -> [u32; 2] {
+        self.shots
+    }
+
+    /// Charges each side has made.
+    pub fn charges(&self) -> [u32; 2] {
+        self.charges
+    }
+
+    /// Rallies each side has made.
+    pub fn rallies(&self) -> [u32; 2] {
+        self.rallies
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+
+    /// Shots of simultaneous fire whose hits wait until both sides have
+    /// fired (H9): (shooter, target, shooter's box, range, hits).
+    pub fn volley(&self) -> &Vec<(UnitIx, UnitIx, Hex, u32, u32)> {
+        &self.volley
+    }
+
+    /// Events applied, and the last one that moved a unit or leader and
+    /// the last that carried a die: a move may be taken back only if no
+    /// die followed it.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The event number of the last move, for take-back.
+    pub fn last_move_seq(&self) -> u64 {
+        self.last_move_seq
+    }
+
+    /// The event number of the last die roll, for take-back.
+    pub fn last_roll_seq(&self) -> u64 {
+        self.last_roll_seq
+    }
 }
 
 impl State {

@@ -17,7 +17,7 @@ impl Table<Hits16TableRules> {
     /// The hexes of a field (M21) from `from` facing `f` within `range`.
     fn field_hexes(&self, from: HexIx, f: u8, range: u32) -> Vec<Hex> {
         let st = self.state();
-        let b = &st.board;
+        let b = &st.board();
         let o = b.hex(from);
         b.grid
             .range(o, range)
@@ -39,7 +39,7 @@ impl Table<Hits16TableRules> {
     /// counted or blocking strongly (`true`), a field of fire shaded
     /// (`false`). The line of a refused shot is drawn by `draw_aim`.
     pub fn witness_cells(&self) -> Vec<(Hex, bool)> {
-        let b = &self.state().board;
+        let b = &self.state().board();
         match self.own.witness.clone() {
             Some(Witness::Hexes(hs)) => hs.into_iter().map(|h| (h, true)).collect(),
             Some(Witness::Field { from, facing }) => match (b.ix(from), b.dir_index(facing)) {
@@ -60,10 +60,10 @@ impl Table<Hits16TableRules> {
     pub(super) fn overlay_shapes(&mut self, layout: &Layout) -> Vec<Shape> {
         let mut shapes = Vec::new();
         let st = self.state().clone();
-        let b = st.board.clone();
+        let b = st.board().clone();
         // The selected unit's field of fire within its long range.
         if let Some(u) = self.selected_unit() {
-            let s = st.units[u as usize];
+            let s = st.units()[u as usize];
             if let Some(row) = b.options.fire_table.row(st.troop(u))
                 && s.formation != Formation::Square
             {
@@ -77,9 +77,9 @@ impl Table<Hits16TableRules> {
                 shapes.push(marks::reach(layout, b.hex(p.hex), GREEN));
             }
             if let Some(Pick::General(g)) = self.own.selected
-                && st.phase == Phase::Movement
+                && st.phase() == Phase::Movement
                 && self.human_to_act()
-                && b.generals[g as usize].side == st.side
+                && b.generals[g as usize].side == st.side()
             {
                 for p in st.general_reach(g) {
                     shapes.push(marks::cell(
@@ -114,11 +114,11 @@ impl Table<Hits16TableRules> {
     pub(super) fn draw_victory_hexes(&self, painter: &egui::Painter, layout: &Layout) {
         let st = self.state();
         let size = layout.size as f32;
-        for (i, &v) in st.board.victory_hexes.iter().enumerate() {
-            let c = layout.center(st.board.hex(v));
+        for (i, &v) in st.board().victory_hexes.iter().enumerate() {
+            let c = layout.center(st.board().hex(v));
             let centre = pos2(c.x as f32, c.y as f32);
             painter.circle_stroke(centre, size * 0.82, Stroke::new(2.0, GOLD));
-            let Some(holder) = st.held.get(i).copied().flatten() else {
+            let Some(holder) = st.held().get(i).copied().flatten() else {
                 continue;
             };
             let Some(side) = self.session.scenario.sides.get(usize::from(holder)) else {
@@ -132,7 +132,7 @@ impl Table<Hits16TableRules> {
         let size = layout.size as f32;
         let side = size * 1.15;
         let st = self.state().clone();
-        let b = &st.board;
+        let b = &st.board();
         let visible = clip.expand(side);
         let scenario = self.session.scenario.clone();
         let charges: Vec<UnitIx> = if self.session.is_live() {
@@ -145,11 +145,11 @@ impl Table<Hits16TableRules> {
         } else {
             Vec::new()
         };
-        for u in 0..st.units.len() as UnitIx {
+        for u in 0..st.units().len() as UnitIx {
             if !st.on_table(u) {
                 continue;
             }
-            let s = st.units[u as usize];
+            let s = st.units()[u as usize];
             let c = layout.center(b.hex(s.hex));
             let centre = pos2(c.x as f32, c.y as f32);
             if !visible.contains(centre) {
@@ -181,7 +181,9 @@ impl Table<Hits16TableRules> {
             let mark = scenario.rules.plugin().unit_mark(unit);
             map_view::draw_counter(painter, centre, side, unit, &label, mark, fill);
             let r = marks::counter_rect(centre, side);
-            if st.side_of(u) == st.side && st.acts[u as usize].acted && st.phase == Phase::Movement
+            if st.side_of(u) == st.side()
+                && st.acts()[u as usize].acted
+                && st.phase() == Phase::Movement
             {
                 marks::shade(painter, r, side, 90);
             }
@@ -216,8 +218,8 @@ impl Table<Hits16TableRules> {
                 marks::selected(painter, r, side);
             }
         }
-        for g in 0..st.generals.len() as u16 {
-            let h = st.generals[g as usize];
+        for g in 0..st.generals().len() as u16 {
+            let h = st.generals()[g as usize];
             if h == NO_HEX {
                 continue;
             }
@@ -240,7 +242,7 @@ impl Table<Hits16TableRules> {
     /// crossed), the charge path to it, the ruler.
     pub(super) fn draw_aim(&mut self, painter: &egui::Painter, layout: &Layout) {
         let st = self.state().clone();
-        let b = st.board.clone();
+        let b = st.board().clone();
         let at = |h: Hex| {
             let c = layout.center(h);
             pos2(c.x as f32, c.y as f32)
@@ -265,8 +267,8 @@ impl Table<Hits16TableRules> {
             && let Some(t) = st.unit_at(hi)
             && st.side_of(t) != st.side_of(u)
         {
-            let from = b.hex(st.units[u as usize].hex);
-            match st.phase {
+            let from = b.hex(st.units()[u as usize].hex);
+            match st.phase() {
                 Phase::Movement if self.session.is_live() => {
                     let id = b.units[t as usize].id.clone();
                     if let Some(Command::Charge { path, .. }) = self
@@ -306,7 +308,7 @@ impl Table<Hits16TableRules> {
     /// line of fire and field.
     pub(super) fn hover_words(&self, h: Hex) -> Option<String> {
         let st = self.state();
-        let b = &st.board;
+        let b = &st.board();
         let i = b.ix(h)?;
         let info = b.info(i);
         let mut text = format!("{h}  {}", info.terrain.name());
@@ -314,7 +316,7 @@ impl Table<Hits16TableRules> {
             text.push_str(", hill");
         }
         if let Some(u) = st.unit_at(i) {
-            let s = st.units[u as usize];
+            let s = st.units()[u as usize];
             text.push_str(&format!(
                 "  |  {} ({}, {}) {}, {}",
                 b.units[u as usize].name,
@@ -347,7 +349,7 @@ impl Table<Hits16TableRules> {
                 }
             ));
             if let Some(u) = self.selected_unit() {
-                let s = st.units[u as usize];
+                let s = st.units()[u as usize];
                 let inside = crate::rules::hits16::engine::geometry::in_field(
                     b.grid,
                     b.options.fire_arc,

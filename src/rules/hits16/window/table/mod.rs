@@ -68,11 +68,11 @@ impl Table<Hits16TableRules> {
     }
 
     fn unit_id(&self, u: UnitIx) -> crate::scenario::UnitId {
-        self.live().board.units[u as usize].id.clone()
+        self.live().board().units[u as usize].id.clone()
     }
 
     fn general_id(&self, g: u16) -> crate::scenario::UnitId {
-        self.live().board.generals[g as usize].id.clone()
+        self.live().board().generals[g as usize].id.clone()
     }
 
     /// The legal commands of the live position (cached per position).
@@ -101,7 +101,7 @@ impl Table<Hits16TableRules> {
         let st = self.live();
         let gone = match self.own.selected {
             Some(Pick::Unit(u)) => !st.on_table(u),
-            Some(Pick::General(g)) => st.generals[g as usize] == NO_HEX,
+            Some(Pick::General(g)) => st.generals()[g as usize] == NO_HEX,
             None => false,
         };
         if gone {
@@ -121,7 +121,7 @@ impl Table<Hits16TableRules> {
     /// plays it.
     pub fn own_selected(&self) -> Option<UnitIx> {
         let u = self.selected_unit()?;
-        (self.human_to_act() && self.live().side_of(u) == self.live().side).then_some(u)
+        (self.human_to_act() && self.live().side_of(u) == self.live().side()).then_some(u)
     }
 
     /// The facing the selected unit's move holds: the drafted pivot, or
@@ -129,7 +129,7 @@ impl Table<Hits16TableRules> {
     fn move_facing(&self, u: UnitIx) -> u8 {
         self.own
             .start
-            .unwrap_or(self.live().units[u as usize].facing)
+            .unwrap_or(self.live().units()[u as usize].facing)
     }
 
     /// Where the selected unit can end its move now (Movement phase).
@@ -138,12 +138,12 @@ impl Table<Hits16TableRules> {
             return Vec::new();
         };
         let st = self.live();
-        if st.phase != Phase::Movement
-            || !st.pending.is_empty()
-            || st.acts[u as usize].acted
+        if st.phase() != Phase::Movement
+            || !st.pending().is_empty()
+            || st.acts()[u as usize].acted
             || st.in_combat(u)
             || matches!(
-                st.units[u as usize].formation,
+                st.units()[u as usize].formation,
                 Formation::Square | Formation::Unlimbered
             )
         {
@@ -158,7 +158,7 @@ impl Table<Hits16TableRules> {
             return Vec::new();
         };
         let id = self.unit_id(u);
-        let b = self.live().board.clone();
+        let b = self.live().board().clone();
         self.legal()
             .iter()
             .filter_map(|c| match c {
@@ -176,10 +176,10 @@ impl Table<Hits16TableRules> {
             return Vec::new();
         };
         let st = self.live();
-        if st.phase != Phase::Shooting {
+        if st.phase() != Phase::Shooting {
             return Vec::new();
         }
-        st.units_of(1 - st.side)
+        st.units_of(1 - st.side())
             .filter(|&t| st.check_shot(u, t).is_ok())
             .collect()
     }
@@ -187,8 +187,8 @@ impl Table<Hits16TableRules> {
     /// The hexes the rules wait for a choice in, with the command.
     pub fn hex_choices(&self) -> Vec<(Hex, Command)> {
         let st = self.live();
-        let b = &st.board;
-        match st.pending.first() {
+        let b = &st.board();
+        match st.pending().first() {
             Some(Pending::Withdraw { unit, options, .. }) => options
                 .iter()
                 .map(|(h, _)| {
@@ -236,18 +236,18 @@ impl Table<Hits16TableRules> {
             return;
         }
         let st = self.live().clone();
-        let b = st.board.clone();
+        let b = st.board().clone();
         let Some(at) = b.ix(h) else {
             return;
         };
         let here = st.unit_at(at);
         match self.own.selected {
             Some(Pick::General(g))
-                if b.generals[g as usize].side == st.side && st.generals[g as usize] != at =>
+                if b.generals[g as usize].side == st.side() && st.generals()[g as usize] != at =>
             {
-                match st.phase {
+                match st.phase() {
                     Phase::Command => {
-                        if let Some(u) = here.filter(|&u| st.side_of(u) == st.side) {
+                        if let Some(u) = here.filter(|&u| st.side_of(u) == st.side()) {
                             self.order(Command::Rally {
                                 general: self.general_id(g),
                                 unit: self.unit_id(u),
@@ -272,9 +272,9 @@ impl Table<Hits16TableRules> {
             }
             Some(Pick::Unit(u)) if self.own_selected() == Some(u) => {
                 let id = self.unit_id(u);
-                if let Some(t) = here.filter(|&t| st.side_of(t) != st.side) {
+                if let Some(t) = here.filter(|&t| st.side_of(t) != st.side()) {
                     let tid = self.unit_id(t);
-                    let cmd = match st.phase {
+                    let cmd = match st.phase() {
                         Phase::Movement => {
                             let charges = self.charges();
                             // The charge ending nearest the click's side.
@@ -308,8 +308,8 @@ impl Table<Hits16TableRules> {
                     self.order(cmd);
                     return;
                 }
-                if st.phase == Phase::Movement {
-                    let cur = st.units[u as usize].hex;
+                if st.phase() == Phase::Movement {
+                    let cur = st.units()[u as usize].hex;
                     if at == cur {
                         if let Some(f) = toward {
                             self.own.start = Some(f);
@@ -329,14 +329,14 @@ impl Table<Hits16TableRules> {
                         let cmd = match self.moves().into_iter().find(|p| p.hex == at) {
                             Some(p) => Command::Move {
                                 unit: id,
-                                start: (f != st.units[u as usize].facing).then(|| b.dir(f)),
+                                start: (f != st.units()[u as usize].facing).then(|| b.dir(f)),
                                 path: p.path.iter().map(|&x| b.hex(x)).collect(),
                                 end: toward.filter(|&e| e != f).map(|e| b.dir(e)),
                             },
                             // Not reachable: ask the engine why, one step.
                             None => Command::Move {
                                 unit: id,
-                                start: (f != st.units[u as usize].facing).then(|| b.dir(f)),
+                                start: (f != st.units()[u as usize].facing).then(|| b.dir(f)),
                                 path: vec![h],
                                 end: None,
                             },
@@ -355,7 +355,7 @@ impl Table<Hits16TableRules> {
     /// click.
     fn select_at(&mut self, h: Hex) {
         let st = self.state();
-        let Some(at) = st.board.ix(h) else {
+        let Some(at) = st.board().ix(h) else {
             self.select(None);
             return;
         };
@@ -388,7 +388,7 @@ impl Table<Hits16TableRules> {
             return;
         };
         let f = self.move_facing(u);
-        let b = self.live().board.clone();
+        let b = self.live().board().clone();
         self.order(Command::Move {
             unit: self.unit_id(u),
             start: None,
@@ -404,7 +404,7 @@ impl Table<Hits16TableRules> {
             return;
         };
         let st = self.live();
-        let s = st.units[u as usize];
+        let s = st.units()[u as usize];
         let list = st.troop(u).formations();
         let i = list.iter().position(|&f| f == s.formation).unwrap_or(0);
         let mut next = list[(i + 1) % list.len()];
@@ -417,8 +417,8 @@ impl Table<Hits16TableRules> {
     /// A formation change of `u` to `f`.
     pub fn form(&mut self, u: UnitIx, f: Formation) {
         let st = self.live();
-        let facing = (st.units[u as usize].formation == Formation::Square)
-            .then(|| st.board.dir(self.move_facing(u)));
+        let facing = (st.units()[u as usize].formation == Formation::Square)
+            .then(|| st.board().dir(self.move_facing(u)));
         self.order(Command::Form {
             unit: self.unit_id(u),
             formation: f,
@@ -432,7 +432,7 @@ impl Table<Hits16TableRules> {
         let Some(u) = self.own_selected() else {
             return;
         };
-        let f = if self.live().units[u as usize].formation == Formation::Square {
+        let f = if self.live().units()[u as usize].formation == Formation::Square {
             Formation::AttackColumn
         } else {
             Formation::Square
@@ -447,11 +447,11 @@ impl Table<Hits16TableRules> {
         };
         let st = self.live();
         let id = self.unit_id(u);
-        let g = (0..st.generals.len() as u16)
+        let g = (0..st.generals().len() as u16)
             .find(|&g| st.check_rally(g, u).is_ok())
             .or_else(|| {
-                (0..st.generals.len() as u16)
-                    .find(|&g| st.board.generals[g as usize].side == st.side)
+                (0..st.generals().len() as u16)
+                    .find(|&g| st.board().generals[g as usize].side == st.side())
             });
         match g {
             Some(g) => {
@@ -469,7 +469,7 @@ impl Table<Hits16TableRules> {
 
     /// Ctrl+Enter: ends the phase.
     pub fn end_step(&mut self) {
-        if self.live().pending.is_empty() {
+        if self.live().pending().is_empty() {
             self.order(Command::EndPhase);
         }
     }
@@ -500,7 +500,7 @@ impl TableRules for Hits16TableRules {
         let scenario_ix = session
             .game
             .state
-            .board
+            .board()
             .units
             .iter()
             .map(|u| by_id.get(&u.id).copied())
@@ -562,11 +562,11 @@ impl TableRules for Hits16TableRules {
     }
 
     fn key_availability(t: &Hits16Table, key: TableKey) -> Result<(), String> {
-        let moving = t.live().phase == Phase::Movement;
+        let moving = t.live().phase() == Phase::Movement;
         let mine = t.own_selected().is_some();
         match key {
             TableKey::Ruler => Ok(()),
-            TableKey::Rally if !mine || t.live().phase != Phase::Command => {
+            TableKey::Rally if !mine || t.live().phase() != Phase::Command => {
                 Err("Select a unit of yours in the Command phase to rally it [L33] (M12)".into())
             }
             TableKey::Rally => Ok(()),
@@ -579,7 +579,7 @@ impl TableRules for Hits16TableRules {
 
     fn heading(t: &Hits16Table) -> String {
         let st = t.state();
-        format!("Turn {} of {}", st.turn, st.board.turn_limit)
+        format!("Turn {} of {}", st.turn(), st.board().turn_limit)
     }
 
     fn turn_ui(t: &mut Hits16Table, ui: &mut egui::Ui) {
@@ -629,7 +629,7 @@ impl TableRules for Hits16TableRules {
 
     fn game_over_ui(t: &mut Hits16Table, ui: &mut egui::Ui) {
         let st = t.live().clone();
-        let Some(outcome) = st.outcome.clone() else {
+        let Some(outcome) = st.outcome().clone() else {
             return;
         };
         let text = match outcome.winner {
@@ -639,19 +639,19 @@ impl TableRules for Hits16TableRules {
         ui.label(RichText::new(text).strong().size(16.0));
         ui.label(format!(
             "Turn {} of {}, {}.",
-            st.turn,
-            st.board.turn_limit,
+            st.turn(),
+            st.board().turn_limit,
             crate::words::counted(t.session.len(), "command", "commands")
         ));
         for s in 0..2usize {
             ui.label(format!(
                 "{}: {} lost of {}, {}, {}, {}",
                 t.side_name(s as u8),
-                st.lost[s],
-                st.board.army[s],
-                crate::words::counted(st.charges[s], "charge", "charges"),
-                crate::words::counted(st.shots[s], "shot", "shots"),
-                crate::words::counted(st.rallies_made[s], "rally", "rallies")
+                st.lost()[s],
+                st.board().army[s],
+                crate::words::counted(st.charges()[s], "charge", "charges"),
+                crate::words::counted(st.shots()[s], "shot", "shots"),
+                crate::words::counted(st.rallies_made()[s], "rally", "rallies")
             ));
         }
     }

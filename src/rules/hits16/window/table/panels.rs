@@ -108,8 +108,8 @@ fn roll_lines(ui: &mut egui::Ui, o: ShotOdds, roll: Roll, left: u32, more: &[Ric
 impl Table<Hits16TableRules> {
     pub(super) fn turn_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let side = self.side_name(st.side);
-        let step = match st.phase {
+        let side = self.side_name(st.side());
+        let step = match st.phase() {
             Phase::Command => format!("{side}: 1. Command: rally [L33] (M12)"),
             Phase::Movement => format!("{side}: 2. Movement and charges [L41-65] (M14-M30)"),
             Phase::Shooting => format!("{side}: 3. Shooting [L67-84] (M20-M24)"),
@@ -121,8 +121,8 @@ impl Table<Hits16TableRules> {
 
     pub(super) fn act_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.live().clone();
-        let b = st.board.clone();
-        if let Some(p) = st.pending.first() {
+        let b = st.board().clone();
+        if let Some(p) = st.pending().first() {
             let who = match p {
                 Pending::Withdraw { unit, .. } => format!(
                     "{} withdraws [L103] (M35): click a purple hex",
@@ -141,14 +141,14 @@ impl Table<Hits16TableRules> {
             }
             return;
         }
-        let end = match st.phase {
+        let end = match st.phase() {
             Phase::Command => "End the Command phase",
             Phase::Movement => "End the Movement phase",
             Phase::Shooting => "End the Shooting phase",
             Phase::HandToHand => "End the player turn",
             Phase::Over => return,
         };
-        match st.phase {
+        match st.phase() {
             Phase::Command => self.rally_ui(ui, &st),
             Phase::Movement => self.movement_ui(ui, &st),
             Phase::Shooting => self.shooting_ui(ui, &st),
@@ -171,7 +171,7 @@ impl Table<Hits16TableRules> {
     }
 
     fn rally_ui(&mut self, ui: &mut egui::Ui, st: &State) {
-        let b = &st.board;
+        let b = &st.board();
         let rallies: Vec<Command> = self
             .legal()
             .iter()
@@ -190,7 +190,7 @@ impl Table<Hits16TableRules> {
             let (Some(g), Some(u)) = (b.general_ix(general), b.unit_ix(unit)) else {
                 continue;
             };
-            let s = st.units[u as usize];
+            let s = st.units()[u as usize];
             let room = u32::from(s.hits) - 4 * u32::from(s.bases_lost);
             let label = format!(
                 "{} rallies {} (at most {} back)",
@@ -205,7 +205,7 @@ impl Table<Hits16TableRules> {
     }
 
     fn movement_ui(&mut self, ui: &mut egui::Ui, st: &State) {
-        let b = st.board.clone();
+        let b = st.board().clone();
         let Some(u) = self.own_selected() else {
             ui.label(
                 RichText::new(
@@ -216,7 +216,7 @@ impl Table<Hits16TableRules> {
             );
             return;
         };
-        let s = st.units[u as usize];
+        let s = st.units()[u as usize];
         ui.label(format!(
             "{}: {}, facing {}{}",
             b.units[u as usize].name,
@@ -282,14 +282,14 @@ impl Table<Hits16TableRules> {
     }
 
     fn shooting_ui(&mut self, ui: &mut egui::Ui, st: &State) {
-        let b = st.board.clone();
+        let b = st.board().clone();
         let Some(u) = self.own_selected() else {
             ui.label(RichText::new("Select a unit: orange rings show what it can shoot.").weak());
             return;
         };
         let shots = self.shots();
         if shots.is_empty() {
-            let why = match st.units_of(1 - st.side).next() {
+            let why = match st.units_of(1 - st.side()).next() {
                 Some(t) => st.check_shot(u, t).err().map(|e| e.to_string()),
                 None => None,
             };
@@ -310,7 +310,7 @@ impl Table<Hits16TableRules> {
                     target: self.unit_id(t),
                 });
             }
-            let left = 16 - u32::from(st.units[t as usize].hits);
+            let left = 16 - u32::from(st.units()[t as usize].hits);
             roll_lines(ui, odds, Roll::Shot, left, &[]);
         }
     }
@@ -335,7 +335,7 @@ impl Table<Hits16TableRules> {
             );
             return;
         }
-        let left = 16 - u32::from(st.units[t as usize].hits);
+        let left = 16 - u32::from(st.units()[t as usize].hits);
         let mut more = vec![RichText::new(outcome_words(&chances)).small()];
         // In a combat already fought the enemy rolls back next turn; after
         // a charge not yet made its numbers depend on the facing taken.
@@ -354,7 +354,7 @@ impl Table<Hits16TableRules> {
     }
 
     fn fight_ui(&mut self, ui: &mut egui::Ui, st: &State) {
-        let b = st.board.clone();
+        let b = st.board().clone();
         let fights: Vec<Command> = self
             .legal()
             .iter()
@@ -380,7 +380,7 @@ impl Table<Hits16TableRules> {
             {
                 self.order(c.clone());
             }
-            self.melee_lines(ui, st, u, st.units[u as usize].hex, t, true);
+            self.melee_lines(ui, st, u, st.units()[u as usize].hex, t, true);
         }
     }
 
@@ -388,11 +388,11 @@ impl Table<Hits16TableRules> {
     /// track with a mark every 4, what it did this turn.
     pub(super) fn selected_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let b = &st.board;
+        let b = &st.board();
         match self.own.selected {
             Some(Pick::Unit(u)) if st.on_table(u) => {
                 let info = &b.units[u as usize];
-                let s = st.units[u as usize];
+                let s = st.units()[u as usize];
                 ui.label(RichText::new(&info.name).strong());
                 ui.label(format!(
                     "{} ({}), {}, {}",
@@ -416,7 +416,7 @@ impl Table<Hits16TableRules> {
                         ""
                     }
                 ));
-                let a = st.acts[u as usize];
+                let a = st.acts()[u as usize];
                 let mut did = Vec::new();
                 if a.acted {
                     did.push("has acted");
@@ -462,13 +462,13 @@ impl Table<Hits16TableRules> {
 
     pub(super) fn armies_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let b = &st.board;
+        let b = &st.board();
         for s in 0..2usize {
-            let held = st.held.iter().filter(|h| **h == Some(s as u8)).count();
+            let held = st.held().iter().filter(|h| **h == Some(s as u8)).count();
             ui.label(format!(
                 "{}: {} of {} lost (breaks at {}), {} held",
                 self.side_name(s as u8),
-                st.lost[s],
+                st.lost()[s],
                 b.army[s],
                 b.break_at[s],
                 crate::words::counted(held, "victory hex", "victory hexes")
@@ -483,7 +483,7 @@ impl Table<Hits16TableRules> {
             ui.label(RichText::new("No dice rolled yet.").weak());
             return;
         };
-        let b = game.state.board.clone();
+        let b = game.state.board().clone();
         let mut any = false;
         for e in events.clone() {
             let (face, title) = match &e {

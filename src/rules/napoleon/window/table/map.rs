@@ -39,10 +39,10 @@ impl Table<NapoleonTableRules> {
             for (h, _) in self.hex_choices() {
                 shapes.push(marks::choice(layout, h, PURPLE));
             }
-            if let Phase::Maneuver { side } = st.phase
-                && st.active.is_none()
+            if let Phase::Maneuver { side } = st.phase()
+                && st.active().is_none()
                 && self.human_to_act()
-                && self.own.selected == Some(st.board.armies[side as usize].general)
+                && self.own.selected == Some(st.board().armies[side as usize].general)
             {
                 for (h, _) in st.general_moves(side) {
                     shapes.push(poly(h, BLUE.gamma_multiply(0.3), Stroke::new(1.5, BLUE)));
@@ -52,16 +52,16 @@ impl Table<NapoleonTableRules> {
         // A selected gun's front arc within range [3.5.3] (N7).
         if let Some(g) = self.own.selected
             && st.on_map(g)
-            && st.board.pieces[g as usize].kind.is_gun()
+            && st.board().pieces[g as usize].kind.is_gun()
         {
-            let o = st.pos[g as usize];
-            let f = st.facing[g as usize];
-            let range = st.board.options.troops.artillery_range;
-            for (i, _) in st.board.hexes.iter().enumerate() {
+            let o = st.pos()[g as usize];
+            let f = st.facing()[g as usize];
+            let range = st.board().options.troops.artillery_range;
+            for (i, _) in st.board().hexes.iter().enumerate() {
                 let h = i as HexIx;
-                if st.board.distance(o, h) <= range && st.in_front_arc(o, f, h) {
+                if st.board().distance(o, h) <= range && st.in_front_arc(o, f, h) {
                     shapes.push(poly(
-                        st.board.hex(h),
+                        st.board().hex(h),
                         Color32::from_rgba_unmultiplied(255, 80, 40, 40),
                         Stroke::NONE,
                     ));
@@ -76,11 +76,11 @@ impl Table<NapoleonTableRules> {
     pub(super) fn draw_aim(&self, painter: &egui::Painter, layout: &Layout) {
         let st = self.state();
         let at = |p: PieceIx| {
-            let c = layout.center(st.board.hex(st.pos[p as usize]));
+            let c = layout.center(st.board().hex(st.pos()[p as usize]));
             pos2(c.x as f32, c.y as f32)
         };
         let size = layout.size as f32;
-        for (g, t) in &st.targets {
+        for (g, t) in st.targets() {
             if st.on_map(*g) && st.on_map(*t) {
                 painter.arrow(
                     at(*g),
@@ -91,7 +91,7 @@ impl Table<NapoleonTableRules> {
         }
         if let Some(g) = self.own.selected
             && st.on_map(g)
-            && st.board.pieces[g as usize].kind.is_gun()
+            && st.board().pieces[g as usize].kind.is_gun()
         {
             for t in st.gun_targets(g) {
                 let clear = st.corridor_clear(g, t);
@@ -111,15 +111,15 @@ impl Table<NapoleonTableRules> {
         let size = layout.size as f32;
         let side = size * 1.0;
         let st = self.state();
-        let b = &st.board;
+        let b = &st.board();
         let visible = clip.expand(side);
         let mut stacks: BTreeMap<HexIx, Vec<PieceIx>> = BTreeMap::new();
-        for (i, &h) in st.pos.iter().enumerate() {
+        for (i, &h) in st.pos().iter().enumerate() {
             if h != NO_HEX {
                 stacks.entry(h).or_default().push(i as PieceIx);
             }
         }
-        let active_force = st.active.as_ref().map(|a| a.force);
+        let active_force = st.active().as_ref().map(|a| a.force);
         for (h, pieces) in stacks {
             let hex = b.hex(h);
             let c = layout.center(hex);
@@ -154,15 +154,15 @@ impl Table<NapoleonTableRules> {
                     crate::rules::plugin::UnitMark::Plain,
                     fill,
                 );
-                let toward = marks::hexside_vector(layout, hex, st.facing[p as usize]);
+                let toward = marks::hexside_vector(layout, hex, st.facing()[p as usize]);
                 map_view::draw_front_mark(painter, at, side, toward);
                 let r = marks::counter_rect(at, side);
-                if st.column[p as usize] {
+                if st.column()[p as usize] {
                     marks::corner(painter, r, side, "C");
                 }
-                if st.casualties[p as usize] > 0 {
+                if st.casualties()[p as usize] > 0 {
                     let m = r.right_bottom() - vec2(side * 0.1, side * 0.1);
-                    let n = st.casualties[p as usize].to_string();
+                    let n = st.casualties()[p as usize].to_string();
                     marks::disc(painter, m, side * 0.17, RED, &n, side);
                 }
                 // The force it belongs to, once the counter is big enough.
@@ -178,7 +178,7 @@ impl Table<NapoleonTableRules> {
                     );
                 }
                 let dim = st
-                    .active
+                    .active()
                     .as_ref()
                     .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && m.done));
                 if dim {
@@ -198,11 +198,11 @@ impl Table<NapoleonTableRules> {
                 let at = centre + vec2(-side * 0.5 + k as f32 * side * 0.36, -side * 0.5);
                 let r = (side * 0.2).max(5.0);
                 let text = if info.kind == PieceKind::General {
-                    st.command_factor[info.side as usize].to_string()
+                    st.command_factor()[info.side as usize].to_string()
                 } else {
                     format!(
                         "{:+}",
-                        info.force.map_or(0, |f| st.leader_factor[f as usize])
+                        info.force.map_or(0, |f| st.leader_factor()[f as usize])
                     )
                 };
                 map_view::draw_officer(

@@ -58,7 +58,7 @@ impl Table<NapoleonTableRules> {
     }
 
     fn name(&self, p: PieceIx) -> String {
-        self.live().board.pieces[p as usize].name.clone()
+        self.live().board().pieces[p as usize].name.clone()
     }
 
     /// Gives commands in order, stopping at the first refusal; the events
@@ -74,7 +74,7 @@ impl Table<NapoleonTableRules> {
                     }
                 }
                 Err(e) => {
-                    texts.push(format!("Refused: {}", refusal(&self.live().board, &e)));
+                    texts.push(format!("Refused: {}", refusal(self.live().board(), &e)));
                     self.message = Some((false, texts.join("; ")));
                     self.drop_stale();
                     return false;
@@ -106,14 +106,14 @@ impl Table<NapoleonTableRules> {
             return;
         }
         let st = self.live();
-        let Some(a) = st.active.as_ref().filter(|_| st.pending.is_none()) else {
+        let Some(a) = st.active().as_ref().filter(|_| st.pending().is_none()) else {
             return;
         };
         let movers: Vec<PieceIx> = a
             .moved
             .iter()
             .filter(|(p, m)| {
-                !m.done && st.on_map(*p) && st.board.pieces[*p as usize].kind.is_unit()
+                !m.done && st.on_map(*p) && st.board().pieces[*p as usize].kind.is_unit()
             })
             .map(|(p, _)| *p)
             .collect();
@@ -148,10 +148,10 @@ impl Table<NapoleonTableRules> {
         let p = self.own.selected?;
         let st = self.live();
         let pursuing =
-            matches!(st.pending, Some(Pending::Pursuing { cavalry, .. }) if cavalry == p);
-        let active = st.pending.is_none()
+            matches!(st.pending(), Some(Pending::Pursuing { cavalry, .. }) if cavalry == p);
+        let active = st.pending().is_none()
             && st
-                .active
+                .active()
                 .as_ref()
                 .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && !m.done));
         (pursuing || active).then_some(p)
@@ -172,7 +172,7 @@ impl Table<NapoleonTableRules> {
             .is_none_or(|(q, n, _)| *q != p || *n != len)
         {
             let st = &self.session.game.state;
-            let id = st.board.pieces[p as usize].id.clone();
+            let id = st.board().pieces[p as usize].id.clone();
             self.own.reach = Some((p, len, st.reach(&id)));
         }
         self.own
@@ -220,30 +220,30 @@ impl Table<NapoleonTableRules> {
             return;
         }
         let st = self.live().clone();
-        let Some(hix) = st.board.hex_ix(h) else {
+        let Some(hix) = st.board().hex_ix(h) else {
             return;
         };
         // A gun's target.
-        if let Phase::Bombardment { side } = st.phase
+        if let Phase::Bombardment { side } = st.phase()
             && let Some(g) = self.own.selected
-            && st.board.pieces[g as usize].side == side
-            && st.board.pieces[g as usize].kind.is_gun()
+            && st.board().pieces[g as usize].side == side
+            && st.board().pieces[g as usize].kind.is_gun()
         {
             let targets = st.gun_targets(g);
-            if let Some(&t) = targets.iter().find(|&&t| st.pos[t as usize] == hix) {
+            if let Some(&t) = targets.iter().find(|&&t| st.pos()[t as usize] == hix) {
                 self.give(Command::Bombard {
-                    gun: st.board.pieces[g as usize].id.clone(),
-                    target: st.board.pieces[t as usize].id.clone(),
+                    gun: st.board().pieces[g as usize].id.clone(),
+                    target: st.board().pieces[t as usize].id.clone(),
                 });
                 return;
             }
         }
         // The General's move.
-        if let Phase::Maneuver { side } = st.phase
-            && st.active.is_none()
+        if let Phase::Maneuver { side } = st.phase()
+            && st.active().is_none()
             && let Some(g) = self.own.selected
-            && g == st.board.armies[side as usize].general
-            && st.pos[g as usize] != hix
+            && g == st.board().armies[side as usize].general
+            && st.pos()[g as usize] != hix
         {
             if let Some((_, path)) = st.general_moves(side).into_iter().find(|(x, _)| *x == h) {
                 self.give(Command::MoveGeneral { path });
@@ -254,7 +254,7 @@ impl Table<NapoleonTableRules> {
                         "Refused: the General cannot reach {h} now (an ADC, at most {} hexes, \
                          no enemy, impassable or river hex on the way, not ending alone in a \
                          hex) [3.7.2.10.1]",
-                        st.board.pieces[g as usize].movement
+                        st.board().pieces[g as usize].movement
                     ),
                 ));
             }
@@ -262,11 +262,11 @@ impl Table<NapoleonTableRules> {
         }
         // A move of the selected piece.
         if let Some(p) = self.mover() {
-            if st.pos[p as usize] == hix {
+            if st.pos()[p as usize] == hix {
                 if let Some(f) = toward
-                    && f != st.facing[p as usize]
+                    && f != st.facing()[p as usize]
                 {
-                    let id = st.board.pieces[p as usize].id.clone();
+                    let id = st.board().pieces[p as usize].id.clone();
                     self.give(Command::Turn {
                         piece: id,
                         facing: f,
@@ -289,7 +289,7 @@ impl Table<NapoleonTableRules> {
                 let best = here
                     .iter()
                     .find(|r| Some(r.facing) == toward)
-                    .or_else(|| here.iter().find(|r| r.facing == st.facing[p as usize]))
+                    .or_else(|| here.iter().find(|r| r.facing == st.facing()[p as usize]))
                     .or_else(|| here.iter().min_by_key(|r| r.cost))
                     .map(|r| r.path.clone())
                     .unwrap_or_default();
@@ -298,11 +298,11 @@ impl Table<NapoleonTableRules> {
             }
             if st
                 .at(hix)
-                .all(|q| st.board.pieces[q as usize].side != st.to_act())
+                .all(|q| st.board().pieces[q as usize].side != st.to_act())
             {
                 // Not reachable: ask the engine why, with a single step.
-                let id = st.board.pieces[p as usize].id.clone();
-                if st.board.dir_to(st.pos[p as usize], hix).is_some() {
+                let id = st.board().pieces[p as usize].id.clone();
+                if st.board().dir_to(st.pos()[p as usize], hix).is_some() {
                     self.give(Command::Step { piece: id, to: h });
                 } else {
                     self.message = Some((
@@ -320,7 +320,7 @@ impl Table<NapoleonTableRules> {
     /// nothing.
     fn select_at(&mut self, h: Hex) {
         let st = self.state();
-        let Some(hix) = st.board.hex_ix(h) else {
+        let Some(hix) = st.board().hex_ix(h) else {
             self.select(None);
             return;
         };
@@ -336,7 +336,7 @@ impl Table<NapoleonTableRules> {
             _ => here
                 .iter()
                 .copied()
-                .find(|&q| st.board.pieces[q as usize].side == to_act && self.could_move(q))
+                .find(|&q| st.board().pieces[q as usize].side == to_act && self.could_move(q))
                 .or_else(|| here.first().copied()),
         };
         self.select(pick);
@@ -344,7 +344,7 @@ impl Table<NapoleonTableRules> {
 
     fn could_move(&self, p: PieceIx) -> bool {
         let st = self.state();
-        st.active
+        st.active()
             .as_ref()
             .is_some_and(|a| a.moved.iter().any(|(q, m)| *q == p && !m.done))
     }
@@ -360,8 +360,8 @@ impl Table<NapoleonTableRules> {
             return;
         };
         let st = self.live();
-        let f = ((st.facing[p as usize] as i8 + by).rem_euclid(6)) as u8;
-        let id = st.board.pieces[p as usize].id.clone();
+        let f = ((st.facing()[p as usize] as i8 + by).rem_euclid(6)) as u8;
+        let id = st.board().pieces[p as usize].id.clone();
         self.give(Command::Turn {
             piece: id,
             facing: f,
@@ -374,8 +374,8 @@ impl Table<NapoleonTableRules> {
             return;
         };
         let st = self.live();
-        let id = st.board.pieces[p as usize].id.clone();
-        let column = !st.column[p as usize];
+        let id = st.board().pieces[p as usize].id.clone();
+        let column = !st.column()[p as usize];
         self.give(Command::Formation { piece: id, column });
     }
 
@@ -383,11 +383,11 @@ impl Table<NapoleonTableRules> {
     /// declarations, its activation's movement left to right, its phase).
     pub fn end_step(&mut self) {
         let st = self.live();
-        let cmd = match st.phase {
+        let cmd = match st.phase() {
             Phase::Skirmish { .. } => Command::EndSkirmish,
             Phase::Bombardment { .. } => Command::EndBombardment,
-            Phase::Maneuver { .. } if st.pending.is_some() => return,
-            Phase::Maneuver { .. } if st.active.is_some() => Command::EndActivation {
+            Phase::Maneuver { .. } if st.pending().is_some() => return,
+            Phase::Maneuver { .. } if st.active().is_some() => Command::EndActivation {
                 direction: Direction::LeftToRight,
             },
             Phase::Maneuver { .. } => Command::EndManeuver,
@@ -417,7 +417,7 @@ impl Table<NapoleonTableRules> {
 
 /// A facing in compass words.
 fn compass(st: &State, f: u8) -> &'static str {
-    st.board.grid.dirs()[f as usize % 6].name()
+    st.board().grid.dirs()[f as usize % 6].name()
 }
 
 fn mods_text(m: &[(String, i32)]) -> String {
@@ -441,9 +441,9 @@ fn command_force(c: &Command) -> Option<&String> {
 /// A decision's button text.
 fn command_text(st: &State, c: &Command) -> String {
     let name = |id: &crate::scenario::UnitId| {
-        st.board
-            .piece_ix(id)
-            .map_or(id.to_string(), |p| st.board.pieces[p as usize].name.clone())
+        st.board().piece_ix(id).map_or(id.to_string(), |p| {
+            st.board().pieces[p as usize].name.clone()
+        })
     };
     match c {
         Command::Evade { piece, to, facing } => {
@@ -530,10 +530,10 @@ impl TableRules for NapoleonTableRules {
     fn heading(t: &NapoleonTable) -> String {
         let st = t.state();
         let limit = st
-            .board
+            .board()
             .turn_limit
             .map_or(String::new(), |l| format!(" of {l}"));
-        format!("Turn {}{limit}, impulse {}", st.turn, st.impulse)
+        format!("Turn {}{limit}, impulse {}", st.turn(), st.impulse())
     }
 
     fn turn_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
@@ -542,13 +542,13 @@ impl TableRules for NapoleonTableRules {
 
     fn act_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
         let st = t.live().clone();
-        if st.pending.is_some() {
+        if st.pending().is_some() {
             t.pending_ui(ui, &st);
         } else {
-            match st.phase {
+            match st.phase() {
                 Phase::Skirmish { side } => t.skirmish_ui(ui, &st, side),
                 Phase::Bombardment { side } => t.bombard_ui(ui, &st, side),
-                Phase::Maneuver { side } if st.active.is_some() => t.activation_ui(ui, &st, side),
+                Phase::Maneuver { side } if st.active().is_some() => t.activation_ui(ui, &st, side),
                 Phase::Maneuver { side } => t.forces_ui(ui, &st, side),
                 Phase::Over => {}
             }
@@ -586,20 +586,21 @@ impl TableRules for NapoleonTableRules {
 
     fn hover_text(t: &NapoleonTable, h: Hex) -> Option<String> {
         let st = t.state();
-        let ix = st.board.hex_ix(h)?;
+        let ix = st.board().hex_ix(h)?;
         let mut text = format!(
             "{h}  {:?}, elevation {}",
-            st.board.terrain[ix as usize], st.board.elevation[ix as usize]
+            st.board().terrain[ix as usize],
+            st.board().elevation[ix as usize]
         );
         for q in st.at(ix) {
-            let info = &st.board.pieces[q as usize];
+            let info = &st.board().pieces[q as usize];
             text.push_str(&format!("  |  {}", info.name));
             if info.kind.is_unit() {
                 text.push_str(&format!(
                     " {} {}",
-                    compass(st, st.facing[q as usize]),
-                    if st.casualties[q as usize] > 0 {
-                        format!("({} cas.)", st.casualties[q as usize])
+                    compass(st, st.facing()[q as usize]),
+                    if st.casualties()[q as usize] > 0 {
+                        format!("({} cas.)", st.casualties()[q as usize])
                     } else {
                         String::new()
                     }
@@ -611,7 +612,7 @@ impl TableRules for NapoleonTableRules {
 
     fn game_over_ui(t: &mut NapoleonTable, ui: &mut egui::Ui) {
         let st = t.live().clone();
-        let Some(outcome) = st.outcome.clone() else {
+        let Some(outcome) = st.outcome().clone() else {
             return;
         };
         let text = match outcome.winner {
@@ -621,8 +622,8 @@ impl TableRules for NapoleonTableRules {
         ui.label(RichText::new(text).strong().size(16.0));
         ui.label(format!(
             "Turn {}, impulse {}, {}.",
-            st.turn,
-            st.impulse,
+            st.turn(),
+            st.impulse(),
             crate::words::counted(t.session.len(), "command", "commands")
         ));
         for (s, (lost, at)) in st.break_points().iter().enumerate() {

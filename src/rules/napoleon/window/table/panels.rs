@@ -21,8 +21,8 @@ impl Table<NapoleonTableRules> {
         }
         for (f, t) in options {
             let (a, b) = (
-                &st.board.forces[f as usize].name,
-                &st.board.forces[t as usize].name,
+                &st.board().forces[f as usize].name,
+                &st.board().forces[t as usize].name,
             );
             let text = format!(
                 "{a} fires on {b} (power {} against {})",
@@ -59,7 +59,7 @@ impl Table<NapoleonTableRules> {
         let guns = st.undeclared_guns(side);
         for g in guns {
             let targets = st.gun_targets(g);
-            let gun = &st.board.pieces[g as usize];
+            let gun = &st.board().pieces[g as usize];
             ui.horizontal_wrapped(|ui| {
                 if ui
                     .selectable_label(self.own.selected == Some(g), &gun.name)
@@ -69,8 +69,12 @@ impl Table<NapoleonTableRules> {
                 }
                 ui.label("→");
                 for t in targets {
-                    let target = &st.board.pieces[t as usize];
-                    let text = format!("{} at {}", target.name, st.board.hex(st.pos[t as usize]));
+                    let target = &st.board().pieces[t as usize];
+                    let text = format!(
+                        "{} at {}",
+                        target.name,
+                        st.board().hex(st.pos()[t as usize])
+                    );
                     if ui.button(text).clicked() {
                         self.give(Command::Bombard {
                             gun: gun.id.clone(),
@@ -80,11 +84,12 @@ impl Table<NapoleonTableRules> {
                 }
             });
         }
-        for (g, t) in &st.targets {
-            if st.board.pieces[*g as usize].side == side {
+        for (g, t) in st.targets() {
+            if st.board().pieces[*g as usize].side == side {
                 ui.label(format!(
                     "✔ {} fires at {}",
-                    st.board.pieces[*g as usize].name, st.board.pieces[*t as usize].name
+                    st.board().pieces[*g as usize].name,
+                    st.board().pieces[*t as usize].name
                 ));
             }
         }
@@ -102,28 +107,28 @@ impl Table<NapoleonTableRules> {
     pub(super) fn forces_ui(&mut self, ui: &mut egui::Ui, st: &State, side: u8) {
         ui.strong("Activate a force [3.7.1]");
         let legal = self.legal().to_vec();
-        let general = st.board.armies[side as usize].general;
+        let general = st.board().armies[side as usize].general;
         ui.label(format!(
             "General: {} (command {}), ADCs left {}",
-            st.board.pieces[general as usize].name,
-            st.command_factor[side as usize],
-            st.adcs[side as usize]
+            st.board().pieces[general as usize].name,
+            st.command_factor()[side as usize],
+            st.adcs()[side as usize]
         ));
-        for (f, info) in st.board.forces.iter().enumerate() {
+        for (f, info) in st.board().forces.iter().enumerate() {
             let f = f as u16;
             if info.side != side || st.force_pieces(f).is_empty() {
                 continue;
             }
-            let done = st.activated[f as usize];
+            let done = st.activated()[f as usize];
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
                     ui.strong(&info.name);
-                    ui.label(format!("leader {:+}", st.leader_factor[f as usize]));
-                    if st.engaged[f as usize] {
+                    ui.label(format!("leader {:+}", st.leader_factor()[f as usize]));
+                    if st.engaged()[f as usize] {
                         ui.colored_label(RED, "engaged");
                     }
-                    if st.under_fire[f as usize] {
+                    if st.under_fire()[f as usize] {
                         ui.colored_label(ORANGE, "under fire");
                     }
                     if done {
@@ -180,7 +185,7 @@ impl Table<NapoleonTableRules> {
                 });
             });
         }
-        if st.adcs[side as usize] > 0 {
+        if st.adcs()[side as usize] > 0 {
             ui.label(
                 RichText::new(
                     "Move the General (ADC) [3.6.1 e]: select him on the map and click a blue hex.",
@@ -201,10 +206,10 @@ impl Table<NapoleonTableRules> {
     /// The activation in progress: its result, its pieces, the selected
     /// piece's move, and the end with the direction of its combats.
     pub(super) fn activation_ui(&mut self, ui: &mut egui::Ui, st: &State, _side: u8) {
-        let Some(a) = st.active.clone() else {
+        let Some(a) = st.active().clone() else {
             return;
         };
-        let force = st.board.forces[a.force as usize].name.clone();
+        let force = st.board().forces[a.force as usize].name.clone();
         let colour = match a.result {
             Activation::Retreat | Activation::SauveQuiPeut => RED,
             Activation::Static => ORANGE,
@@ -240,7 +245,7 @@ impl Table<NapoleonTableRules> {
                     if !st.on_map(*p) {
                         continue;
                     }
-                    let info = &st.board.pieces[*p as usize];
+                    let info = &st.board().pieces[*p as usize];
                     if ui
                         .selectable_label(self.own.selected == Some(*p), &info.name)
                         .clicked()
@@ -258,27 +263,27 @@ impl Table<NapoleonTableRules> {
                         } else {
                             format!("{left} MP")
                         },
-                        if st.column[*p as usize] {
+                        if st.column()[*p as usize] {
                             ", column"
                         } else {
                             ""
                         }
                     ));
-                    ui.label(format!("faces {}", compass(st, st.facing[*p as usize])));
+                    ui.label(format!("faces {}", compass(st, st.facing()[*p as usize])));
                     ui.end_row();
                 }
             });
         if let Some(p) = self.mover() {
-            let turns = st.legal_turns(&st.board.pieces[p as usize].id);
+            let turns = st.legal_turns(&st.board().pieces[p as usize].id);
             ui.horizontal_wrapped(|ui| {
                 ui.label("Turn to:");
                 for f in 0..6u8 {
-                    let ok = turns.contains(&f) && f != st.facing[p as usize];
+                    let ok = turns.contains(&f) && f != st.facing()[p as usize];
                     if ui
                         .add_enabled(ok, egui::Button::new(compass(st, f)).small())
                         .clicked()
                     {
-                        let id = st.board.pieces[p as usize].id.clone();
+                        let id = st.board().pieces[p as usize].id.clone();
                         self.give(Command::Turn {
                             piece: id,
                             facing: f,
@@ -286,8 +291,8 @@ impl Table<NapoleonTableRules> {
                     }
                 }
             });
-            if st.board.pieces[p as usize].kind.is_troop() {
-                let to = if st.column[p as usize] {
+            if st.board().pieces[p as usize].kind.is_troop() {
+                let to = if st.column()[p as usize] {
                     "Form line"
                 } else {
                     "Form column"
@@ -336,7 +341,7 @@ impl Table<NapoleonTableRules> {
         // would fight if it moved there.
         if let Some(p) = self.mover()
             && let Some(h) = self.hovered
-            && st.board.hex_ix(h) != Some(st.pos[p as usize])
+            && st.board().hex_ix(h) != Some(st.pos()[p as usize])
         {
             let toward = self.hover_facing();
             let reach = self.reach().to_vec();
@@ -351,7 +356,7 @@ impl Table<NapoleonTableRules> {
                 ui.label(
                     RichText::new(format!(
                         "If {} moves to {h}, facing {}:",
-                        st.board.pieces[p as usize].name,
+                        st.board().pieces[p as usize].name,
                         compass(&st, r.facing)
                     ))
                     .small(),
@@ -375,7 +380,7 @@ impl Table<NapoleonTableRules> {
         }
         // Every melee the activation would fight as things stand: each
         // attacking unit once (N78, N80).
-        if st.active.is_none() {
+        if st.active().is_none() {
             return;
         }
         let plans = [
@@ -420,18 +425,18 @@ impl Table<NapoleonTableRules> {
             attacker,
             defender,
             rolls,
-        }) = st.pending
+        }) = st.pending()
         {
             ui.label(format!(
                 "{} rolled {} against {}'s {}",
-                st.board.pieces[attacker as usize].name,
+                st.board().pieces[attacker as usize].name,
                 rolls[0],
-                st.board.pieces[defender as usize].name,
+                st.board().pieces[defender as usize].name,
                 rolls[1]
             ));
         }
-        let pursuing = matches!(st.pending, Some(Pending::Pursuing { .. }));
-        if pursuing && let Some(Pending::Pursuing { cavalry, .. }) = st.pending {
+        let pursuing = matches!(st.pending(), Some(Pending::Pursuing { .. }));
+        if pursuing && let Some(Pending::Pursuing { cavalry, .. }) = st.pending() {
             if self.own.selected != Some(cavalry) {
                 self.select(Some(cavalry));
             }
@@ -464,7 +469,7 @@ impl Table<NapoleonTableRules> {
             ui.label(RichText::new("Click a piece to select it.").weak());
             return;
         };
-        let info = &st.board.pieces[p as usize];
+        let info = &st.board().pieces[p as usize];
         let mut lines = vec![format!(
             "{} — {} of {}",
             info.name,
@@ -474,20 +479,21 @@ impl Table<NapoleonTableRules> {
         if let Some(f) = info.force {
             lines.push(format!(
                 "Force {} (leader {:+})",
-                st.board.forces[f as usize].name, st.leader_factor[f as usize]
+                st.board().forces[f as usize].name,
+                st.leader_factor()[f as usize]
             ));
         }
         if info.kind.is_unit() {
             lines.push(format!(
                 "At {}, faces {}{}; casualties {} of {}",
-                st.board.hex(st.pos[p as usize]),
-                compass(st, st.facing[p as usize]),
-                if st.column[p as usize] {
+                st.board().hex(st.pos()[p as usize]),
+                compass(st, st.facing()[p as usize]),
+                if st.column()[p as usize] {
                     ", in column"
                 } else {
                     ""
                 },
-                st.casualties[p as usize],
+                st.casualties()[p as usize],
                 info.capacity
             ));
             if info.kind.is_troop() {
@@ -501,9 +507,9 @@ impl Table<NapoleonTableRules> {
         } else if info.kind == PieceKind::General {
             lines.push(format!(
                 "At {}; command factor {}, ADCs left {}",
-                st.board.hex(st.pos[p as usize]),
-                st.command_factor[info.side as usize],
-                st.adcs[info.side as usize]
+                st.board().hex(st.pos()[p as usize]),
+                st.command_factor()[info.side as usize],
+                st.adcs()[info.side as usize]
             ));
         }
         ui.strong("Selected");
@@ -531,7 +537,7 @@ impl Table<NapoleonTableRules> {
                     ui.visuals().text_color()
                 };
                 ui.colored_label(c, format!("{lost} / {at}"));
-                ui.label(st.adcs[s as usize].to_string());
+                ui.label(st.adcs()[s as usize].to_string());
                 ui.label(st.location_points(s).to_string());
                 ui.end_row();
             }
@@ -549,7 +555,7 @@ impl Table<NapoleonTableRules> {
     /// The dice of the last command check, melee and break test.
     pub(super) fn dice_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let b = &st.board;
+        let b = &st.board();
         if let Some((force, roll, mods, total, result)) = self.last_event(|e| match e {
             Event::CommandChecked {
                 force,
@@ -623,7 +629,7 @@ impl Table<NapoleonTableRules> {
 
     pub(super) fn turn_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let phase = match st.phase {
+        let phase = match st.phase() {
             Phase::Skirmish { side } => format!("{} Skirmish [3.4]", self.side_name(side)),
             Phase::Bombardment { side } => {
                 format!("{} Bombardment [3.5]", self.side_name(side))
@@ -657,7 +663,7 @@ impl Table<NapoleonTableRules> {
                 self.side_name(winner)
             ));
         }
-        if let Some(o) = &st.outcome {
+        if let Some(o) = &st.outcome() {
             let text = match o.winner {
                 Some(w) => format!("{} wins [4.1]: {}", self.side_name(w), o.reason),
                 None => format!("Draw [4.1]: {}", o.reason),
@@ -670,7 +676,7 @@ impl Table<NapoleonTableRules> {
                 self.side_name(to_act),
                 self.session.setup.seats[to_act as usize].name()
             ));
-            if st.pending.is_some() {
+            if st.pending().is_some() {
                 ui.label(RichText::new(format!("Waiting: {}", st.waiting_for())).color(PURPLE));
             }
         }
@@ -712,7 +718,7 @@ pub(super) fn melee_odds_ui(
     def: PieceIx,
     odds: &MeleeOdds,
 ) {
-    let b = &st.board;
+    let b = &st.board();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.label(

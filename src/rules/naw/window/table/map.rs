@@ -54,13 +54,13 @@ impl Table<NawTableRules> {
             return shapes;
         }
         let human = self.human_to_act();
-        if let Some(step) = st.pending.as_ref().and_then(|p| p.steps.front()) {
+        if let Some(step) = st.pending().as_ref().and_then(|p| p.steps.front()) {
             match step {
                 Step::Retreat { unit, .. } if human => {
                     for (h, displaced) in st.retreat_options(*unit) {
                         let fill = if displaced.is_some() { ORANGE } else { GOLD };
                         shapes.push(poly(
-                            st.board.hex(h),
+                            st.board().hex(h),
                             fill.gamma_multiply(0.55),
                             Stroke::new(2.0, fill),
                         ));
@@ -69,7 +69,7 @@ impl Table<NawTableRules> {
                 Step::Advance { hexes, .. } if human => {
                     for &h in hexes {
                         shapes.push(poly(
-                            st.board.hex(h),
+                            st.board().hex(h),
                             GREEN.gamma_multiply(0.45),
                             Stroke::new(2.0, GREEN),
                         ));
@@ -86,16 +86,16 @@ impl Table<NawTableRules> {
                 .find(|(x, _)| *x == u)
                 .map(|(_, h)| h)
                 .unwrap_or_default();
-            for &h in &st.board.unit(u).entry {
+            for &h in &st.board().unit(u).entry {
                 if legal.contains(&h) {
                     shapes.push(poly(
-                        st.board.hex(h),
+                        st.board().hex(h),
                         BLUE.gamma_multiply(0.45),
                         Stroke::new(2.0, BLUE),
                     ));
                 } else {
                     shapes.push(poly(
-                        st.board.hex(h),
+                        st.board().hex(h),
                         Color32::TRANSPARENT,
                         Stroke::new(2.0, RED),
                     ));
@@ -132,7 +132,7 @@ impl Table<NawTableRules> {
             return;
         };
         let st = self.state();
-        let Some(start) = st.unit_hex(u).map(|x| st.board.hex(x)) else {
+        let Some(start) = st.unit_hex(u).map(|x| st.board().hex(x)) else {
             return;
         };
         let left = st.movement_left(u);
@@ -181,19 +181,19 @@ impl Table<NawTableRules> {
         let side = size * 1.05;
         let st = self.state().clone();
         let mut stacks: BTreeMap<HexIx, Vec<UnitIx>> = BTreeMap::new();
-        for (i, p) in st.pos.iter().enumerate() {
+        for (i, p) in st.pos().iter().enumerate() {
             if let Pos::OnMap(h) = p {
                 stacks.entry(*h).or_default().push(i as UnitIx);
             }
         }
-        let combat = st.phase == Phase::Combat && st.pending.is_none();
+        let combat = st.phase() == Phase::Combat && st.pending().is_none();
         let (ra, rd) = if combat {
             (st.required_attackers(), st.required_defenders())
         } else {
             (vec![], vec![])
         };
         let pending_units: Vec<UnitIx> = st
-            .pending
+            .pending()
             .as_ref()
             .map(|p| {
                 p.attackers
@@ -206,7 +206,7 @@ impl Table<NawTableRules> {
             .unwrap_or_default();
         let visible = clip.expand(side);
         for (h, units) in stacks {
-            let c = layout.center(st.board.hex(h));
+            let c = layout.center(st.board().hex(h));
             let centre = pos2(c.x as f32, c.y as f32);
             if !visible.contains(centre) {
                 continue;
@@ -214,7 +214,7 @@ impl Table<NawTableRules> {
             for (k, &u) in units.iter().enumerate() {
                 let off = vec2(k as f32 * side * 0.14, -(k as f32) * side * 0.14);
                 let at = centre + off;
-                let id = &st.board.unit(u).id;
+                let id = &st.board().unit(u).id;
                 let Some(unit) = self.session.scenario.unit(id) else {
                     continue;
                 };
@@ -229,13 +229,13 @@ impl Table<NawTableRules> {
                     fill,
                 );
                 let r = marks::counter_rect(at, side);
-                let spent = match st.phase {
+                let spent = match st.phase() {
                     Phase::Movement => {
-                        st.moved[u as usize]
-                            && st.last_moved != Some(u)
-                            && st.side_of(u) == st.phasing
+                        st.moved()[u as usize]
+                            && st.last_moved() != Some(u)
+                            && st.side_of(u) == st.phasing()
                     }
-                    Phase::Combat => st.involved[u as usize] && !pending_units.contains(&u),
+                    Phase::Combat => st.involved()[u as usize] && !pending_units.contains(&u),
                 };
                 if spent {
                     marks::shade(painter, r, side, 80);

@@ -78,7 +78,7 @@ impl Table<NawTableRules> {
     }
 
     fn unit_name(&self, u: UnitIx) -> String {
-        let info = self.session.game.state.board.unit(u);
+        let info = self.session.game.state.board().unit(u);
         if info.designation.is_empty() {
             info.id.to_string()
         } else {
@@ -87,13 +87,13 @@ impl Table<NawTableRules> {
     }
 
     fn id(&self, u: UnitIx) -> crate::scenario::UnitId {
-        self.session.game.state.board.unit(u).id.clone()
+        self.session.game.state.board().unit(u).id.clone()
     }
 
     /// The counter's designation ("6th Inf"), or its id when it has none:
     /// what the odds panel and the suggestions name units by.
     fn short_name(&self, u: UnitIx) -> String {
-        let info = self.session.game.state.board.unit(u);
+        let info = self.session.game.state.board().unit(u);
         if info.designation.is_empty() {
             info.id.to_string()
         } else {
@@ -151,10 +151,10 @@ impl Table<NawTableRules> {
     /// Units on a hex in the shown position, bottom first.
     pub fn units_at(&self, h: Hex) -> Vec<UnitIx> {
         let st = self.state();
-        let Some(ix) = st.board.ix(h) else {
+        let Some(ix) = st.board().ix(h) else {
             return vec![];
         };
-        st.pos
+        st.pos()
             .iter()
             .enumerate()
             .filter(|(_, p)| **p == Pos::OnMap(ix))
@@ -181,7 +181,7 @@ impl Table<NawTableRules> {
         let st = self.session.game.state.clone();
         let here = self.units_at(h);
         let to_act = st.to_act();
-        if let Some(step) = st.pending.as_ref().and_then(|p| p.steps.front()).cloned() {
+        if let Some(step) = st.pending().as_ref().and_then(|p| p.steps.front()).cloned() {
             match step {
                 Step::Retreat { unit, .. } => {
                     let unit = self.id(unit);
@@ -209,7 +209,7 @@ impl Table<NawTableRules> {
             }
             return;
         }
-        match st.phase {
+        match st.phase() {
             Phase::Movement => {
                 if let Some(u) = self.own.entering {
                     let unit = self.id(u);
@@ -247,7 +247,10 @@ impl Table<NawTableRules> {
                             true,
                             match st.cannot_move(next) {
                                 Some(why) => {
-                                    format!("{name}: cannot move now — {}", st.board.refusal(&why))
+                                    format!(
+                                        "{name}: cannot move now — {}",
+                                        st.board().refusal(&why)
+                                    )
                                 }
                                 None if r == 0 => {
                                     format!("{name}: {left} MP left, but no hex is within reach")
@@ -296,9 +299,9 @@ impl Table<NawTableRules> {
             }
         }
         let st = &self.session.game.state;
-        if st.side_of(u) != st.phasing {
+        if st.side_of(u) != st.phasing() {
             d.defenders.push(u);
-        } else if st.touches_enemy(u, false) || st.board.unit(u).kind != UnitKind::Artillery {
+        } else if st.touches_enemy(u, false) || st.board().unit(u).kind != UnitKind::Artillery {
             d.attackers.push(u);
         } else {
             d.bombarding.push(u);
@@ -318,7 +321,7 @@ impl Table<NawTableRules> {
                 .own
                 .draft
                 .lower
-                .and_then(|c| st.board.crt.columns.get(c).copied()),
+                .and_then(|c| st.board().crt.columns.get(c).copied()),
         }
     }
 
@@ -335,7 +338,7 @@ impl Table<NawTableRules> {
         let r = self
             .session
             .check(&self.attack_command())
-            .map_err(|e| self.session.game.state.board.refusal(&e));
+            .map_err(|e| self.session.game.state.board().refusal(&e));
         self.own.attack_check = Some((len, self.own.draft.clone(), r.clone()));
         r
     }
@@ -354,7 +357,7 @@ impl Table<NawTableRules> {
     }
 
     pub fn end_phase(&mut self) -> bool {
-        let cmd = match self.session.game.state.phase {
+        let cmd = match self.session.game.state.phase() {
             Phase::Movement => Command::EndMovement,
             Phase::Combat => Command::EndCombat,
         };
@@ -364,14 +367,14 @@ impl Table<NawTableRules> {
     /// N: selects the next unit of the side to play that can still move.
     pub fn select_next_mover(&mut self) {
         let st = &self.session.game.state;
-        if st.phase != Phase::Movement || st.pending.is_some() {
+        if st.phase() != Phase::Movement || st.pending().is_some() {
             return;
         }
-        let n = st.board.units.len();
+        let n = st.board().units.len();
         let start = self.own.selected.map_or(0, |u| u as usize + 1);
         let found = (0..n)
             .map(|k| ((start + k) % n) as UnitIx)
-            .find(|&u| st.side_of(u) == st.phasing && !st.reachable(u).is_empty());
+            .find(|&u| st.side_of(u) == st.phasing() && !st.reachable(u).is_empty());
         match found {
             Some(u) => {
                 self.select(Some(u));
@@ -388,7 +391,7 @@ impl Table<NawTableRules> {
     /// draft [5.1].
     pub fn take_suggestion(&mut self) {
         let st = &self.session.game.state;
-        if st.phase != Phase::Combat || st.pending.is_some() {
+        if st.phase() != Phase::Combat || st.pending().is_some() {
             return;
         }
         match st.suggest_attacks(None) {
@@ -426,7 +429,7 @@ impl Table<NawTableRules> {
     /// Drops choices that no longer fit the position.
     fn drop_stale(&mut self) {
         let st = &self.session.game.state;
-        if st.phase != Phase::Movement {
+        if st.phase() != Phase::Movement {
             self.own.selected = None;
             self.own.entering = None;
         }
@@ -436,22 +439,22 @@ impl Table<NawTableRules> {
             self.own.selected = None;
         }
         if let Some(u) = self.own.entering
-            && st.pos[u as usize] != Pos::Waiting
+            && st.pos()[u as usize] != Pos::Waiting
         {
             self.own.entering = None;
         }
-        if st.pending.is_some() || st.phase != Phase::Combat {
+        if st.pending().is_some() || st.phase() != Phase::Combat {
             self.own.draft = AttackDraft::default();
             self.own.proposals = None;
         }
         if !matches!(
-            st.pending.as_ref().and_then(|p| p.steps.front()),
+            st.pending().as_ref().and_then(|p| p.steps.front()),
             Some(Step::Losses { .. })
         ) {
             self.own.losses.clear();
         }
         if !matches!(
-            st.pending.as_ref().and_then(|p| p.steps.front()),
+            st.pending().as_ref().and_then(|p| p.steps.front()),
             Some(Step::Advance { .. })
         ) {
             self.own.advancing = None;
@@ -525,7 +528,7 @@ impl TableRules for NawTableRules {
     fn key_availability(t: &Playtest, key: TableKey) -> Result<(), String> {
         let st = &t.session.game.state;
         match key {
-            TableKey::Roll if st.phase != Phase::Combat || st.pending.is_some() => {
+            TableKey::Roll if st.phase() != Phase::Combat || st.pending().is_some() => {
                 Err("Attacks are rolled in the Combat Phase [3.0] [6.0]".into())
             }
             TableKey::Roll if t.own.draft.is_empty() => {
@@ -537,18 +540,18 @@ impl TableRules for NawTableRules {
 
     fn heading(t: &Playtest) -> String {
         let st = t.state();
-        format!("Game-Turn {} of {}", st.turn, st.board.turns)
+        format!("Game-Turn {} of {}", st.turn(), st.board().turns)
     }
 
     fn turn_ui(t: &mut Playtest, ui: &mut egui::Ui) {
         let st = t.state().clone();
-        let side = t.side_name(st.phasing);
-        let phase = match st.phase {
+        let side = t.side_name(st.phasing());
+        let phase = match st.phase() {
             Phase::Movement => "Movement Phase [4.0]",
             Phase::Combat => "Combat Phase [6.0]",
         };
         ui.label(RichText::new(format!("{side} {phase}")).strong().size(16.0));
-        if let Some(o) = &st.outcome {
+        if let Some(o) = &st.outcome() {
             ui.colored_label(RED, outcome_text(o));
         } else {
             let to_act = st.to_act();
@@ -559,9 +562,9 @@ impl TableRules for NawTableRules {
 
     fn act_ui(t: &mut Playtest, ui: &mut egui::Ui) {
         let st = &t.session.game.state;
-        if st.pending.is_some() {
+        if st.pending().is_some() {
             t.pending_ui(ui);
-        } else if st.phase == Phase::Movement {
+        } else if st.phase() == Phase::Movement {
             t.movement_ui(ui);
         } else {
             t.combat_ui(ui);
@@ -588,7 +591,7 @@ impl TableRules for NawTableRules {
     /// where it is dropped.
     fn drag_start(t: &mut Playtest, h: Hex) -> bool {
         let st = &t.session.game.state;
-        if !(t.human_to_act() && st.phase == Phase::Movement && st.pending.is_none()) {
+        if !(t.human_to_act() && st.phase() == Phase::Movement && st.pending().is_none()) {
             return false;
         }
         let to_act = st.to_act();
@@ -607,7 +610,7 @@ impl TableRules for NawTableRules {
         let Some(u) = t.own.drag.take() else {
             return;
         };
-        if t.state().unit_hex(u).map(|x| t.state().board.hex(x)) != Some(h) {
+        if t.state().unit_hex(u).map(|x| t.state().board().hex(x)) != Some(h) {
             t.own.selected = Some(u);
             t.move_selected_to(h);
         }
@@ -627,10 +630,10 @@ impl TableRules for NawTableRules {
 
     fn hover_text(t: &Playtest, h: Hex) -> Option<String> {
         let st = t.state();
-        let ix = st.board.ix(h).filter(|&i| st.board.info(i).on_map)?;
-        let mut text = format!("{h}  {}", st.board.info(ix).terrain_name);
+        let ix = st.board().ix(h).filter(|&i| st.board().info(i).on_map)?;
+        let mut text = format!("{h}  {}", st.board().info(ix).terrain_name);
         for u in t.units_at(h) {
-            let info = st.board.unit(u);
+            let info = st.board().unit(u);
             text.push_str(&format!(
                 "  |  {} {} {}-{} [{}]",
                 info.designation,
@@ -645,14 +648,14 @@ impl TableRules for NawTableRules {
 
     fn game_over_ui(t: &mut Playtest, ui: &mut egui::Ui) {
         let st = t.state().clone();
-        let Some(outcome) = st.outcome.clone() else {
+        let Some(outcome) = st.outcome().clone() else {
             return;
         };
         ui.label(RichText::new(outcome_text(&outcome)).strong().size(16.0));
         ui.label(format!(
             "Game-Turn {} of {}, {}.",
-            st.turn,
-            st.board.turns,
+            st.turn(),
+            st.board().turns,
             crate::words::counted(t.session.len(), "command", "commands")
         ));
         for side in 0..2u8 {
@@ -660,24 +663,24 @@ impl TableRules for NawTableRules {
             ui.label(format!(
                 "{}: lost {} of {}{}",
                 t.side_name(side),
-                st.losses[s],
-                crate::words::counted(st.board.thresholds[s], "point", "points"),
-                if st.demoralized[s] {
+                st.losses()[s],
+                crate::words::counted(st.board().thresholds[s], "point", "points"),
+                if st.demoralized()[s] {
                     ", demoralized"
                 } else {
                     ""
                 }
             ));
         }
-        if !st.board.exit_hexes.is_empty() {
+        if !st.board().exit_hexes.is_empty() {
             ui.label(format!(
                 "Exited by {}: {} of {}",
-                t.side_name(st.board.exit_side),
-                st.exited[st.board.exit_side as usize],
-                crate::words::counted(st.board.exits_needed, "unit", "units")
+                t.side_name(st.board().exit_side),
+                st.exited()[st.board().exit_side as usize],
+                crate::words::counted(st.board().exits_needed, "unit", "units")
             ));
         }
-        if let Some(chits) = st.chits {
+        if let Some(chits) = st.chits() {
             ui.add_space(4.0);
             ui.strong("The chits, revealed [9.0]");
             if let Some(v) = t.session.scenario.variants.first() {

@@ -9,7 +9,7 @@ impl Table<NawTableRules> {
     /// attack's; and the last die roll for that attack.
     pub(super) fn crt_focus(&self) -> (Option<usize>, Option<u32>) {
         let st = self.state();
-        if st.phase == Phase::Combat && st.pending.is_none() && !self.own.draft.is_empty() {
+        if st.phase() == Phase::Combat && st.pending().is_none() && !self.own.draft.is_empty() {
             let o = st.odds(
                 &self.own.draft.attackers,
                 &self.own.draft.bombarding,
@@ -31,7 +31,7 @@ impl Table<NawTableRules> {
                 for e in events {
                     match e {
                         Event::AttackDeclared { column, .. } => {
-                            col = st.board.crt.columns.iter().position(|c| c == column);
+                            col = st.board().crt.columns.iter().position(|c| c == column);
                         }
                         Event::DieRolled { roll: r } => roll = Some(*r),
                         _ => {}
@@ -48,7 +48,7 @@ impl Table<NawTableRules> {
         let st = self.state().clone();
         match self.own.selected {
             Some(u) => {
-                let info = st.board.unit(u);
+                let info = st.board().unit(u);
                 let why = st.cannot_move(u);
                 ui.label(format!(
                     "{}: {} {}-{}{}",
@@ -66,7 +66,7 @@ impl Table<NawTableRules> {
                     RichText::new(if let Some(why) = &why {
                         format!(
                             "It cannot move now: {}.",
-                            st.board
+                            st.board()
                                 .refusal(why)
                                 .trim_start_matches("may not move: ")
                         )
@@ -83,12 +83,12 @@ impl Table<NawTableRules> {
                 let exit = Command::Exit {
                     unit: info.id.clone(),
                 };
-                if st.board.exit_side == st.side_of(u) && !st.board.exit_hexes.is_empty() {
+                if st.board().exit_side == st.side_of(u) && !st.board().exit_hexes.is_empty() {
                     let check = self.session.check(&exit);
                     let b = ui.add_enabled(check.is_ok(), egui::Button::new("Exit the map"));
                     let b = match &check {
                         Ok(()) => b.on_hover_text("Take the unit off through its exit hex [8.3]"),
-                        Err(e) => b.on_disabled_hover_text(st.board.refusal(e)),
+                        Err(e) => b.on_disabled_hover_text(st.board().refusal(e)),
                     };
                     if b.clicked() {
                         self.give(exit);
@@ -141,7 +141,7 @@ impl Table<NawTableRules> {
                     let st = &self.session.game.state;
                     let list = hexes
                         .iter()
-                        .map(|&h| st.board.hex(h).label())
+                        .map(|&h| st.board().hex(h).label())
                         .collect::<Vec<_>>()
                         .join(", ");
                     format!("{name}: enters at {list}")
@@ -251,14 +251,14 @@ impl Table<NawTableRules> {
         let st = self.state().clone();
         let d = self.own.draft.clone();
         let o = st.odds(&d.attackers, &d.bombarding, &d.defenders, d.lower);
-        let cols = &st.board.crt.columns;
+        let cols = &st.board().crt.columns;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.strong("Odds [6.2]");
             let line = |v: &[UnitIx], what: &str| -> String {
                 let parts: Vec<String> = v
                     .iter()
-                    .map(|&u| format!("{} {}", self.short_name(u), st.board.unit(u).strength))
+                    .map(|&u| format!("{} {}", self.short_name(u), st.board().unit(u).strength))
                     .collect();
                 format!(
                     "{what}: {}",
@@ -277,14 +277,14 @@ impl Table<NawTableRules> {
                 .defenders
                 .iter()
                 .map(|&u| {
-                    let s = st.board.unit(u).strength;
+                    let s = st.board().unit(u).strength;
                     let m = st.defence_strength(u) / s.max(1);
                     if o.doubled.contains(&u) {
                         format!(
                             "{} {s} x{m} {} = {}",
                             self.short_name(u),
                             st.unit_hex(u).map_or(String::new(), |h| st
-                                .board
+                                .board()
                                 .info(h)
                                 .terrain_name
                                 .to_lowercase()),
@@ -313,10 +313,10 @@ impl Table<NawTableRules> {
                 ))
                 .strong(),
             );
-            let side = st.phasing;
+            let side = st.phasing();
             let shift =
                 o.final_column as i64 - d.lower.map_or(o.column, |l| l.min(o.column)) as i64;
-            if st.demoralized.iter().any(|&x| x) {
+            if st.demoralized().iter().any(|&x| x) {
                 ui.label(format!(
                     "Demoralization [8.2]: {} column{} ({} {}demoralized, {} {}demoralized)",
                     if shift >= 0 {
@@ -326,13 +326,13 @@ impl Table<NawTableRules> {
                     },
                     if shift.abs() == 1 { "" } else { "s" },
                     self.side_name(side),
-                    if st.demoralized[side as usize] {
+                    if st.demoralized()[side as usize] {
                         ""
                     } else {
                         "not "
                     },
                     self.side_name(1 - side),
-                    if st.demoralized[1 - side as usize] {
+                    if st.demoralized()[1 - side as usize] {
                         ""
                     } else {
                         "not "
@@ -389,7 +389,7 @@ impl Table<NawTableRules> {
 
     pub(super) fn pending_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let Some(step) = st.pending.as_ref().and_then(|p| p.steps.front()).cloned() else {
+        let Some(step) = st.pending().as_ref().and_then(|p| p.steps.front()).cloned() else {
             return;
         };
         ui.strong(st.describe_step(&step));
@@ -402,9 +402,9 @@ impl Table<NawTableRules> {
                 ui.label(RichText::new("Click a yellow hex on the map, or:").weak());
                 ui.horizontal_wrapped(|ui| {
                     for (h, displaced) in opts {
-                        let hex = st.board.hex(h);
+                        let hex = st.board().hex(h);
                         let text = match displaced {
-                            Some(v) => format!("{hex} (displaces {})", st.board.unit(v).id),
+                            Some(v) => format!("{hex} (displaces {})", st.board().unit(v).id),
                             None => hex.to_string(),
                         };
                         if ui.button(text).clicked() {
@@ -425,14 +425,14 @@ impl Table<NawTableRules> {
                     .own
                     .losses
                     .iter()
-                    .map(|&u| st.board.unit(u).strength)
+                    .map(|&u| st.board().unit(u).strength)
                     .sum();
                 for u in attackers {
                     let mut on = self.own.losses.contains(&u);
                     let text = format!(
                         "{} ({})",
                         self.unit_name(u),
-                        crate::words::counted(st.board.unit(u).strength, "point", "points")
+                        crate::words::counted(st.board().unit(u).strength, "point", "points")
                     );
                     if ui.checkbox(&mut on, text).changed() {
                         if on {
@@ -468,7 +468,7 @@ impl Table<NawTableRules> {
                 });
                 ui.horizontal_wrapped(|ui| {
                     for &h in &hexes {
-                        let hex = st.board.hex(h);
+                        let hex = st.board().hex(h);
                         if ui.button(format!("Advance to {hex}")).clicked()
                             && let Some(u) = unit
                         {
@@ -522,39 +522,39 @@ impl Table<NawTableRules> {
 
     pub(super) fn score_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state();
-        let over = st.outcome.is_some();
+        let over = st.outcome().is_some();
         egui::Grid::new("score").num_columns(2).show(ui, |ui| {
             for side in 0..2u8 {
                 let s = side as usize;
                 let name = self.side_name(side);
                 ui.label(format!("{name} losses"));
-                let th = st.board.thresholds[s].max(1);
+                let th = st.board().thresholds[s].max(1);
                 let mut text = format!(
                     "{} of {} [8.1]",
-                    st.losses[s],
+                    st.losses()[s],
                     crate::words::counted(th, "point", "points")
                 );
-                if st.demoralized[s] {
+                if st.demoralized()[s] {
                     text.push_str(" — demoralized [8.2]");
                 }
                 ui.add(
-                    egui::ProgressBar::new((st.losses[s] as f32 / th as f32).min(1.0))
+                    egui::ProgressBar::new((st.losses()[s] as f32 / th as f32).min(1.0))
                         .desired_width(210.0)
                         .text(text),
                 );
                 ui.end_row();
             }
-            let e = st.board.exit_side;
-            if !st.board.exit_hexes.is_empty() {
+            let e = st.board().exit_side;
+            if !st.board().exit_hexes.is_empty() {
                 ui.label(format!("{} exited", self.side_name(e)));
                 ui.label(format!(
                     "{} of {} [8.3]",
-                    st.exited[e as usize],
-                    crate::words::counted(st.board.exits_needed, "unit", "units")
+                    st.exited()[e as usize],
+                    crate::words::counted(st.board().exits_needed, "unit", "units")
                 ));
                 ui.end_row();
             }
-            if let Some(chits) = st.chits {
+            if let Some(chits) = st.chits() {
                 ui.label("Variant chits [9.0]");
                 ui.horizontal(|ui| {
                     for side in 0..2u8 {
@@ -585,15 +585,15 @@ impl Table<NawTableRules> {
 
     pub(super) fn reinforcements_due_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state();
-        let side = st.phasing;
+        let side = st.phasing();
         let mut due: BTreeMap<u32, Vec<String>> = BTreeMap::new();
-        for (i, info) in st.board.units.iter().enumerate() {
+        for (i, info) in st.board().units.iter().enumerate() {
             if info.side == side
-                && st.pos[i] == Pos::Waiting
-                && let Some(t) = st.arrival[i]
-                && t <= st.turn + 1
+                && st.pos()[i] == Pos::Waiting
+                && let Some(t) = st.arrival()[i]
+                && t <= st.turn() + 1
             {
-                due.entry(t.max(st.turn))
+                due.entry(t.max(st.turn()))
                     .or_default()
                     .push(info.id.to_string());
             }
@@ -603,7 +603,7 @@ impl Table<NawTableRules> {
             ui.label(RichText::new("none this turn or next").weak());
         }
         for (t, units) in due {
-            let when = if t == st.turn {
+            let when = if t == st.turn() {
                 "now".to_string()
             } else {
                 format!("turn {t}")
@@ -616,7 +616,7 @@ impl Table<NawTableRules> {
         ui.strong("Combat Results Table [6.3]");
         let (focus, roll) = self.crt_focus();
         let st = self.state();
-        let crt = &st.board.crt;
+        let crt = &st.board().crt;
         egui::Grid::new("crt")
             .spacing(vec2(4.0, 1.0))
             .min_col_width(28.0)

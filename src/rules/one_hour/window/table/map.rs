@@ -38,8 +38,8 @@ impl Table<OneHourTableRules> {
     pub(super) fn draw_objectives(&self, painter: &egui::Painter, layout: &Layout) {
         let st = self.state();
         let size = layout.size as f32;
-        for (i, o) in st.board.objectives.iter().enumerate() {
-            let Some(&holder) = st.held.get(i) else {
+        for (i, o) in st.board().objectives.iter().enumerate() {
+            let Some(&holder) = st.held().get(i) else {
                 continue;
             };
             let Some(side) = self.session.scenario.sides.get(holder as usize) else {
@@ -63,7 +63,7 @@ impl Table<OneHourTableRules> {
         let st = self.live().clone();
         let size = layout.size as f32;
         let at = |u: UnitIx| {
-            st.pos[u as usize].map(|h| {
+            st.pos()[u as usize].map(|h| {
                 let c = layout.center(h);
                 pos2(c.x as f32, c.y as f32)
             })
@@ -105,11 +105,11 @@ impl Table<OneHourTableRules> {
         let size = layout.size as f32;
         let side = size * 1.15;
         let st = self.state();
-        let b = &st.board;
+        let b = &st.board();
         let visible = clip.expand(side);
         let scenario = &self.session.scenario;
         for u in st.live() {
-            let Some(h) = st.pos[u as usize] else {
+            let Some(h) = st.pos()[u as usize] else {
                 continue;
             };
             let c = layout.center(h);
@@ -132,14 +132,14 @@ impl Table<OneHourTableRules> {
             let mark = scenario.rules.plugin().unit_mark(unit);
             map_view::draw_counter(painter, centre, side, unit, &label, mark, fill);
             let r = marks::counter_rect(centre, side);
-            if st.side_of(u) == st.side
-                && st.acts[u as usize].acted()
-                && matches!(st.phase, Phase::Shoot | Phase::Move)
+            if st.side_of(u) == st.side()
+                && st.acts()[u as usize].acted()
+                && matches!(st.phase(), Phase::Shoot | Phase::Move)
             {
                 marks::shade(painter, r, side, 90);
             }
-            map_view::draw_front_mark(painter, centre, side, dir_vector(st.facing[u as usize]));
-            match st.formation[u as usize] {
+            map_view::draw_front_mark(painter, centre, side, dir_vector(st.facing()[u as usize]));
+            match st.formation()[u as usize] {
                 Formation::Column => marks::corner(painter, r, side, "C"),
                 Formation::Square => {
                     marks::corner(painter, r, side, "SQ");
@@ -153,8 +153,8 @@ impl Table<OneHourTableRules> {
                 Formation::Deployed => {}
             }
             // What the card did to it this player turn (H41).
-            if st.side_of(u) == st.side && !matches!(st.phase, Phase::Card | Phase::Over) {
-                let a = &st.acts[u as usize];
+            if st.side_of(u) == st.side() && !matches!(st.phase(), Phase::Card | Phase::Over) {
+                let a = &st.acts()[u as usize];
                 let mut marks = Vec::new();
                 if a.shots_allowed == 0 {
                     marks.push("no fire");
@@ -178,7 +178,7 @@ impl Table<OneHourTableRules> {
                     painter.galley(bg.min + vec2(3.0, 1.0), g, Color32::WHITE);
                 }
             }
-            let hits = st.hits[u as usize];
+            let hits = st.hits()[u as usize];
             if hits > 0 {
                 let m = r.right_top() + vec2(-side * 0.1, side * 0.12);
                 marks::disc(painter, m, side * 0.2, RED, &hits.to_string(), side);
@@ -190,7 +190,7 @@ impl Table<OneHourTableRules> {
                 marks::selected(painter, r, side);
                 // The drafted pivot, if it differs.
                 if let Some(d) = self.own.draft.filter(|d| d.unit == u)
-                    && d.start != st.facing[u as usize]
+                    && d.start != st.facing()[u as usize]
                     && self.session.is_live()
                 {
                     let v = dir_vector(d.start);
@@ -206,7 +206,7 @@ impl Table<OneHourTableRules> {
         // Leaders at the box's upper left.
         let mut count: Vec<(Hex, usize)> = Vec::new();
         for (l, info) in b.leaders.iter().enumerate() {
-            let Some(h) = st.leader_pos[l] else {
+            let Some(h) = st.leader_pos()[l] else {
                 continue;
             };
             let k = match count.iter_mut().find(|(x, _)| *x == h) {

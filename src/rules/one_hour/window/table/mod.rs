@@ -92,11 +92,11 @@ impl Table<OneHourTableRules> {
     }
 
     fn unit_name(&self, u: UnitIx) -> String {
-        self.live().board.units[u as usize].name.clone()
+        self.live().board().units[u as usize].name.clone()
     }
 
     fn leader_name(&self, l: LeaderIx) -> String {
-        self.live().board.leaders[l as usize].name.clone()
+        self.live().board().leaders[l as usize].name.clone()
     }
 
     fn drop_stale(&mut self) {
@@ -105,8 +105,8 @@ impl Table<OneHourTableRules> {
         self.own.card_pick.clear();
         let st = self.live();
         let gone = match self.own.selected {
-            Some(Pick::Unit(u)) => st.pos[u as usize].is_none(),
-            Some(Pick::Leader(l)) => st.leader_pos[l as usize].is_none(),
+            Some(Pick::Unit(u)) => st.pos()[u as usize].is_none(),
+            Some(Pick::Leader(l)) => st.leader_pos()[l as usize].is_none(),
             None => false,
         };
         if gone {
@@ -134,10 +134,10 @@ impl Table<OneHourTableRules> {
         self.own.moves = None;
         let st = self.live();
         self.own.draft = match p {
-            Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => Some(Draft {
+            Some(Pick::Unit(u)) if st.pos()[u as usize].is_some() => Some(Draft {
                 unit: u,
-                start: st.facing[u as usize],
-                column: st.formation[u as usize] == Formation::Column,
+                start: st.facing()[u as usize],
+                column: st.formation()[u as usize] == Formation::Column,
                 leader: None,
             }),
             _ => None,
@@ -156,10 +156,10 @@ impl Table<OneHourTableRules> {
     fn own_selected(&self) -> Option<UnitIx> {
         let u = self.selected_unit()?;
         let st = self.live();
-        (st.pending.is_empty()
-            && matches!(st.phase, Phase::Shoot | Phase::Move)
-            && st.side_of(u) == st.side
-            && st.pos[u as usize].is_some())
+        (st.pending().is_empty()
+            && matches!(st.phase(), Phase::Shoot | Phase::Move)
+            && st.side_of(u) == st.side()
+            && st.pos()[u as usize].is_some())
         .then_some(u)
     }
 
@@ -168,7 +168,7 @@ impl Table<OneHourTableRules> {
         let len = self.session.len();
         let Some(d) = self.own.draft.filter(|d| {
             self.session.is_live()
-                && self.live().phase == Phase::Move
+                && *self.live().phase() == Phase::Move
                 && self.own_selected() == Some(d.unit)
         }) else {
             return Vec::new();
@@ -180,7 +180,7 @@ impl Table<OneHourTableRules> {
             .is_none_or(|(k, n, _)| *k != d || *n != len)
         {
             let st = &self.session.game.state;
-            let cur = st.facing[d.unit as usize];
+            let cur = st.facing()[d.unit as usize];
             let out: Vec<MoveTo> = st
                 .reach(d.unit, d.start, d.column)
                 .into_iter()
@@ -211,7 +211,7 @@ impl Table<OneHourTableRules> {
 
     /// The drafted move through `steps`, pivoting to `end` after them.
     fn move_command(&self, d: Draft, steps: Vec<Hex>, end: Option<Dir>) -> Command {
-        let cur = self.live().facing[d.unit as usize];
+        let cur = self.live().facing()[d.unit as usize];
         Command::Move {
             unit: d.unit,
             start: (d.start != cur).then_some(d.start),
@@ -229,7 +229,7 @@ impl Table<OneHourTableRules> {
         };
         let st = self.live();
         st.live()
-            .filter(|&t| st.side_of(t) != st.side)
+            .filter(|&t| st.side_of(t) != st.side())
             .filter_map(|t| st.shot_odds(u, t).ok().map(|o| (t, o)))
             .collect()
     }
@@ -238,7 +238,7 @@ impl Table<OneHourTableRules> {
     fn charges(&self) -> Vec<(UnitIx, Vec<Hex>, Odds)> {
         let Some(u) = self
             .own_selected()
-            .filter(|_| self.live().phase == Phase::Move)
+            .filter(|_| *self.live().phase() == Phase::Move)
         else {
             return Vec::new();
         };
@@ -261,10 +261,10 @@ impl Table<OneHourTableRules> {
             return Vec::new();
         };
         let st = self.live();
-        let Some(from) = st.leader_pos[l as usize] else {
+        let Some(from) = st.leader_pos()[l as usize] else {
             return Vec::new();
         };
-        if st.phase != Phase::Move || !st.pending.is_empty() {
+        if *st.phase() != Phase::Move || !st.pending().is_empty() {
             return Vec::new();
         }
         let mut out: Vec<(Hex, Vec<Hex>)> = Vec::new();
@@ -298,7 +298,7 @@ impl Table<OneHourTableRules> {
     /// The boxes the rules wait for a choice of (a retreat, a leader's
     /// retirement), with their commands.
     fn box_choices(&self) -> Vec<(Hex, Command)> {
-        match self.live().pending.front() {
+        match self.live().pending().front() {
             Some(Pending::Retreat { options, .. }) => options
                 .iter()
                 .map(|&to| (to, Command::Retreat { to }))
@@ -323,7 +323,7 @@ impl Table<OneHourTableRules> {
             return;
         }
         let st = self.live().clone();
-        if let Phase::CardChoice { .. } = st.phase {
+        if let Phase::CardChoice { .. } = st.phase() {
             // Units picked for the card (H40).
             if let Some(u) = st.unit_at(h) {
                 if let Some(i) = self.own.card_pick.iter().position(|&x| x == u) {
@@ -337,10 +337,10 @@ impl Table<OneHourTableRules> {
         }
         // A leader's move.
         if let Some(Pick::Leader(l)) = self.own.selected
-            && st.board.leaders[l as usize].side == st.side
-            && st.leader_pos[l as usize] != Some(h)
-            && st.unit_at(h).is_none_or(|u| st.side_of(u) == st.side)
-            && st.phase == Phase::Move
+            && st.board().leaders[l as usize].side == st.side()
+            && st.leader_pos()[l as usize] != Some(h)
+            && st.unit_at(h).is_none_or(|u| st.side_of(u) == st.side())
+            && *st.phase() == Phase::Move
         {
             if let Some((_, steps)) = self.leader_moves().into_iter().find(|(x, _)| *x == h) {
                 self.give(Command::MoveLeader { leader: l, steps });
@@ -355,7 +355,7 @@ impl Table<OneHourTableRules> {
         if let Some(u) = self.own_selected() {
             let here = st.unit_at(h);
             // An enemy: a charge if the unit can make one, else a shot.
-            if let Some(t) = here.filter(|&t| st.side_of(t) != st.side) {
+            if let Some(t) = here.filter(|&t| st.side_of(t) != st.side()) {
                 if let Some((_, steps, _)) = self.charges().into_iter().find(|(x, _, _)| *x == t) {
                     self.give(Command::Charge {
                         unit: u,
@@ -367,12 +367,12 @@ impl Table<OneHourTableRules> {
                 }
                 return;
             }
-            if st.phase == Phase::Move
+            if *st.phase() == Phase::Move
                 && let Some(d) = self.own.draft
             {
                 // Its own box: the side clicked is the facing to pivot
                 // to first (drafted, not yet given).
-                if st.pos[u as usize] == Some(h) {
+                if st.pos()[u as usize] == Some(h) {
                     if let Some(f) = toward {
                         self.set_start(f);
                     }
@@ -440,7 +440,11 @@ impl Table<OneHourTableRules> {
     /// Q and E: the drafted pivot a quarter turn anticlockwise (-1) or
     /// clockwise (1).
     pub fn rotate(&mut self, by: i32) {
-        let Some(d) = self.own.draft.filter(|_| self.live().phase == Phase::Move) else {
+        let Some(d) = self
+            .own
+            .draft
+            .filter(|_| *self.live().phase() == Phase::Move)
+        else {
             self.message = Some((
                 false,
                 "Select a unit of yours in step 3 to pivot it (H4)".into(),
@@ -465,7 +469,7 @@ impl Table<OneHourTableRules> {
             return;
         };
         let st = self.live();
-        let cur = st.facing[d.unit as usize];
+        let cur = st.facing()[d.unit as usize];
         let c = Command::Move {
             unit: d.unit,
             start: None,
@@ -484,8 +488,8 @@ impl Table<OneHourTableRules> {
             return;
         };
         let st = self.live();
-        let form = st.formation[u as usize] != Formation::Square;
-        let facing = self.own.draft.map_or(st.facing[u as usize], |d| d.start);
+        let form = st.formation()[u as usize] != Formation::Square;
+        let facing = self.own.draft.map_or(st.facing()[u as usize], |d| d.start);
         self.give(Command::Square {
             unit: u,
             form,
@@ -504,10 +508,10 @@ impl Table<OneHourTableRules> {
     /// turn.
     pub fn end_step(&mut self) {
         let st = self.live();
-        if !st.pending.is_empty() {
+        if !st.pending().is_empty() {
             return;
         }
-        let cmd = match st.phase {
+        let cmd = match st.phase() {
             Phase::Card => Command::Draw,
             Phase::Shoot => Command::EndShooting,
             Phase::Move => Command::EndTurn,
@@ -612,7 +616,7 @@ impl TableRules for OneHourTableRules {
         let scenario_ix = session
             .game
             .state
-            .board
+            .board()
             .units
             .iter()
             .map(|u| by_id.get(&u.id).copied())
@@ -663,7 +667,7 @@ impl TableRules for OneHourTableRules {
     }
 
     fn key_availability(t: &OneHourTable, key: TableKey) -> Result<(), String> {
-        let drafted = t.own.draft.is_some() && t.live().phase == Phase::Move;
+        let drafted = t.own.draft.is_some() && *t.live().phase() == Phase::Move;
         match key {
             TableKey::RotateLeft | TableKey::RotateRight | TableKey::PivotOnly if !drafted => {
                 Err("Select a unit of yours in step 3 to pivot it (H4)".into())
@@ -680,7 +684,7 @@ impl TableRules for OneHourTableRules {
 
     fn heading(t: &OneHourTable) -> String {
         let st = t.state();
-        format!("Turn {} of {}", st.turn, st.board.turn_limit)
+        format!("Turn {} of {}", st.turn(), st.board().turn_limit)
     }
 
     fn turn_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
@@ -693,13 +697,13 @@ impl TableRules for OneHourTableRules {
 
     fn act_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
         let st = t.live().clone();
-        if let Some(p) = st.pending.front() {
+        if let Some(p) = st.pending().front() {
             t.pending_ui(ui, p);
             return;
         }
-        match &st.phase {
+        match &st.phase() {
             Phase::Card => {
-                let d = &st.decks[st.side as usize & 1];
+                let d = &st.decks()[st.side() as usize & 1];
                 let label = if d.draw.is_empty() && d.discard.is_empty() {
                     "No card to draw: on to shooting"
                 } else {
@@ -759,10 +763,10 @@ impl TableRules for OneHourTableRules {
 
     fn hover_text(t: &OneHourTable, h: Hex) -> Option<String> {
         let st = t.state();
-        if !st.board.on_map(h) {
+        if !st.board().on_map(h) {
             return None;
         }
-        let b = st.board.at(h);
+        let b = st.board().at(h);
         let mut text = format!("{h}  {:?}", b.terrain);
         if b.strongpoint {
             text.push_str(", strongpoint");
@@ -776,21 +780,21 @@ impl TableRules for OneHourTableRules {
         if let Some(u) = st.unit_at(h) {
             text.push_str(&format!(
                 "  |  {} {} faces {}, {}",
-                st.board.units[u as usize].name,
-                formation_words(st.formation[u as usize]),
-                st.facing[u as usize].name(),
-                crate::words::counted(st.hits[u as usize], "hit", "hits")
+                st.board().units[u as usize].name,
+                formation_words(st.formation()[u as usize]),
+                st.facing()[u as usize].name(),
+                crate::words::counted(st.hits()[u as usize], "hit", "hits")
             ));
         }
         for l in st.leaders_at(h) {
-            text.push_str(&format!("  |  {}", st.board.leaders[l as usize].name));
+            text.push_str(&format!("  |  {}", st.board().leaders[l as usize].name));
         }
         Some(text)
     }
 
     fn game_over_ui(t: &mut OneHourTable, ui: &mut egui::Ui) {
         let st = t.live().clone();
-        let Some(outcome) = st.outcome.clone() else {
+        let Some(outcome) = st.outcome().clone() else {
             return;
         };
         let text = match outcome.winner {
@@ -800,18 +804,18 @@ impl TableRules for OneHourTableRules {
         ui.label(RichText::new(text).strong().size(16.0));
         ui.label(format!(
             "Turn {} of {}, {}.",
-            st.turn,
-            st.board.turn_limit,
+            st.turn(),
+            st.board().turn_limit,
             crate::words::counted(t.session.len(), "command", "commands")
         ));
         for s in 0..2u8 {
             ui.label(format!(
                 "{}: {} routed, {} drawn, {}, {}",
                 t.side_name(s),
-                crate::words::counted(st.lost[s as usize], "unit", "units"),
-                crate::words::counted(st.cards_drawn[s as usize], "card", "cards"),
-                crate::words::counted(st.shots[s as usize], "shot", "shots"),
-                crate::words::counted(st.charges[s as usize], "charge", "charges")
+                crate::words::counted(st.lost()[s as usize], "unit", "units"),
+                crate::words::counted(st.cards_drawn()[s as usize], "card", "cards"),
+                crate::words::counted(st.shots()[s as usize], "shot", "shots"),
+                crate::words::counted(st.charges()[s as usize], "charge", "charges")
             ));
         }
     }

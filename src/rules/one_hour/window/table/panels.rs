@@ -8,10 +8,10 @@ impl Table<OneHourTableRules> {
     /// The card on the table this player turn, drawn as a card.
     pub(super) fn card_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let Some((side, c)) = st.card else {
+        let Some((side, c)) = st.card() else {
             return;
         };
-        let Some(card) = st.board.decks[side as usize & 1].get(c as usize) else {
+        let Some(card) = st.board().decks[side as usize & 1].get(c as usize) else {
             return;
         };
         let colour = self
@@ -54,7 +54,7 @@ impl Table<OneHourTableRules> {
         chooser: u8,
         amount: Option<u32>,
     ) {
-        let effect = st.board.decks[st.side as usize & 1]
+        let effect = st.board().decks[st.side() as usize & 1]
             .get(card as usize)
             .map_or(CardEffect::NoEffect, |c| c.effect);
         let n = amount.map_or(String::new(), |a| format!(" (the number: {a})"));
@@ -113,10 +113,10 @@ impl Table<OneHourTableRules> {
     pub(super) fn shoot_ui(&mut self, ui: &mut egui::Ui, st: &State) {
         let shooters = st
             .live()
-            .filter(|&u| st.side_of(u) == st.side)
+            .filter(|&u| st.side_of(u) == st.side())
             .filter(|&u| {
                 st.live()
-                    .any(|t| st.side_of(t) != st.side && st.shot_odds(u, t).is_ok())
+                    .any(|t| st.side_of(t) != st.side() && st.shot_odds(u, t).is_ok())
             })
             .count();
         ui.label(format!(
@@ -153,8 +153,8 @@ impl Table<OneHourTableRules> {
             }
         }
         for (t, steps, o) in self.charges() {
-            let flank = if st.pos[t as usize].is_some_and(|to| {
-                let at = steps.last().copied().or(st.pos[u as usize]).unwrap_or(to);
+            let flank = if st.pos()[t as usize].is_some_and(|to| {
+                let at = steps.last().copied().or(st.pos()[u as usize]).unwrap_or(to);
                 !st.faces(t, at)
             }) {
                 ", on its flank"
@@ -176,7 +176,7 @@ impl Table<OneHourTableRules> {
     pub(super) fn move_ui(&mut self, ui: &mut egui::Ui, st: &State) {
         let waiting = st
             .live()
-            .filter(|&u| st.side_of(u) == st.side && !st.acts[u as usize].acted())
+            .filter(|&u| st.side_of(u) == st.side() && !st.acts()[u as usize].acted())
             .count();
         ui.label(format!(
             "{waiting} of your units have not acted. Select one: green boxes are where it can \
@@ -209,13 +209,13 @@ impl Table<OneHourTableRules> {
                 self.toggle_column();
             }
             let leaders: Vec<LeaderIx> = st
-                .pos
+                .pos()
                 .get(u as usize)
                 .copied()
                 .flatten()
                 .map(|h| {
                     st.leaders_at(h)
-                        .filter(|&l| !st.leader_moved[l as usize])
+                        .filter(|&l| !st.leader_moved()[l as usize])
                         .collect()
                 })
                 .unwrap_or_default();
@@ -231,9 +231,9 @@ impl Table<OneHourTableRules> {
                 }
             }
             ui.horizontal(|ui| {
-                let cur = st.facing[u as usize];
+                let cur = st.facing()[u as usize];
                 let changes =
-                    d.start != cur || d.column != (st.formation[u as usize] == Formation::Column);
+                    d.start != cur || d.column != (st.formation()[u as usize] == Formation::Column);
                 if ui
                     .add_enabled(changes, egui::Button::new("Pivot only (P)"))
                     .on_hover_text("The pivot and formation drafted, as its move [H4]")
@@ -241,7 +241,7 @@ impl Table<OneHourTableRules> {
                 {
                     self.pivot_only();
                 }
-                let square = st.formation[u as usize] == Formation::Square;
+                let square = st.formation()[u as usize] == Formation::Square;
                 if ui
                     .button(if square {
                         "Leave square (S)"
@@ -343,8 +343,8 @@ impl Table<OneHourTableRules> {
     pub(super) fn selected_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state();
         match self.own.selected {
-            Some(Pick::Unit(u)) if st.pos[u as usize].is_some() => {
-                let info = &st.board.units[u as usize];
+            Some(Pick::Unit(u)) if st.pos()[u as usize].is_some() => {
+                let info = &st.board().units[u as usize];
                 let s = &info.spec;
                 ui.strong("Selected");
                 ui.label(format!(
@@ -353,12 +353,12 @@ impl Table<OneHourTableRules> {
                     s.unit_type.name(),
                     self.side_name(info.side)
                 ));
-                let cap = st.board.options.hits_of(s);
+                let cap = st.board().options.hits_of(s);
                 ui.label(format!(
                     "{} ({}); hits taken {} of {cap}{}",
                     s.quality.name(),
                     crate::words::counted(cap, "hit", "hits"),
-                    st.hits[u as usize],
+                    st.hits()[u as usize],
                     if s.command.is_empty() {
                         String::new()
                     } else {
@@ -380,7 +380,7 @@ impl Table<OneHourTableRules> {
                 if !traits.is_empty() {
                     ui.label(format!("Traits: {}", traits.join(", ")));
                 }
-                let a = &st.acts[u as usize];
+                let a = &st.acts()[u as usize];
                 let mut done = Vec::new();
                 if a.shots > 0 {
                     done.push("shot");
@@ -400,17 +400,17 @@ impl Table<OneHourTableRules> {
                 if a.no_move {
                     done.push("may not move (card)");
                 }
-                if a.shots_allowed == 0 && st.side == info.side {
+                if a.shots_allowed == 0 && st.side() == info.side {
                     done.push("may not fire (card)");
                 }
-                if (a.shots_allowed > 1 || a.moves_allowed > 1) && st.side == info.side {
+                if (a.shots_allowed > 1 || a.moves_allowed > 1) && st.side() == info.side {
                     done.push("double action (card)");
                 }
                 ui.label(format!(
                     "At {}, faces {}, {}{}",
-                    st.pos[u as usize].map_or(String::new(), |h| h.to_string()),
-                    st.facing[u as usize].name(),
-                    formation_words(st.formation[u as usize]),
+                    st.pos()[u as usize].map_or(String::new(), |h| h.to_string()),
+                    st.facing()[u as usize].name(),
+                    formation_words(st.formation()[u as usize]),
                     if done.is_empty() {
                         String::new()
                     } else {
@@ -418,8 +418,8 @@ impl Table<OneHourTableRules> {
                     }
                 ));
             }
-            Some(Pick::Leader(l)) if st.leader_pos[l as usize].is_some() => {
-                let info = &st.board.leaders[l as usize];
+            Some(Pick::Leader(l)) if st.leader_pos()[l as usize].is_some() => {
+                let info = &st.board().leaders[l as usize];
                 ui.strong("Selected");
                 let commands = match &info.commands {
                     Commands::All => "every command".to_string(),
@@ -440,9 +440,9 @@ impl Table<OneHourTableRules> {
                 for a in abilities {
                     ui.label(a);
                 }
-                if st.leader_moved[l as usize] {
+                if st.leader_moved()[l as usize] {
                     ui.label("Has moved this turn.");
-                } else if st.side == info.side && st.phase == Phase::Move {
+                } else if st.side() == info.side && *st.phase() == Phase::Move {
                     ui.label(
                         RichText::new("Blue boxes: where he can move alone [H23]")
                             .small()
@@ -471,8 +471,8 @@ impl Table<OneHourTableRules> {
                 for s in 0..2u8 {
                     let i = s as usize;
                     ui.strong(self.side_name(s));
-                    let lost = st.lost[i];
-                    match st.board.morale[i] {
+                    let lost = st.lost()[i];
+                    match st.board().morale[i] {
                         Some(m) => {
                             let c = if lost >= m {
                                 RED
@@ -486,18 +486,18 @@ impl Table<OneHourTableRules> {
                         }
                     }
                     let points: u32 = st
-                        .board
+                        .board()
                         .objectives
                         .iter()
                         .enumerate()
-                        .filter(|(k, _)| st.held.get(*k) == Some(&s))
+                        .filter(|(k, _)| st.held().get(*k) == Some(&s))
                         .map(|(_, o)| o.points)
                         .sum();
                     ui.label(points.to_string());
                     ui.label(format!(
                         "{} / {}",
-                        st.decks[i].draw.len(),
-                        st.decks[i].discard.len()
+                        st.decks()[i].draw.len(),
+                        st.decks()[i].discard.len()
                     ));
                     ui.label(st.to_come(s).to_string());
                     ui.end_row();
@@ -508,7 +508,7 @@ impl Table<OneHourTableRules> {
                 "Victory [H9]: a side breaks when its routed units reach its breaking point; \
                  after turn {}, the side holding objectives worth more wins, then the side that \
                  lost fewer units.",
-                st.board.turn_limit
+                st.board().turn_limit
             ))
             .small()
             .weak(),
@@ -524,7 +524,7 @@ impl Table<OneHourTableRules> {
             ui.label(RichText::new("No dice rolled yet.").weak());
             return;
         };
-        let b = game.state.board.clone();
+        let b = game.state.board().clone();
         let events = events.clone();
         let mut any = false;
         for e in &events {
@@ -647,12 +647,12 @@ impl Table<OneHourTableRules> {
 
     pub(super) fn turn_ui(&mut self, ui: &mut egui::Ui) {
         let st = self.state().clone();
-        let side = self.side_name(st.side);
-        let step = match st.phase {
+        let side = self.side_name(st.side());
+        let step = match st.phase() {
             Phase::Card => format!("{side}: 1. draw a chance card [H38]"),
             Phase::CardChoice { chooser, .. } => format!(
                 "{side}: 1. the card's choice, by {} [H40]",
-                self.side_name(chooser)
+                self.side_name(*chooser)
             ),
             Phase::Shoot => format!("{side}: 2. shooting [H15]"),
             Phase::Move => format!("{side}: 3. movement and charges [H10]"),
@@ -660,14 +660,14 @@ impl Table<OneHourTableRules> {
             Phase::Over => "The game is over [H9]".into(),
         };
         ui.label(RichText::new(step).strong().size(16.0));
-        if st.board.options.turn_structure
+        if st.board().options.turn_structure
             == crate::rules::one_hour::model::TurnStructure::SimultaneousFire
         {
             ui.label(
                 RichText::new(format!(
                     "Simultaneous fire [H9]: both sides draw, then both shoot, hits taking \
                      effect after all fire ({} held), then each side moves.",
-                    st.volley.len()
+                    st.volley().len()
                 ))
                 .small()
                 .weak(),
