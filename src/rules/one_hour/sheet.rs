@@ -31,7 +31,7 @@ fn options(s: &Scenario) -> Option<&OneHourOptions> {
 }
 
 fn halves(h: u32) -> String {
-    crate::rules::one_hour::engine::rules::halves(h)
+    crate::rules::one_hour::engine::check::halves(h)
 }
 
 /// "1: 3D6, 2-4: 2D6, 5-8: 1D6".

@@ -13,11 +13,12 @@
 //! commands) and `contract` (the `Rules` implementation and sentences).
 
 pub mod board;
+pub mod check;
 pub mod contract;
+mod execute;
 pub mod geometry;
 pub mod legal;
 pub mod moves;
-pub mod rules;
 pub mod state;
 pub mod types;
 

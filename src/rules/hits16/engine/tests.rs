@@ -3,7 +3,7 @@
 //! hexside 0 = N, 1 = NE, 2 = SE, 3 = S, 4 = SW, 5 = NW).
 
 use super::board::UnitIx;
-use super::rules::FightOutcome;
+use super::check::FightOutcome;
 use super::types::{Command, Event, Pending, Phase};
 use super::*;
 use crate::engine::{Dice, Game, Rules};

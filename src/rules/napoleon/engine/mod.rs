@@ -4,13 +4,17 @@
 //! activation, movement and one-to-one melee, the Final Step. Every number
 //! comes from the scenario through [`Board`].
 
+mod apply;
 mod board;
+mod check;
 mod combat;
 mod contract;
 pub mod deploy;
+mod execute;
+mod legal;
+mod melee;
 mod officers;
 mod queries;
-mod rules;
 mod sentences;
 mod state;
 mod types;

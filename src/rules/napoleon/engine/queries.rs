@@ -4,7 +4,7 @@
 //! same checks the rules use, never from a second copy of a rule.
 
 use super::board::{HexIx, NO_HEX, PieceIx, PieceKind};
-use super::rules::HexFacts;
+use super::check::HexFacts;
 use super::state::State;
 use super::types::{Activation, Command, Event, Phase};
 use crate::hex::Hex;

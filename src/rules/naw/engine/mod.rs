@@ -3,10 +3,12 @@
 //! terrain effects, the CRT, thresholds, entry and exit hexes come from the
 //! scenario through [`Board`].
 
+mod apply;
 mod board;
+mod check;
 mod contract;
+mod execute;
 mod legal;
-mod rules;
 mod state;
 mod types;
 mod words;

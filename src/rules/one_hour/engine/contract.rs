@@ -2,7 +2,7 @@
 //! its events and refusals are read in.
 
 use super::board::{Board, SetupError};
-use super::rules::mode_words;
+use super::check::mode_words;
 use super::state::State;
 use super::types::{Cause, Command, Event, Pending, Phase, RuleError};
 use crate::engine::{BatchScale, Counter, Dice, GameEnd, Lost, Rules, Tallies};

@@ -18,15 +18,18 @@ pub mod actions;
 pub mod board;
 pub mod cards;
 pub mod charge;
+pub mod check;
 pub mod contract;
+mod execute;
 pub mod fire;
 pub mod geometry;
 pub mod input;
+mod legal;
 pub mod morale;
 pub mod movement;
 pub mod retreat;
-pub mod rules;
 pub mod state;
+mod turn;
 pub mod types;
 
 #[cfg(test)]

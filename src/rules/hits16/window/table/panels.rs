@@ -5,7 +5,7 @@
 //! last dice.
 
 use super::*;
-use crate::rules::hits16::engine::rules::{FightOutcome, ShotOdds};
+use crate::rules::hits16::engine::check::{FightOutcome, ShotOdds};
 
 /// Which roll a `ShotOdds` is: the factors mean different things.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,15 +1,14 @@
-//! `check`, `execute` and `apply`: the rules of Napoleon at Waterloo.
-//! `check` never changes anything; `execute` produces events and applies
-//! each one as it goes, so the state changes only through `apply`.
+//! `check` for Napoleon at Waterloo: whether a command is legal, and the
+//! queries it is made of (paths, retreats, losses, attacks). `check` never
+//! changes anything; `execute` produces events and applies each one as it
+//! goes, so the state changes only through `apply`.
 
 use super::board::{Board, HexIx, NO_CROSSING, NO_HEX, UnitIx};
-use super::state::{Occupancy, Pending, Pos, State, Step};
-use super::types::{Command, Event, Outcome, Phase, RuleError};
-use crate::engine::Dice;
+use super::state::{Occupancy, Pos, State, Step};
+use super::types::{Command, Phase, RuleError};
 use crate::hex::Hex;
 use crate::rules::naw::model::RetreatChooser;
-use crate::scenario::{CombatResult, Odds, UnitId, UnitKind};
-use std::collections::VecDeque;
+use crate::scenario::{Odds, UnitId, UnitKind};
 use std::sync::Arc;
 
 impl State {
@@ -55,35 +54,35 @@ impl State {
         }
     }
 
-    fn uid(&self, u: UnitIx) -> UnitId {
+    pub(super) fn uid(&self, u: UnitIx) -> UnitId {
         self.board.unit(u).id.clone()
     }
 
-    fn unit_ix(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
+    pub(super) fn unit_ix(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
         self.board
             .unit_ix(id)
             .ok_or_else(|| RuleError::UnknownUnit(id.clone()))
     }
 
-    fn hex_ix(&self, h: Hex) -> Result<HexIx, RuleError> {
+    pub(super) fn hex_ix(&self, h: Hex) -> Result<HexIx, RuleError> {
         match self.board.ix(h) {
             Some(i) if self.board.info(i).on_map => Ok(i),
             _ => Err(RuleError::OffMap(h)),
         }
     }
 
-    fn side_id(&self, s: u8) -> crate::scenario::SideId {
+    pub(super) fn side_id(&self, s: u8) -> crate::scenario::SideId {
         self.board.sides[s as usize].clone()
     }
 
-    fn wrong_phase(&self) -> RuleError {
+    pub(super) fn wrong_phase(&self) -> RuleError {
         RuleError::WrongPhase {
             side: self.side_id(self.phasing),
             phase: self.phase,
         }
     }
 
-    fn require_phase(&self, phase: Phase) -> Result<(), RuleError> {
+    pub(super) fn require_phase(&self, phase: Phase) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -126,7 +125,7 @@ impl State {
         }
     }
 
-    fn own_phasing_unit(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
+    pub(super) fn own_phasing_unit(&self, id: &UnitId) -> Result<UnitIx, RuleError> {
         let u = self.unit_ix(id)?;
         if self.side_of(u) != self.phasing {
             return Err(RuleError::NotYourUnit {
@@ -152,7 +151,7 @@ impl State {
     }
 
     /// Checks a path step by step; returns its cost [4.1]-[4.5].
-    fn check_path(&self, u: UnitIx, path: &[Hex]) -> Result<u32, RuleError> {
+    pub(super) fn check_path(&self, u: UnitIx, path: &[Hex]) -> Result<u32, RuleError> {
         let occ = self.occupancy();
         let mut cur = self.can_start_moving(occ, u)?;
         if path.is_empty() {
@@ -232,7 +231,7 @@ impl State {
     /// Whether unit `u`, standing in `at` with `mp` points left, could
     /// leave the map there [8.3]: its side has the exit objective, `at` is
     /// one of its exit hexes and a hexside of it leads off the map.
-    fn can_exit_from(&self, u: UnitIx, at: HexIx, mp: u32) -> bool {
+    pub(super) fn can_exit_from(&self, u: UnitIx, at: HexIx, mp: u32) -> bool {
         mp >= 1
             && self.side_of(u) == self.board.exit_side
             && self.board.exit_hexes.contains(&at)
@@ -241,7 +240,7 @@ impl State {
 
     /// Whether a unit in `at` with `mp` points could step into an empty
     /// adjacent hex (`mover`'s own start hex counts as empty: it leaves it).
-    fn can_step_off(&self, mover: UnitIx, at: HexIx, mp: u32) -> bool {
+    pub(super) fn can_step_off(&self, mover: UnitIx, at: HexIx, mp: u32) -> bool {
         let side = self.side_of(mover);
         self.board
             .info(at)
@@ -261,7 +260,7 @@ impl State {
     }
 
     /// Checks a `Move` or `MoveTo` and returns the path and its cost.
-    fn prepare_move(&self, cmd: &Command) -> Result<Option<(Vec<Hex>, u32)>, RuleError> {
+    pub(super) fn prepare_move(&self, cmd: &Command) -> Result<Option<(Vec<Hex>, u32)>, RuleError> {
         let (unit, path, to) = match cmd {
             Command::Move { unit, path } => (unit, Some(path), None),
             Command::MoveTo { unit, to } => (unit, None, Some(*to)),
@@ -280,7 +279,7 @@ impl State {
     }
 
     /// The cheapest legal path to a hex this phase.
-    fn path_to(&self, u: UnitIx, to: Hex) -> Result<Vec<Hex>, RuleError> {
+    pub(super) fn path_to(&self, u: UnitIx, to: Hex) -> Result<Vec<Hex>, RuleError> {
         self.can_start_moving(&self.occ, u)?;
         if let Some(r) = self.reachable(u).into_iter().find(|r| r.hex == to) {
             return Ok(r.path);
@@ -308,7 +307,7 @@ impl State {
 
     /// A unit left sharing a hex must move on (or its hex-mate must move
     /// away) before any other unit moves [4.4].
-    fn check_unstacked(&self, u: Option<UnitIx>) -> Result<(), RuleError> {
+    pub(super) fn check_unstacked(&self, u: Option<UnitIx>) -> Result<(), RuleError> {
         let Some(l) = self.last_moved else {
             return Ok(());
         };
@@ -383,7 +382,14 @@ impl State {
 
     /// Whether a unit standing in `at` could retreat somewhere, with the
     /// hex `from` (where its displacer comes from) taken.
-    fn has_retreat(&self, occ: &Occupancy, v: UnitIx, at: HexIx, from: HexIx, depth: u32) -> bool {
+    pub(super) fn has_retreat(
+        &self,
+        occ: &Occupancy,
+        v: UnitIx,
+        at: HexIx,
+        from: HexIx,
+        depth: u32,
+    ) -> bool {
         if depth == 0 {
             return false;
         }
@@ -405,7 +411,7 @@ impl State {
 
     /// Artillery that still owes a required bombardment may not be
     /// displaced [6.5].
-    fn can_be_displaced(&self, v: UnitIx) -> bool {
+    pub(super) fn can_be_displaced(&self, v: UnitIx) -> bool {
         // A unit retreats at most once per attack: otherwise two hexes and
         // three units can displace one another for ever (RULINGS R11 allows
         // chains, not cycles).
@@ -426,7 +432,7 @@ impl State {
         !(self.suggest_attacks(None).is_some() && self.suggest_attacks(Some(v)).is_none())
     }
 
-    fn chooser_for_retreat(&self, u: UnitIx) -> u8 {
+    pub(super) fn chooser_for_retreat(&self, u: UnitIx) -> u8 {
         match self.board.options.retreat_chooser {
             RetreatChooser::Owner => self.side_of(u),
             RetreatChooser::Victor => Board::other(self.side_of(u)),
@@ -630,14 +636,14 @@ impl State {
         }
     }
 
-    fn names(&self, us: &[UnitIx]) -> String {
+    pub(super) fn names(&self, us: &[UnitIx]) -> String {
         us.iter()
             .map(|&u| self.uid(u).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn front_step(&self) -> Option<&Step> {
+    pub(super) fn front_step(&self) -> Option<&Step> {
         if self.outcome.is_some() {
             return None;
         }
@@ -646,7 +652,7 @@ impl State {
 
     /// The pending retreat must be this unit's; returns whether it is
     /// optional.
-    fn front_retreat(&self, u: UnitIx) -> Result<bool, RuleError> {
+    pub(super) fn front_retreat(&self, u: UnitIx) -> Result<bool, RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -657,7 +663,7 @@ impl State {
         }
     }
 
-    fn why_not_retreat(&self, u: UnitIx, h: HexIx) -> String {
+    pub(super) fn why_not_retreat(&self, u: UnitIx, h: HexIx) -> String {
         let Some(from) = self.unit_hex(u) else {
             return "the unit is not on the map".into();
         };
@@ -680,7 +686,7 @@ impl State {
         }
     }
 
-    fn check_losses(&self, units: &[UnitId], at_least: u32) -> Result<(), RuleError> {
+    pub(super) fn check_losses(&self, units: &[UnitId], at_least: u32) -> Result<(), RuleError> {
         let Some(p) = &self.pending else {
             return Err(RuleError::NothingPending);
         };
@@ -843,695 +849,5 @@ impl State {
             return Err(RuleError::ObligationsUnmeetable);
         }
         Ok((att, bom, def, lower))
-    }
-
-    /// Runs a command: checks it, then produces and applies its events.
-    /// Nothing changes when the command is refused.
-    pub fn execute(&mut self, cmd: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-        // Moves and attacks are checked here, once, keeping what the check
-        // computed; everything else goes through `check`.
-        let mut moved = None;
-        let mut prepared_attack = None;
-        match cmd {
-            Command::Move { .. } | Command::MoveTo { .. } => moved = self.prepare_move(cmd)?,
-            Command::Attack {
-                attackers,
-                bombarding,
-                defenders,
-                column,
-            } => {
-                self.require_phase(Phase::Combat)?;
-                prepared_attack =
-                    Some(self.check_attack(attackers, bombarding, defenders, *column)?);
-            }
-            _ => self.check(cmd)?,
-        }
-        let before = self.losses;
-        let demoralized_before = self.demoralized;
-        let mut ev = Vec::new();
-        match cmd {
-            Command::Move { unit, .. } | Command::MoveTo { unit, .. } => {
-                let (path, cost) = moved.take().unwrap_or_default();
-                self.emit(
-                    &mut ev,
-                    Event::Moved {
-                        unit: unit.clone(),
-                        path,
-                        cost,
-                    },
-                );
-            }
-            Command::Enter { unit, hex } => {
-                let cost = self
-                    .board
-                    .ix(*hex)
-                    .and_then(|h| self.board.info(h).cost)
-                    .unwrap_or(1);
-                self.emit(
-                    &mut ev,
-                    Event::Entered {
-                        unit: unit.clone(),
-                        hex: *hex,
-                        cost,
-                    },
-                );
-            }
-            Command::Exit { unit } => {
-                let u = self.unit_ix(unit)?;
-                let from = self
-                    .unit_hex(u)
-                    .map_or(Hex::new(0, 0), |h| self.board.hex(h));
-                self.emit(
-                    &mut ev,
-                    Event::Exited {
-                        unit: unit.clone(),
-                        from,
-                    },
-                );
-            }
-            Command::EndMovement => {
-                let occ = self.occupancy();
-                let mut must_attack = Vec::new();
-                let mut must_be_attacked = Vec::new();
-                for u in 0..self.pos.len() as UnitIx {
-                    let Some(h) = self.unit_hex(u) else { continue };
-                    let side = self.side_of(u);
-                    if side == self.phasing && self.in_enemy_zoc(occ, h, side) {
-                        must_attack.push(self.uid(u));
-                    }
-                    if side != self.phasing && self.in_enemy_zoc(occ, h, side) {
-                        must_be_attacked.push(self.uid(u));
-                    }
-                }
-                self.emit(
-                    &mut ev,
-                    Event::ObligationsFixed {
-                        must_attack,
-                        must_be_attacked,
-                    },
-                );
-                let (turn, side) = (self.turn, self.side_id(self.phasing));
-                self.emit(
-                    &mut ev,
-                    Event::PhaseBegan {
-                        turn,
-                        side,
-                        phase: Phase::Combat,
-                    },
-                );
-            }
-            Command::Attack {
-                attackers,
-                bombarding,
-                defenders,
-                ..
-            } => {
-                let Some((att, bom, def, lower)) = prepared_attack.take() else {
-                    return Err(RuleError::EmptyAttack);
-                };
-                let odds = self.odds(&att, &bom, &def, lower);
-                let col = self.board.crt.columns[odds.final_column];
-                self.emit(
-                    &mut ev,
-                    Event::AttackDeclared {
-                        attackers: attackers.clone(),
-                        bombarding: bombarding.clone(),
-                        defenders: defenders.clone(),
-                        attack: odds.attack,
-                        defence: odds.defence,
-                        column: col,
-                    },
-                );
-                let roll = dice.d6();
-                self.emit(&mut ev, Event::DieRolled { roll });
-                let result = self
-                    .board
-                    .crt
-                    .result(odds.final_column, roll)
-                    .unwrap_or(CombatResult::Ar);
-                self.emit(&mut ev, Event::CombatResult { result });
-                self.resolve(&mut ev, result, &att, &bom, &def);
-            }
-            Command::Retreat { unit, to } => {
-                let u = self.unit_ix(unit)?;
-                let from = self.unit_hex(u).map_or(*to, |h| self.board.hex(h));
-                let h = self.board.ix(*to).unwrap_or(NO_HEX);
-                let displaced = self.occupancy().unit(h);
-                self.emit(
-                    &mut ev,
-                    Event::Retreated {
-                        unit: unit.clone(),
-                        from,
-                        to: *to,
-                    },
-                );
-                if let Some(v) = displaced {
-                    let chooser = self.side_id(self.chooser_for_retreat(v));
-                    self.emit(
-                        &mut ev,
-                        Event::RetreatRequired {
-                            unit: self.uid(v),
-                            chooser,
-                            optional: false,
-                            displaced: true,
-                        },
-                    );
-                }
-            }
-            Command::HoldPosition { unit } => {
-                self.emit(&mut ev, Event::Held { unit: unit.clone() })
-            }
-            Command::ChooseLosses { units } => {
-                self.emit(
-                    &mut ev,
-                    Event::LossesTaken {
-                        units: units.clone(),
-                    },
-                );
-                let defenders = self
-                    .pending
-                    .as_ref()
-                    .map(|p| p.defenders.clone())
-                    .unwrap_or_default();
-                for d in defenders {
-                    self.eliminate(&mut ev, d, "6.3");
-                }
-                for id in units {
-                    let u = self.unit_ix(id)?;
-                    self.eliminate(&mut ev, u, "6.3");
-                }
-            }
-            Command::Advance { unit, to } => {
-                let u = self.unit_ix(unit)?;
-                let from = self.unit_hex(u).map_or(*to, |h| self.board.hex(h));
-                self.emit(
-                    &mut ev,
-                    Event::Advanced {
-                        unit: unit.clone(),
-                        from,
-                        to: *to,
-                    },
-                );
-            }
-            Command::DeclineAdvance => self.emit(&mut ev, Event::AdvanceDeclined),
-            Command::EndCombat => {
-                if self.phasing == 0 {
-                    let (turn, side) = (self.turn, self.side_id(1));
-                    self.emit(
-                        &mut ev,
-                        Event::PhaseBegan {
-                            turn,
-                            side,
-                            phase: Phase::Movement,
-                        },
-                    );
-                } else if self.turn >= self.board.turns {
-                    let outcome = Outcome::Draw {
-                        reason: format!(
-                            "neither side met its victory conditions in {} Game-Turns [8.4]",
-                            self.board.turns
-                        ),
-                    };
-                    self.emit(&mut ev, Event::GameEnded { outcome });
-                } else {
-                    let (turn, side) = (self.turn + 1, self.side_id(0));
-                    self.emit(
-                        &mut ev,
-                        Event::PhaseBegan {
-                            turn,
-                            side,
-                            phase: Phase::Movement,
-                        },
-                    );
-                }
-            }
-        }
-        self.settle(&mut ev);
-        self.check_victory(&mut ev, before, demoralized_before);
-        Ok(ev)
-    }
-
-    fn emit(&mut self, ev: &mut Vec<Event>, e: Event) {
-        self.apply(&e);
-        ev.push(e);
-    }
-
-    fn eliminate(&mut self, ev: &mut Vec<Event>, u: UnitIx, case: &str) {
-        if self.unit_hex(u).is_none() {
-            return;
-        }
-        let e = Event::Eliminated {
-            unit: self.uid(u),
-            strength: self.board.unit(u).strength,
-            case: case.to_string(),
-        };
-        self.emit(ev, e);
-    }
-
-    /// Applies a combat result [6.3].
-    fn resolve(
-        &mut self,
-        ev: &mut Vec<Event>,
-        r: CombatResult,
-        att: &[UnitIx],
-        bom: &[UnitIx],
-        def: &[UnitIx],
-    ) {
-        let attacker_side = self.phasing;
-        let optional_retreats = |st: &mut State, ev: &mut Vec<Event>| {
-            for &b in bom {
-                let chooser = st.side_id(attacker_side);
-                st.emit(
-                    ev,
-                    Event::RetreatRequired {
-                        unit: st.uid(b),
-                        chooser,
-                        optional: true,
-                        displaced: false,
-                    },
-                );
-            }
-        };
-        match r {
-            CombatResult::Ae => {
-                for &a in att {
-                    self.eliminate(ev, a, "6.3");
-                }
-                optional_retreats(self, ev);
-            }
-            CombatResult::Ar => {
-                self.require_retreats(ev, att);
-                optional_retreats(self, ev);
-            }
-            CombatResult::Ee => {
-                let need: u32 = def.iter().map(|&d| self.board.unit(d).strength).sum();
-                let total: u32 = att.iter().map(|&a| self.board.unit(a).strength).sum();
-                if att.is_empty() || total <= need {
-                    // Bombardment alone loses nothing [6.8]; adjacent
-                    // attackers that cannot make up the loss all go [6.3]
-                    // (exactly the needed total leaves no choice either).
-                    for &d in def {
-                        self.eliminate(ev, d, "6.3");
-                    }
-                    for &a in att {
-                        self.eliminate(ev, a, "6.3");
-                    }
-                } else {
-                    let side = self.side_id(attacker_side);
-                    self.emit(
-                        ev,
-                        Event::LossesRequired {
-                            side,
-                            at_least: need,
-                        },
-                    );
-                }
-                optional_retreats(self, ev);
-            }
-            CombatResult::Dr => {
-                self.require_retreats(ev, def);
-            }
-            CombatResult::De => {
-                for &d in def {
-                    self.eliminate(ev, d, "6.3");
-                }
-            }
-        }
-    }
-
-    /// Every unit of a beaten force must retreat; its owner (or the victor,
-    /// by option) chooses the hex [6.3]-[6.4].
-    fn require_retreats(&mut self, ev: &mut Vec<Event>, units: &[UnitIx]) {
-        for &u in units {
-            let chooser = self.side_id(self.chooser_for_retreat(u));
-            let e = Event::RetreatRequired {
-                unit: self.uid(u),
-                chooser,
-                optional: false,
-                displaced: false,
-            };
-            self.emit(ev, e);
-        }
-    }
-
-    /// Moves the pending attack along: retreats with no safe hex eliminate
-    /// the unit [6.4], then the advance is offered [6.6], then the attack
-    /// finishes.
-    fn settle(&mut self, ev: &mut Vec<Event>) {
-        loop {
-            if self.outcome.is_some() {
-                return;
-            }
-            let Some(p) = &self.pending else { return };
-            match p.steps.front().cloned() {
-                Some(Step::Retreat { unit, optional, .. }) => {
-                    if !self.retreat_options(unit).is_empty() {
-                        return;
-                    }
-                    if optional {
-                        self.emit(
-                            ev,
-                            Event::Held {
-                                unit: self.uid(unit),
-                            },
-                        );
-                    } else {
-                        self.eliminate(ev, unit, "6.4");
-                    }
-                }
-                Some(_) => return,
-                None => {
-                    if !p.advance_done
-                        && let Some(offer) = self.advance_offer()
-                    {
-                        self.emit(ev, offer);
-                        return;
-                    }
-                    self.emit(ev, Event::AttackFinished);
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Who may advance where after the current attack [6.6], if anyone.
-    fn advance_offer(&self) -> Option<Event> {
-        let p = self.pending.as_ref()?;
-        let side = match p.result? {
-            CombatResult::Ae | CombatResult::Ar => Board::other(p.attacker_side),
-            _ => p.attacker_side,
-        };
-        let occ = self.occupancy();
-        let mut units: Vec<UnitIx> = if side == p.attacker_side {
-            let mut v = p.attackers.clone();
-            if self.board.options.bombarding_artillery_advances {
-                v.extend(&p.bombarding);
-            }
-            v
-        } else {
-            p.defenders.clone()
-        };
-        units.retain(|&u| self.unit_hex(u).is_some());
-        let hexes: Vec<HexIx> = p
-            .vacated
-            .iter()
-            .filter(|(_, s)| *s != side)
-            .map(|(h, _)| *h)
-            .filter(|&h| occ.unit(h).is_none())
-            .collect();
-        let able: Vec<UnitIx> = units
-            .iter()
-            .copied()
-            .filter(|&u| {
-                let from = self.unit_hex(u).unwrap_or(NO_HEX);
-                hexes.iter().any(|&h| {
-                    self.board.info(from).neighbours.contains(&h) && self.board.can_cross(from, h)
-                })
-            })
-            .collect();
-        if able.is_empty() {
-            return None;
-        }
-        Some(Event::AdvanceOffered {
-            side: self.side_id(side),
-            units: able.iter().map(|&u| self.uid(u)).collect(),
-            hexes: hexes.iter().map(|&h| self.board.hex(h)).collect(),
-        })
-    }
-
-    /// Victory [8.0]-[8.4], checked after every command.
-    fn check_victory(
-        &mut self,
-        ev: &mut Vec<Event>,
-        before: [u32; 2],
-        demoralized_before: [bool; 2],
-    ) {
-        if self.outcome.is_some() {
-            return;
-        }
-        let f = self.board.exit_side as usize;
-        let a = 1 - f;
-        let t = self.board.thresholds;
-        let f_new = self.losses[f] >= t[f] && before[f] < t[f];
-        let a_new = self.losses[a] >= t[a] && before[a] < t[a];
-        let exits_met = self.exited[f] >= self.board.exits_needed;
-        let names = self.board.side_names.clone();
-        let sides = self.board.sides.clone();
-        let win = |side: usize, case: &str, reason: String| Outcome::Win {
-            side: sides[side].clone(),
-            case: case.to_string(),
-            reason,
-        };
-        if f_new && a_new && !demoralized_before[a] {
-            let outcome = if exits_met {
-                win(
-                    f,
-                    "8.4",
-                    format!(
-                        "both armies reached their loss limits at once, and {} had already exited enough units",
-                        names[f]
-                    ),
-                )
-            } else {
-                win(
-                    a,
-                    "8.4",
-                    "both armies reached their loss limits at once".to_string(),
-                )
-            };
-            self.emit(ev, Event::GameEnded { outcome });
-            return;
-        }
-        if a_new && !self.demoralized[a] {
-            let side = self.board.sides[a].clone();
-            self.emit(ev, Event::Demoralized { side });
-        }
-        if f_new && !self.demoralized[a] {
-            let outcome = win(
-                a,
-                "8.1",
-                format!(
-                    "{} lost {} strength points before {} lost {}",
-                    names[f], t[f], names[a], t[a]
-                ),
-            );
-            self.emit(ev, Event::GameEnded { outcome });
-            return;
-        }
-        if self.demoralized[a] && exits_met {
-            let outcome = win(
-                f,
-                "8.3",
-                format!(
-                    "{} is demoralized and {} has exited {}",
-                    names[a],
-                    names[f],
-                    crate::words::counted(self.exited[f], "unit", "units")
-                ),
-            );
-            self.emit(ev, Event::GameEnded { outcome });
-        }
-    }
-
-    /// Applies one event: the only way the state changes.
-    pub fn apply(&mut self, e: &Event) {
-        let ix = |st: &State, id: &UnitId| st.board.unit_ix(id).unwrap_or(0) as usize;
-        let hx = |st: &State, h: &Hex| st.board.ix(*h).unwrap_or(NO_HEX);
-        match e {
-            Event::ChitsDrawn { chits } => {
-                let mut c = [0; 2];
-                for (side, code) in chits {
-                    let s = self.board.side_index(side);
-                    c[s as usize] = *code;
-                }
-                *self = State::new(self.board.clone(), Some(c));
-            }
-            Event::PhaseBegan { turn, side, phase } => {
-                self.turn = *turn;
-                self.phasing = self.board.side_index(side);
-                self.phase = *phase;
-                self.involved.iter_mut().for_each(|x| *x = false);
-                if *phase == Phase::Movement {
-                    self.mp_spent.iter_mut().for_each(|x| *x = 0);
-                    self.moved.iter_mut().for_each(|x| *x = false);
-                    self.last_moved = None;
-                    self.must_attack.clear();
-                    self.must_be_attacked.clear();
-                }
-            }
-            Event::Moved { unit, path, cost } => {
-                let u = ix(self, unit);
-                if let Some(last) = path.last() {
-                    self.set_pos(u, Pos::OnMap(hx(self, last)));
-                }
-                self.mp_spent[u] += cost;
-                self.moved[u] = true;
-                self.last_moved = Some(u as UnitIx);
-            }
-            Event::Entered { unit, hex, cost } => {
-                let u = ix(self, unit);
-                self.set_pos(u, Pos::OnMap(hx(self, hex)));
-                self.mp_spent[u] = *cost;
-                self.moved[u] = true;
-                self.last_moved = Some(u as UnitIx);
-            }
-            Event::Exited { unit, .. } => {
-                let u = ix(self, unit);
-                self.set_pos(u, Pos::Exited);
-                self.exited[self.board.units[u].side as usize] += 1;
-                self.moved[u] = true;
-                self.last_moved = None;
-            }
-            Event::ObligationsFixed {
-                must_attack,
-                must_be_attacked,
-            } => {
-                for id in must_attack {
-                    let u = ix(self, id);
-                    self.must_attack.push(u as UnitIx);
-                }
-                for id in must_be_attacked {
-                    let u = ix(self, id);
-                    self.must_be_attacked.push(u as UnitIx);
-                }
-            }
-            Event::AttackDeclared {
-                attackers,
-                bombarding,
-                defenders,
-                ..
-            } => {
-                let list = |st: &State, v: &[UnitId]| {
-                    v.iter().map(|id| ix(st, id) as UnitIx).collect::<Vec<_>>()
-                };
-                let p = Pending {
-                    attacker_side: self.phasing,
-                    attackers: list(self, attackers),
-                    bombarding: list(self, bombarding),
-                    defenders: list(self, defenders),
-                    result: None,
-                    steps: VecDeque::new(),
-                    vacated: Vec::new(),
-                    retreated: Vec::new(),
-                    advance_done: false,
-                };
-                for &u in p.attackers.iter().chain(&p.bombarding).chain(&p.defenders) {
-                    self.involved[u as usize] = true;
-                }
-                self.pending = Some(p);
-            }
-            Event::DieRolled { .. } => {}
-            Event::CombatResult { result } => {
-                if let Some(p) = &mut self.pending {
-                    p.result = Some(*result);
-                }
-            }
-            Event::Eliminated { unit, strength, .. } => {
-                let u = ix(self, unit);
-                let side = self.board.units[u].side;
-                if let Pos::OnMap(h) = self.pos[u] {
-                    self.note_vacated(u as UnitIx, h);
-                }
-                self.set_pos(u, Pos::Eliminated);
-                self.losses[side as usize] += strength;
-                if let Some(p) = &mut self.pending
-                    && matches!(p.steps.front(), Some(Step::Retreat { unit: x, .. }) if *x as usize == u)
-                {
-                    p.steps.pop_front();
-                }
-            }
-            Event::RetreatRequired {
-                unit,
-                chooser,
-                optional,
-                displaced,
-            } => {
-                let u = ix(self, unit) as UnitIx;
-                let chooser = self.board.side_index(chooser);
-                if let Some(p) = &mut self.pending {
-                    let step = Step::Retreat {
-                        unit: u,
-                        chooser,
-                        optional: *optional,
-                    };
-                    if *displaced {
-                        p.steps.push_front(step);
-                    } else {
-                        p.steps.push_back(step);
-                    }
-                }
-            }
-            Event::Retreated { unit, to, .. } => {
-                let u = ix(self, unit);
-                if let Pos::OnMap(h) = self.pos[u] {
-                    self.note_vacated(u as UnitIx, h);
-                }
-                self.set_pos(u, Pos::OnMap(hx(self, to)));
-                if let Some(p) = &mut self.pending {
-                    p.steps.pop_front();
-                    p.retreated.push(u as UnitIx);
-                }
-            }
-            Event::Held { .. } => {
-                if let Some(p) = &mut self.pending {
-                    p.steps.pop_front();
-                }
-            }
-            Event::LossesRequired { at_least, .. } => {
-                if let Some(p) = &mut self.pending {
-                    p.steps.push_back(Step::Losses {
-                        at_least: *at_least,
-                    });
-                }
-            }
-            Event::LossesTaken { .. } => {
-                if let Some(p) = &mut self.pending {
-                    p.steps.pop_front();
-                }
-            }
-            Event::AdvanceOffered { side, units, hexes } => {
-                let s = self.board.side_index(side);
-                let units = units.iter().map(|id| ix(self, id) as UnitIx).collect();
-                let hexes = hexes.iter().map(|h| hx(self, h)).collect();
-                if let Some(p) = &mut self.pending {
-                    p.steps.push_back(Step::Advance {
-                        side: s,
-                        units,
-                        hexes,
-                    });
-                }
-            }
-            Event::Advanced { unit, to, .. } => {
-                let u = ix(self, unit);
-                self.set_pos(u, Pos::OnMap(hx(self, to)));
-                if let Some(p) = &mut self.pending {
-                    p.steps.pop_front();
-                    p.advance_done = true;
-                }
-            }
-            Event::AdvanceDeclined => {
-                if let Some(p) = &mut self.pending {
-                    p.steps.pop_front();
-                    p.advance_done = true;
-                }
-            }
-            Event::AttackFinished => self.pending = None,
-            Event::Demoralized { side } => {
-                let s = self.board.side_index(side);
-                self.demoralized[s as usize] = true;
-            }
-            Event::GameEnded { outcome } => self.outcome = Some(outcome.clone()),
-        }
-    }
-
-    /// Records a participant's hex as vacated by the combat [6.6].
-    fn note_vacated(&mut self, u: UnitIx, h: HexIx) {
-        let side = self.side_of(u);
-        if let Some(p) = &mut self.pending
-            && (p.attackers.contains(&u) || p.defenders.contains(&u))
-            && !p.vacated.iter().any(|(x, _)| *x == h)
-        {
-            p.vacated.push((h, side));
-        }
     }
 }
