@@ -15,6 +15,7 @@ use crate::scenario::{
     UnitKind, Victory,
 };
 
+mod cards_and_leaders;
 mod rulings;
 
 pub(super) fn b(s: &str) -> Hex {
