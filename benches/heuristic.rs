@@ -16,7 +16,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use vedette::rules::naw::engine::Board;
-use vedette::rules::naw::player::Knowledge;
+use vedette::rules::naw::player::NawKnowledge;
 use vedette::scenario::{self, generate};
 use vedette::sim::{self, SimConfig};
 
@@ -88,7 +88,7 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("heuristic");
     for (name, (s, m), samples) in cases {
         let board = Arc::new(Board::new(&s, &m).expect("sets up"));
-        let know = Knowledge::new(board);
+        let know = NawKnowledge::new(board);
         let cfg = SimConfig::<vedette::rules::naw::engine::Naw>::new(1, 1);
         let base = IN_USE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);

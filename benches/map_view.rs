@@ -145,7 +145,7 @@ fn benches(c: &mut Criterion) {
     };
     app.start_playtest(choice).expect("starts");
     let ctx = warmed(&mut app);
-    if let Some(p) = app.table_mut::<vedette::rules::naw::window::table::Playtest>() {
+    if let Some(p) = app.table_mut::<vedette::rules::naw::window::table::NawTable>() {
         p.select_next_mover();
         p.hovered = Some(Hex::new(3, 12));
     }
@@ -155,7 +155,7 @@ fn benches(c: &mut Criterion) {
             black_box(frame(&ctx, &mut app, t))
         })
     });
-    if let Some(p) = app.table_mut::<vedette::rules::naw::window::table::Playtest>() {
+    if let Some(p) = app.table_mut::<vedette::rules::naw::window::table::NawTable>() {
         p.end_phase();
         p.take_suggestion();
     }

@@ -6,7 +6,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use vedette::rules::naw::engine::Board;
-use vedette::rules::naw::player::Knowledge;
+use vedette::rules::naw::player::NawKnowledge;
 use vedette::scenario;
 use vedette::sim::{self, SimConfig};
 
@@ -19,7 +19,7 @@ fn board() -> Arc<Board> {
 
 fn benches(c: &mut Criterion) {
     let b = board();
-    let know = Knowledge::new(b.clone());
+    let know = NawKnowledge::new(b.clone());
     let cfg = SimConfig::<vedette::rules::naw::engine::Naw>::new(1, 1);
     let mut group = c.benchmark_group("simulate");
     group.throughput(Throughput::Elements(1));

@@ -21,6 +21,15 @@ pub fn list_or(items: &[&str]) -> String {
     }
 }
 
+/// `s` with its first letter in capitals: "stronghold" gives "Stronghold".
+pub fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -164,10 +164,10 @@ fn issue36_a_menu_item_and_its_key_do_the_same_thing() {
 /// Commands played and the position, whatever the rule set's table.
 fn game_of(h: &Harness<'static, VedetteApp>) -> (usize, String) {
     use vedette::rules::napoleon::window::table::NapoleonTable;
-    use vedette::rules::naw::window::table::Playtest;
+    use vedette::rules::naw::window::table::NawTable;
     use vedette::rules::one_hour::window::table::OneHourTable;
     let app = h.state();
-    if let Some(t) = app.table::<Playtest>() {
+    if let Some(t) = app.table::<NawTable>() {
         (t.session.len(), format!("{:?}", t.session.game.state))
     } else if let Some(t) = app.table::<NapoleonTable>() {
         (t.session.len(), format!("{:?}", t.session.game.state))

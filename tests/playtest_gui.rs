@@ -10,11 +10,11 @@ use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::hex::Hex;
 use vedette::rules::naw::engine::{Command, Event, Phase, Step};
-use vedette::rules::naw::window::table::Playtest;
+use vedette::rules::naw::window::table::NawTable;
 use vedette::scenario::UnitId;
 
-fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a Playtest {
-    h.state().table::<Playtest>().expect("a playtest")
+fn play<'a>(h: &'a Harness<'_, VedetteApp>) -> &'a NawTable {
+    h.state().table::<NawTable>().expect("a playtest")
 }
 
 fn hex_pos(h: &Harness<'_, VedetteApp>, hex: Hex) -> Pos2 {
@@ -290,14 +290,14 @@ fn the_computer_plays_its_turn_paced_and_pausable_against_a_human() {
         let c = play(&h).session.game.state.legal_commands()[0].clone();
         let side = play(&h).session.game.state.to_act();
         if h.state()
-            .table::<Playtest>()
+            .table::<NawTable>()
             .expect("p")
             .session
             .setup
             .seats[side as usize]
             .is_human()
         {
-            h.state_mut().table_mut::<Playtest>().expect("p").give(c);
+            h.state_mut().table_mut::<NawTable>().expect("p").give(c);
         }
         h.run_ok();
     }
@@ -450,21 +450,21 @@ fn a_saved_game_loads_back_and_the_history_steps_back_and_forth() {
 #[test]
 fn reinforcements_are_listed_with_their_entry_hexes_and_enter_where_clicked() {
     use vedette::ai::Player;
-    use vedette::rules::naw::player::{HeuristicPlayer, Knowledge, Tuning};
+    use vedette::rules::naw::player::{NawKnowledge, NawPlayer, NawTuning};
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     start(&mut h, ["Human", "Human"], "9");
     // Two Game-Turns played for both seats by a computer player through
     // the table, up to the Allied Movement Phase of Game-Turn 3, when the
     // Prussians are due [7.0].
     let board = play(&h).session.game.state.board().clone();
-    let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
+    let mut ai = NawPlayer::new(NawKnowledge::new(board), NawTuning::default(), 1);
     for _ in 0..5000 {
         let st = &play(&h).session.game.state;
         if (st.turn(), st.phasing(), st.phase()) == (3, 1, Phase::Movement) {
             break;
         }
         let c = ai.choose(st).expect("a command");
-        let p = h.state_mut().table_mut::<Playtest>().expect("p");
+        let p = h.state_mut().table_mut::<NawTable>().expect("p");
         assert!(p.give(c), "{:?}", p.message);
     }
     h.run_ok();
@@ -519,16 +519,16 @@ fn play_until(
     stop: impl Fn(&vedette::rules::naw::engine::State) -> bool,
 ) {
     use vedette::ai::Player;
-    use vedette::rules::naw::player::{HeuristicPlayer, Knowledge, Tuning};
+    use vedette::rules::naw::player::{NawKnowledge, NawPlayer, NawTuning};
     let board = play(h).session.game.state.board().clone();
-    let mut ai = HeuristicPlayer::new(Knowledge::new(board), Tuning::default(), 1);
+    let mut ai = NawPlayer::new(NawKnowledge::new(board), NawTuning::default(), 1);
     for _ in 0..5000 {
         let st = &play(h).session.game.state;
         if stop(st) {
             break;
         }
         let c = ai.choose(st).expect("a command");
-        let p = h.state_mut().table_mut::<Playtest>().expect("p");
+        let p = h.state_mut().table_mut::<NawTable>().expect("p");
         assert!(p.give(c), "{:?}", p.message);
     }
     h.run_ok();
@@ -550,7 +550,7 @@ fn issue16_item16_messages_name_the_side_that_acted_and_the_log_reads_as_sentenc
         // engine's first legal command stands in for the human.
         if play(&h).human_to_act() {
             let c = play(&h).session.game.state.legal_commands()[0].clone();
-            h.state_mut().table_mut::<Playtest>().expect("p").give(c);
+            h.state_mut().table_mut::<NawTable>().expect("p").give(c);
         }
         h.step();
     }
@@ -591,7 +591,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
     let (u, hexes) = st.available_reinforcements()[0].clone();
     let id = st.board().unit(u).id.clone();
     let entry = st.board().hex(hexes[0]);
-    let p = h.state_mut().table_mut::<Playtest>().expect("p");
+    let p = h.state_mut().table_mut::<NawTable>().expect("p");
     assert!(
         p.give(Command::Enter {
             unit: id.clone(),
@@ -610,7 +610,7 @@ fn issue16_item16_an_entered_reinforcement_that_may_no_longer_move_shows_no_mp()
         unit: st.board().unit(other).id.clone(),
         path: to.path.clone(),
     };
-    let p = h.state_mut().table_mut::<Playtest>().expect("p");
+    let p = h.state_mut().table_mut::<NawTable>().expect("p");
     assert!(p.give(mv), "{:?}", p.message);
     h.run_ok();
     assert!(

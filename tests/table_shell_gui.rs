@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable;
 use vedette::app::VedetteApp;
 use vedette::play::Seat;
 use vedette::rules::napoleon::window::table::NapoleonTable;
-use vedette::rules::naw::window::table::Playtest;
+use vedette::rules::naw::window::table::NawTable;
 use vedette::rules::one_hour::window::table::OneHourTable;
 use vedette::rules::{
     napoleon::engine as napoleon, naw::engine as naw, one_hour::engine as one_hour,
@@ -38,7 +38,7 @@ fn start(scenario: &str) -> Harness<'static, VedetteApp> {
 /// Where the map was drawn.
 fn map_rect(h: &Harness<'_, VedetteApp>) -> egui::Rect {
     let app = h.state();
-    app.table::<Playtest>()
+    app.table::<NawTable>()
         .and_then(|t| t.map_rect)
         .or_else(|| app.table::<NapoleonTable>().and_then(|t| t.map_rect))
         .or_else(|| app.table::<OneHourTable>().and_then(|t| t.map_rect))
@@ -54,7 +54,7 @@ fn scroll_panel_down(h: &mut Harness<'_, VedetteApp>) {
 /// Gives a command the rules refuse, as a click on the table would.
 fn refuse(h: &mut Harness<'_, VedetteApp>) {
     let app = h.state_mut();
-    let given = if let Some(t) = app.table_mut::<Playtest>() {
+    let given = if let Some(t) = app.table_mut::<NawTable>() {
         // Not in the Movement Phase [3.0].
         t.give(naw::Command::EndCombat)
     } else if let Some(t) = app.table_mut::<NapoleonTable>() {
@@ -237,14 +237,14 @@ fn issue38_the_search_player_thinks_off_the_window_thread_and_waits_when_paused(
     h.run_steps(8);
     let thinking = |h: &Harness<'_, VedetteApp>| {
         h.state()
-            .table::<Playtest>()
+            .table::<NawTable>()
             .expect("the table")
             .seats
             .thinking()
     };
     let played = |h: &Harness<'_, VedetteApp>| {
         h.state()
-            .table::<Playtest>()
+            .table::<NawTable>()
             .expect("the table")
             .session
             .len()

@@ -680,10 +680,10 @@ mod tests {
     fn issue38_a_changed_weight_moves_one_script_of_the_portfolio_not_every_temperament() {
         use crate::engine::Rules;
         use crate::rules::naw::engine::Naw;
-        use crate::rules::naw::player::tuning::Tuning;
+        use crate::rules::naw::player::tuning::NawTuning;
         let l = &one_scenario_per_rule_set()[0];
         let know = Naw::knowledge(Arc::new(Naw::board(&l.scenario, &l.map).expect("plays")));
-        let default = Tuning::default();
+        let default = NawTuning::default();
         let own: Vec<_> = fixed_portfolio::<Naw>(&know, 0, &default)
             .into_iter()
             .map(|s| (s.name, s.tuning))
@@ -696,7 +696,7 @@ mod tests {
             own, rule_set,
             "the default tuning's portfolio is the rule set's"
         );
-        let bold = Tuning {
+        let bold = NawTuning {
             own_loss_weight: 0.5,
             ..default.clone()
         };

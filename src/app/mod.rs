@@ -12,6 +12,7 @@ pub mod file_prompt;
 pub mod icons;
 pub mod ladder;
 pub mod map_view;
+pub mod options_ui;
 pub mod playtest;
 pub mod plugin;
 pub mod sensitivity;

@@ -361,8 +361,7 @@ impl Tools {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Paint");
                 ui.radio_value(&mut self.detail, None, "Terrain");
-                let word =
-                    crate::sheet::sections::capitalised(doc.scenario.rules.stronghold_word());
+                let word = crate::words::capitalised(doc.scenario.rules.stronghold_word());
                 for d in brushes {
                     let name = match d {
                         crate::edit::DetailPaint::Stronghold => word.clone(),

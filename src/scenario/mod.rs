@@ -6,6 +6,7 @@
 
 mod format;
 pub mod generate;
+mod issues;
 pub mod kind;
 pub mod limits;
 pub mod locate;
@@ -20,12 +21,12 @@ pub use format::{
     LoadError, MapFile, from_ron, map_file, map_to_ron, parse_map, parse_scenario, scenario_file,
     scenario_to_ron, to_ron,
 };
+pub use issues::{Issue, Issues, Location, Severity, check_text, field};
 pub use limits::{MAX_MOVEMENT, MAX_STRENGTH};
 pub use map::*;
 pub use model::*;
 pub use validate::{
-    Issue, Issues, Location, Severity, box_words, check_crt, check_text, field, grid_words,
-    is_enterable, validate, validate_map, why_not_enterable,
+    box_words, grid_words, is_enterable, validate, validate_map, why_not_enterable,
 };
 
 #[cfg(test)]

@@ -1,89 +1,12 @@
 //! Checks a scenario and its map for mistakes a designer can make, and says
 //! what is wrong in a sentence that points at a hex, a unit or a field.
 
+use super::issues::{Issue, Issues, Location, check_text, field};
 use super::limits::*;
 use super::map::{Crossing, HexsideFeature, Map, MovementRule, OFF_MAP};
 use super::model::{Placement, Scenario, SideId, UnitId, UnitKind};
-use crate::hex::{Hex, Hexside};
+use crate::hex::Hex;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        })
-    }
-}
-
-/// What an issue is about, so the editor can select or centre it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Location {
-    /// A field of the scenario or map, as a path (`map.terrain[4]`).
-    Field(String),
-    Hex(Hex),
-    Hexside(Hexside),
-    Unit(UnitId),
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Location::Field(p) => f.write_str(p),
-            Location::Hex(h) => write!(f, "{h}"),
-            Location::Hexside(s) => write!(f, "{s}"),
-            Location::Unit(u) => write!(f, "unit {u}"),
-        }
-    }
-}
-
-/// One finding of [`validate`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Issue {
-    pub severity: Severity,
-    pub location: Location,
-    pub message: String,
-}
-
-impl fmt::Display for Issue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}: {}", self.location, self.severity, self.message)
-    }
-}
-
-/// Findings as a check makes them (each rule set's setup checks add to
-/// the same list).
-#[derive(Default)]
-pub struct Issues(pub Vec<Issue>);
-
-impl Issues {
-    pub fn error(&mut self, location: Location, message: impl Into<String>) {
-        self.0.push(Issue {
-            severity: Severity::Error,
-            location,
-            message: message.into(),
-        });
-    }
-    pub fn warning(&mut self, location: Location, message: impl Into<String>) {
-        self.0.push(Issue {
-            severity: Severity::Warning,
-            location,
-            message: message.into(),
-        });
-    }
-}
-
-/// A location that is a field of the scenario, by its path.
-pub fn field(s: &str) -> Location {
-    Location::Field(s.to_string())
-}
 
 /// Whether a unit could ever stand in the hex: on the map, with terrain
 /// that is not prohibited, and (for road-only terrain) with a road to use.
@@ -200,33 +123,6 @@ pub fn box_words(text: &str) -> String {
         }
     }
     out
-}
-
-/// A name or one-line text with a control character (an escape sequence
-/// can clear a terminal, a line break forge an output line), or longer
-/// than [`MAX_NAME_CHARS`]: refused. `free` texts (descriptions, notes) may
-/// hold line breaks and tabs.
-pub fn check_text(out: &mut Issues, path: &str, what: &str, text: &str, free: bool) {
-    let bad = text
-        .chars()
-        .find(|&c| c.is_control() && !(free && matches!(c, '\n' | '\t' | '\r')));
-    if let Some(c) = bad {
-        out.error(
-            field(path),
-            format!(
-                "{what} holds the control character U+{:04X}: names and titles are printed on terminals, sheets and counters, so they may hold only printable characters",
-                c as u32
-            ),
-        );
-    }
-    let limit = if free { MAX_TEXT_CHARS } else { MAX_NAME_CHARS };
-    let n = text.chars().count();
-    if n > limit {
-        out.error(
-            field(path),
-            format!("{what} is {n} characters long: at most {limit} are supported"),
-        );
-    }
 }
 
 /// Every name and text of a map.
@@ -1299,87 +1195,6 @@ fn check_entry(
                 ),
             );
         }
-    }
-}
-
-/// The scenario's Combat Results Table, for rules that resolve combat on
-/// one.
-pub fn check_crt(s: &Scenario, out: &mut Issues) {
-    let crt = &s.crt;
-    if crt.columns.is_empty() {
-        out.error(
-            field("crt.columns"),
-            "the combat results table has no odds columns",
-        );
-    } else if crt.columns.len() > MAX_CRT_COLUMNS {
-        out.error(
-            field("crt.columns"),
-            format!(
-                "the combat results table has {} odds columns: at most {MAX_CRT_COLUMNS} are supported",
-                crt.columns.len()
-            ),
-        );
-    }
-    for (i, c) in crt.columns.iter().enumerate() {
-        if c.attack > MAX_ODDS_TERM || c.defence > MAX_ODDS_TERM {
-            out.error(
-                field(&format!("crt.columns[{i}]")),
-                format!(
-                    "CRT column {c}: odds go up to {MAX_ODDS_TERM}:1 and down to 1:{MAX_ODDS_TERM}"
-                ),
-            );
-        }
-    }
-    for (i, w) in crt.columns.windows(2).enumerate() {
-        if w[0].value_cmp(w[1]) != std::cmp::Ordering::Less {
-            out.error(
-                field(&format!("crt.columns[{}]", i + 1)),
-                format!(
-                    "CRT columns must go from worst to best odds, but {} follows {}",
-                    w[1], w[0]
-                ),
-            );
-        }
-    }
-    let mut dice = BTreeSet::new();
-    for (i, row) in crt.rows.iter().enumerate() {
-        let loc = field(&format!("crt.rows[{i}]"));
-        if !(1..=6).contains(&row.die) {
-            out.error(
-                loc.clone(),
-                format!(
-                    "CRT row for die roll {} is not a roll of one six-sided die",
-                    row.die
-                ),
-            );
-        }
-        if !dice.insert(row.die) {
-            out.error(
-                loc.clone(),
-                format!("the CRT has two rows for die roll {}", row.die),
-            );
-        }
-        if row.results.len() != crt.columns.len() {
-            out.error(
-                loc,
-                format!(
-                    "the CRT row for die roll {} has {} results for {} odds columns",
-                    row.die,
-                    row.results.len(),
-                    crt.columns.len()
-                ),
-            );
-        }
-    }
-    let missing: Vec<String> = (1..=6)
-        .filter(|d| !dice.contains(d))
-        .map(|d| d.to_string())
-        .collect();
-    if !missing.is_empty() {
-        out.error(
-            field("crt.rows"),
-            format!("the CRT has no row for die roll {}", missing.join(", ")),
-        );
     }
 }
 

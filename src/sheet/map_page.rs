@@ -1162,7 +1162,7 @@ pub fn legend(page: &mut Page, s: Option<&Scenario>, map: &Map, x: f32, y: f32) 
     }
     if map.hexes.values().any(|d| d.stronghold) {
         // In the rule set's word (a One Hour strongpoint, H35).
-        let word = crate::sheet::sections::capitalised(s.rules.stronghold_word());
+        let word = crate::words::capitalised(s.rules.stronghold_word());
         let word = word.as_str();
         start(&mut x, &mut y, 5.0, word);
         page.items.push(Item::Polygon {

@@ -209,7 +209,7 @@ pub fn terrain_effects(flow: &mut Flow, map: &Map) {
             _ => "no effect in these rules",
         };
         rows.push(vec![
-            Cell::new(format!("{} hexside", capitalised(f.name()))),
+            Cell::new(format!("{} hexside", crate::words::capitalised(f.name()))),
             Cell::new(effect),
             Cell::new("no effect"),
             Cell::new("clear"),
@@ -220,14 +220,6 @@ pub fn terrain_effects(flow: &mut Flow, map: &Map) {
         "Every hex entered costs one movement point; a unit must stop on entering an enemy zone of control. Attackers are never affected by terrain.",
         BODY,
     );
-}
-
-pub fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 /// A table cell naming a unit, its counter drawn before the name.

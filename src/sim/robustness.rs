@@ -267,11 +267,11 @@ impl RobustnessTally {
 mod tests {
     use super::*;
     use crate::ai::PlayerKind;
-    use crate::rules::naw::player::tuning::Tuning;
+    use crate::rules::naw::player::tuning::NawTuning;
 
     #[test]
     fn a_tunings_weights_are_its_fractional_fields_and_scale_one_at_a_time() {
-        let t = Tuning::default();
+        let t = NawTuning::default();
         let w = weights(&t);
         let names: Vec<&str> = w.iter().map(|(n, _)| n.as_str()).collect();
         assert!(names.contains(&"own_loss_weight"), "{names:?}");
@@ -282,7 +282,7 @@ mod tests {
         let half = scaled(&t, "own_loss_weight", 0.5).expect("scales");
         assert_eq!(half.own_loss_weight, t.own_loss_weight * 0.5);
         assert_eq!(
-            Tuning {
+            NawTuning {
                 own_loss_weight: t.own_loss_weight,
                 ..half
             },

@@ -6,10 +6,13 @@ use crate::hex::Hex;
 use crate::rules::plugin::{
     BlankScenario, MapOfficer, Plugin, RuleSupport, StartTerrain, UnitMark,
 };
-use crate::scenario::{HexsideFeature, Issues, Location, Map, Placement, Scenario, Unit, UnitId};
+use crate::scenario::limits::{MAX_CRT_COLUMNS, MAX_ODDS_TERM};
+use crate::scenario::{
+    HexsideFeature, Issues, Location, Map, Placement, Scenario, Unit, UnitId, field,
+};
 use crate::sheet::flow::Flow;
 use crate::sheet::{Page, Paper};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Plugin for NawOptions {
     fn support(&self) -> RuleSupport {
@@ -146,7 +149,7 @@ impl Plugin for NawOptions {
                 }
             }
         }
-        crate::scenario::check_crt(s, out);
+        check_crt(s, out);
     }
 
     /// Nothing of the options is placed on the map.
@@ -174,5 +177,86 @@ impl Plugin for NawOptions {
 
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
+    }
+}
+
+/// The scenario's Combat Results Table, on which Napoleon at Waterloo
+/// resolves every attack [7.0].
+pub fn check_crt(s: &Scenario, out: &mut Issues) {
+    let crt = &s.crt;
+    if crt.columns.is_empty() {
+        out.error(
+            field("crt.columns"),
+            "the combat results table has no odds columns",
+        );
+    } else if crt.columns.len() > MAX_CRT_COLUMNS {
+        out.error(
+            field("crt.columns"),
+            format!(
+                "the combat results table has {} odds columns: at most {MAX_CRT_COLUMNS} are supported",
+                crt.columns.len()
+            ),
+        );
+    }
+    for (i, c) in crt.columns.iter().enumerate() {
+        if c.attack > MAX_ODDS_TERM || c.defence > MAX_ODDS_TERM {
+            out.error(
+                field(&format!("crt.columns[{i}]")),
+                format!(
+                    "CRT column {c}: odds go up to {MAX_ODDS_TERM}:1 and down to 1:{MAX_ODDS_TERM}"
+                ),
+            );
+        }
+    }
+    for (i, w) in crt.columns.windows(2).enumerate() {
+        if w[0].value_cmp(w[1]) != std::cmp::Ordering::Less {
+            out.error(
+                field(&format!("crt.columns[{}]", i + 1)),
+                format!(
+                    "CRT columns must go from worst to best odds, but {} follows {}",
+                    w[1], w[0]
+                ),
+            );
+        }
+    }
+    let mut dice = BTreeSet::new();
+    for (i, row) in crt.rows.iter().enumerate() {
+        let loc = field(&format!("crt.rows[{i}]"));
+        if !(1..=6).contains(&row.die) {
+            out.error(
+                loc.clone(),
+                format!(
+                    "CRT row for die roll {} is not a roll of one six-sided die",
+                    row.die
+                ),
+            );
+        }
+        if !dice.insert(row.die) {
+            out.error(
+                loc.clone(),
+                format!("the CRT has two rows for die roll {}", row.die),
+            );
+        }
+        if row.results.len() != crt.columns.len() {
+            out.error(
+                loc,
+                format!(
+                    "the CRT row for die roll {} has {} results for {} odds columns",
+                    row.die,
+                    row.results.len(),
+                    crt.columns.len()
+                ),
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=6)
+        .filter(|d| !dice.contains(d))
+        .map(|d| d.to_string())
+        .collect();
+    if !missing.is_empty() {
+        out.error(
+            field("crt.rows"),
+            format!("the CRT has no row for die roll {}", missing.join(", ")),
+        );
     }
 }

@@ -45,7 +45,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side]) {
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             let l = ui.label("First side (M11)");
-            crate::app::settings::first_side_combo(
+            crate::app::options_ui::first_side_combo(
                 ui,
                 "hits16 first side",
                 &mut o.first_side,
@@ -73,7 +73,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut Hits16Options, sides: &[Side]) {
             ui.end_row();
         });
     ui.add_space(6.0);
-    crate::app::settings::option_rows(ui, o, &defaults, OPTION_DOCS, "hits16 options");
+    crate::app::options_ui::option_rows(ui, o, &defaults, OPTION_DOCS, "hits16 options");
 }
 
 /// The Tables: every Vedette default number with its source.

@@ -326,7 +326,4 @@ impl State {
             .min()
             .map(|(_, e)| e)
     }
-
-    // ---------------------------------------------------------------
-    // Legal commands (for computer players and tests).
 }

@@ -1399,7 +1399,4 @@ impl State {
         st.pos.set(p, n);
         !st.guns_contacted(p).is_empty()
     }
-
-    // ---------------------------------------------------------------
-    // execute
 }

@@ -2,7 +2,7 @@
 //! `RULINGS-NAPOLEON.md` with its ruling and default, and the troop
 //! characteristics (N13-N19), and the unit's rows of the inspector.
 
-use crate::app::settings::option_rows;
+use crate::app::options_ui::option_rows;
 use crate::rules::napoleon::model::NapoleonOptions;
 use crate::rules::napoleon::model::options::{OPTION_DOCS, TROOP_DOCS};
 use crate::rules::plugin::Plugin;

@@ -16,9 +16,9 @@
 //! In the Combat Phase it searches the assignments of its obligations for
 //! the best expected result (lowering the column when the CRT rewards it),
 //! adds bombardments where they help, and takes losses, retreats and
-//! advances with the same valuations. All weights live in [`Tuning`].
+//! advances with the same valuations. All weights live in [`NawTuning`].
 
-use super::tuning::Tuning;
+use super::tuning::NawTuning;
 use crate::ai::Player;
 use crate::engine::Dice;
 use crate::rules::naw::engine::{
@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 /// What the player works out once per board: the distance fields.
 #[derive(Debug)]
-pub struct Knowledge {
+pub struct NawKnowledge {
     board: Arc<Board>,
     /// Movement points from each hex to off the map through an exit hex
     /// (`u32::MAX` where no way leads there).
@@ -50,8 +50,8 @@ pub struct Knowledge {
     centre: Vec<(f64, f64)>,
 }
 
-impl Knowledge {
-    pub fn new(board: Arc<Board>) -> Arc<Knowledge> {
+impl NawKnowledge {
+    pub fn new(board: Arc<Board>) -> Arc<NawKnowledge> {
         let n = board.hexes.len();
         let mut exit_dist = vec![u32::MAX; n];
         let mut exit_target = vec![NO_HEX; n];
@@ -111,7 +111,7 @@ impl Knowledge {
                 (c.x, c.y)
             })
             .collect();
-        Arc::new(Knowledge {
+        Arc::new(NawKnowledge {
             board,
             exit_dist,
             has_exits,
@@ -223,9 +223,9 @@ impl MoverIndex {
 }
 
 /// The heuristic player. Deterministic for a given seed.
-pub struct HeuristicPlayer {
-    tuning: Tuning,
-    know: Arc<Knowledge>,
+pub struct NawPlayer {
+    tuning: NawTuning,
+    know: Arc<NawKnowledge>,
     dice: Dice,
     plan: VecDeque<Command>,
     plan_for: Option<(u32, u8)>,
@@ -242,9 +242,9 @@ pub struct HeuristicPlayer {
     generation: u32,
 }
 
-impl HeuristicPlayer {
-    pub fn new(know: Arc<Knowledge>, tuning: Tuning, seed: u64) -> Self {
-        HeuristicPlayer {
+impl NawPlayer {
+    pub fn new(know: Arc<NawKnowledge>, tuning: NawTuning, seed: u64) -> Self {
+        NawPlayer {
             tuning,
             know,
             dice: Dice::new(seed),
@@ -1392,13 +1392,13 @@ impl HeuristicPlayer {
     }
 }
 
-impl Player<Naw> for HeuristicPlayer {
+impl Player<Naw> for NawPlayer {
     fn choose(&mut self, st: &State) -> Option<Command> {
         if st.outcome().is_some() {
             return None;
         }
         if !Arc::ptr_eq(st.board(), &self.know.board) {
-            self.know = Knowledge::new(st.board().clone());
+            self.know = NawKnowledge::new(st.board().clone());
         }
         let me = st.to_act();
         if let Some(step) = st.pending().as_ref().and_then(|p| p.steps.front()).cloned() {

@@ -7,13 +7,13 @@ pub mod tuning;
 
 use crate::ai::{Computer, Player, Script};
 use crate::rules::naw::engine::{Board, Naw};
-pub use heuristic::{HeuristicPlayer, Knowledge};
+pub use heuristic::{NawKnowledge, NawPlayer};
 use std::sync::Arc;
-pub use tuning::Tuning;
+pub use tuning::NawTuning;
 
 impl Computer for Naw {
-    type Knowledge = Knowledge;
-    type Tuning = Tuning;
+    type Knowledge = NawKnowledge;
+    type Tuning = NawTuning;
 
     /// Not searched yet: on the mirrored battle, playing out each option
     /// of choices between 2 commands took the search as French from
@@ -22,16 +22,20 @@ impl Computer for Naw {
     /// shipped scenarios unmeasured.
     const SMALL_CHOICE: usize = 0;
 
-    fn knowledge(board: Arc<Board>) -> Arc<Knowledge> {
-        Knowledge::new(board)
+    fn knowledge(board: Arc<Board>) -> Arc<NawKnowledge> {
+        NawKnowledge::new(board)
     }
 
-    fn knowledge_board(know: &Knowledge) -> &Arc<Board> {
+    fn knowledge_board(know: &NawKnowledge) -> &Arc<Board> {
         know.board()
     }
 
-    fn heuristic(know: &Arc<Knowledge>, tuning: &Tuning, seed: u64) -> Box<dyn Player<Naw> + Send> {
-        Box::new(HeuristicPlayer::new(know.clone(), tuning.clone(), seed))
+    fn heuristic(
+        know: &Arc<NawKnowledge>,
+        tuning: &NawTuning,
+        seed: u64,
+    ) -> Box<dyn Player<Naw> + Send> {
+        Box::new(NawPlayer::new(know.clone(), tuning.clone(), seed))
     }
 
     /// Temperaments: bolder or more careful attacks, a steadier line, and
@@ -46,12 +50,12 @@ impl Computer for Naw {
     /// the weight of the players' own losses or of a retreat's moved
     /// Waterloo's verdict at search:16 by 8 to 10 points (1,200 games):
     /// "cautious" is what the search answers a bolder tuning with.
-    fn portfolio(_know: &Self::Knowledge, _side: u8, t: &Tuning) -> Vec<Script<Tuning>> {
+    fn portfolio(_know: &Self::Knowledge, _side: u8, t: &NawTuning) -> Vec<Script<NawTuning>> {
         vec![
             Script::new("as tuned", t.clone()),
             Script::new(
                 "bold",
-                Tuning {
+                NawTuning {
                     own_loss_weight: t.own_loss_weight * 0.5,
                     min_planned_attack_value: t.min_planned_attack_value * 0.5,
                     exposure_weight: t.exposure_weight * 0.5,
@@ -60,7 +64,7 @@ impl Computer for Naw {
             ),
             Script::new(
                 "cautious",
-                Tuning {
+                NawTuning {
                     own_loss_weight: t.own_loss_weight * 2.0,
                     min_planned_attack_value: t.min_planned_attack_value * 2.0,
                     exposure_weight: t.exposure_weight * 2.0,
@@ -69,7 +73,7 @@ impl Computer for Naw {
             ),
             Script::new(
                 "steady",
-                Tuning {
+                NawTuning {
                     exposure_tolerance: t.exposure_tolerance * 3.0,
                     exposure_weight: t.exposure_weight * 4.0,
                     ..t.clone()
@@ -77,7 +81,7 @@ impl Computer for Naw {
             ),
             Script::new(
                 "exits early",
-                Tuning {
+                NawTuning {
                     exit_turns_spare: t.exit_turns_spare + 2,
                     block_when_enemy_within: t.block_when_enemy_within + 4,
                     ..t.clone()

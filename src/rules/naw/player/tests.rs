@@ -3,8 +3,8 @@
 //! it must play to the scenario's victory conditions, not to one map's
 //! positions (issue 16, item 17).
 
-use super::heuristic::{HeuristicPlayer, Knowledge};
-use super::tuning::Tuning;
+use super::heuristic::{NawKnowledge, NawPlayer};
+use super::tuning::NawTuning;
 use crate::ai::Player;
 use crate::rules::naw::engine::{Naw, Phase, VariantSetup};
 type Game = crate::engine::Game<Naw>;
@@ -132,10 +132,10 @@ fn issue16_item17_the_side_the_exits_are_against_screens_them_on_a_new_scenario(
         scenario::validate(&s, &map)
     );
     let mut game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
-    let know = Knowledge::new(Arc::clone(game.state.board()));
+    let know = NawKnowledge::new(Arc::clone(game.state.board()));
     let mut players = [
-        HeuristicPlayer::new(know.clone(), Tuning::default(), 1),
-        HeuristicPlayer::new(know, Tuning::default(), 2),
+        NawPlayer::new(know.clone(), NawTuning::default(), 1),
+        NawPlayer::new(know, NawTuning::default(), 2),
     ];
     let allied = |g: &Game| -> Vec<Hex> {
         (0..g.state.pos().len() as u16)
@@ -178,12 +178,12 @@ fn issue16_item17_a_side_that_cannot_win_is_known_to_defend() {
     // its whole strength [8.1].
     s.victory.loss_thresholds[0].points = 25;
     let game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
-    let know = Knowledge::new(Arc::clone(game.state.board()));
+    let know = NawKnowledge::new(Arc::clone(game.state.board()));
     assert_eq!(know.can_win(), [true, false]);
     let (s, map, _) = pickup();
     let game = Game::new(&s, &map, 3, VariantSetup::Off).expect("starts");
     assert_eq!(
-        Knowledge::new(Arc::clone(game.state.board())).can_win(),
+        NawKnowledge::new(Arc::clone(game.state.board())).can_win(),
         [true, true]
     );
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// compare hexes with one another.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Tuning {
+pub struct NawTuning {
     // ---- Combat: the value of an attack, in strength points ----
     /// Value of one enemy strength point destroyed.
     pub enemy_loss_weight: f64,
@@ -84,9 +84,9 @@ pub struct Tuning {
     pub defender_holds: bool,
 }
 
-impl Default for Tuning {
+impl Default for NawTuning {
     fn default() -> Self {
-        Tuning {
+        NawTuning {
             enemy_loss_weight: 1.0,
             own_loss_weight: 1.0,
             threshold_greed: 1.0,

@@ -5,7 +5,7 @@
 //! and the two chance-card decks. Each edits the settings window's draft;
 //! OK or Apply makes it one undoable edit.
 
-use crate::app::settings::option_rows;
+use crate::app::options_ui::option_rows;
 use crate::hex::Hex;
 use crate::rules::one_hour::model::options::{OPTION_DOCS, TROOP_DOCS};
 use crate::rules::one_hour::model::{
@@ -52,7 +52,7 @@ pub fn options_ui(ui: &mut Ui, o: &mut OneHourOptions, sides: &[Side], typed: &m
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
             let l = ui.label("First side (H9)");
-            crate::app::settings::first_side_combo(ui, "first side", &mut o.first_side, sides)
+            crate::app::options_ui::first_side_combo(ui, "first side", &mut o.first_side, sides)
                 .labelled_by(l.id);
             ui.end_row();
             type_list(ui, "Form square (H32)", &mut o.square_types);

@@ -283,7 +283,7 @@ impl Deployment {
             .iter()
             .enumerate()
             .map(|(i, f)| crate::scenario::Place {
-                name: format!("{} {}", capital(f.kind.name()), i + 1),
+                name: format!("{} {}", crate::words::capitalised(f.kind.name()), i + 1),
                 hexes: f.hexes.clone(),
             })
             .collect();

@@ -859,15 +859,6 @@ impl Deployment {
     pub fn is_done(&self) -> bool {
         self.step == Step::Done
     }
-
-    // ----- checks ---------------------------------------------------------
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }
 
 /// The victory locations of a pick-up battle (N33).

@@ -410,9 +410,6 @@ impl Table<NapoleonTableRules> {
             .chain(g.setup_events.iter().rev())
             .find_map(f)
     }
-
-    // ---------------------------------------------------------------
-    // The map
 }
 
 /// A facing in compass words.

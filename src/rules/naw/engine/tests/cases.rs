@@ -544,11 +544,9 @@ fn case_5_8_bombardment_joins_an_adjacent_attack() {
 
 #[test]
 fn case_6_1_and_6_2_printed_examples_reproduce() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/waterloo/naw_examples.json");
-    let text = std::fs::read_to_string(&path)
-        .expect("shared/ sits beside the project with the reference data");
-    let doc: serde_json::Value = serde_json::from_str(&text).expect("json");
+    // The rules' printed combat examples, kept with the project's test data.
+    let text = include_str!("../../../../../tests/data/naw_examples.json");
+    let doc: serde_json::Value = serde_json::from_str(text).expect("json");
     let examples = doc["examples"].as_array().expect("examples");
     assert!(examples.len() >= 27);
     for ex in examples {

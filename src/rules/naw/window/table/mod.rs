@@ -45,7 +45,7 @@ impl AttackDraft {
 
 /// The Napoleon at Waterloo table: the shell's [`Table`] with what this
 /// rule set keeps between frames.
-pub type Playtest = Table<NawTableRules>;
+pub type NawTable = Table<NawTableRules>;
 
 /// What the Napoleon at Waterloo table keeps between frames.
 #[derive(Default)]
@@ -499,22 +499,22 @@ impl TableRules for NawTableRules {
             .then(|| format!("[{}] {}", e.case(), board.sentence(e)))
     }
 
-    fn after_change(t: &mut Playtest) {
+    fn after_change(t: &mut NawTable) {
         t.drop_stale();
     }
 
-    fn end_phase(t: &mut Playtest) {
+    fn end_phase(t: &mut NawTable) {
         t.end_phase();
     }
 
     /// Escape or a right click.
-    fn cancel(t: &mut Playtest) {
+    fn cancel(t: &mut NawTable) {
         t.select(None);
         t.own.draft = AttackDraft::default();
         t.own.proposals = None;
     }
 
-    fn table_key(t: &mut Playtest, key: TableKey) {
+    fn table_key(t: &mut NawTable, key: TableKey) {
         match key {
             TableKey::NextUnit => t.select_next_mover(),
             TableKey::Suggest => t.take_suggestion(),
@@ -525,7 +525,7 @@ impl TableRules for NawTableRules {
         }
     }
 
-    fn key_availability(t: &Playtest, key: TableKey) -> Result<(), String> {
+    fn key_availability(t: &NawTable, key: TableKey) -> Result<(), String> {
         let st = &t.session.game.state;
         match key {
             TableKey::Roll if st.phase() != Phase::Combat || st.pending().is_some() => {
@@ -538,12 +538,12 @@ impl TableRules for NawTableRules {
         }
     }
 
-    fn heading(t: &Playtest) -> String {
+    fn heading(t: &NawTable) -> String {
         let st = t.state();
         format!("Game-Turn {} of {}", st.turn(), st.board().turns)
     }
 
-    fn turn_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+    fn turn_ui(t: &mut NawTable, ui: &mut egui::Ui) {
         let st = t.state().clone();
         let side = t.side_name(st.phasing());
         let phase = match st.phase() {
@@ -560,7 +560,7 @@ impl TableRules for NawTableRules {
         }
     }
 
-    fn act_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+    fn act_ui(t: &mut NawTable, ui: &mut egui::Ui) {
         let st = &t.session.game.state;
         if st.pending().is_some() {
             t.pending_ui(ui);
@@ -571,7 +571,7 @@ impl TableRules for NawTableRules {
         }
     }
 
-    fn sections_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+    fn sections_ui(t: &mut NawTable, ui: &mut egui::Ui) {
         t.die_ui(ui);
         ui.separator();
         t.score_ui(ui);
@@ -579,17 +579,17 @@ impl TableRules for NawTableRules {
         t.reinforcements_due_ui(ui);
     }
 
-    fn beside_log_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+    fn beside_log_ui(t: &mut NawTable, ui: &mut egui::Ui) {
         t.crt_ui(ui);
     }
 
-    fn click(t: &mut Playtest, h: Hex, _: Pos2) {
+    fn click(t: &mut NawTable, h: Hex, _: Pos2) {
         t.click(h);
     }
 
     /// A unit of the side to act, dragged in its Movement Phase, moves
     /// where it is dropped.
-    fn drag_start(t: &mut Playtest, h: Hex) -> bool {
+    fn drag_start(t: &mut NawTable, h: Hex) -> bool {
         let st = &t.session.game.state;
         if !(t.human_to_act() && st.phase() == Phase::Movement && st.pending().is_none()) {
             return false;
@@ -606,7 +606,7 @@ impl TableRules for NawTableRules {
         t.own.drag.is_some()
     }
 
-    fn drag_end(t: &mut Playtest, h: Hex) {
+    fn drag_end(t: &mut NawTable, h: Hex) {
         let Some(u) = t.own.drag.take() else {
             return;
         };
@@ -616,19 +616,19 @@ impl TableRules for NawTableRules {
         }
     }
 
-    fn overlay(t: &mut Playtest, layout: &Layout) -> Vec<Shape> {
+    fn overlay(t: &mut NawTable, layout: &Layout) -> Vec<Shape> {
         t.overlay_shapes(layout)
     }
 
-    fn draw_counters(t: &mut Playtest, painter: &egui::Painter, layout: &Layout, clip: Rect) {
+    fn draw_counters(t: &mut NawTable, painter: &egui::Painter, layout: &Layout, clip: Rect) {
         t.draw_counters(painter, layout, clip);
     }
 
-    fn draw_over(t: &mut Playtest, painter: &egui::Painter, layout: &Layout) {
+    fn draw_over(t: &mut NawTable, painter: &egui::Painter, layout: &Layout) {
         t.draw_path_preview(painter, layout);
     }
 
-    fn hover_text(t: &Playtest, h: Hex) -> Option<String> {
+    fn hover_text(t: &NawTable, h: Hex) -> Option<String> {
         let st = t.state();
         let ix = st.board().ix(h).filter(|&i| st.board().info(i).on_map)?;
         let mut text = format!("{h}  {}", st.board().info(ix).terrain_name);
@@ -646,7 +646,7 @@ impl TableRules for NawTableRules {
         Some(text)
     }
 
-    fn game_over_ui(t: &mut Playtest, ui: &mut egui::Ui) {
+    fn game_over_ui(t: &mut NawTable, ui: &mut egui::Ui) {
         let st = t.state().clone();
         let Some(outcome) = st.outcome().clone() else {
             return;

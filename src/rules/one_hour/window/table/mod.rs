@@ -519,12 +519,6 @@ impl Table<OneHourTableRules> {
         };
         self.give(cmd);
     }
-
-    // ---------------------------------------------------------------
-    // The side panel
-
-    // ---------------------------------------------------------------
-    // The map
 }
 
 fn formation_words(f: Formation) -> &'static str {
