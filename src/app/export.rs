@@ -203,9 +203,10 @@ impl ExportDialog {
                             ui.radio_value(&mut self.paper, Paper::Letter, "Letter");
                         });
                         ui.label(
-                            RichText::new(
-                                "Title block, map (tiled when hexes would be under 12 mm), orders of battle, reinforcements, victory conditions, chits, CRT, terrain chart, turn and loss tracks.",
-                            )
+                            RichText::new(format!(
+                                "Title block, map (tiled when hexes would be under 12 mm), {}.",
+                                doc.scenario.rules.plugin().sheet_contents()
+                            ))
                             .weak(),
                         );
                         let have = self.balance_note.is_some();

@@ -120,6 +120,11 @@ pub trait Plugin: Send + Sync + 'static {
 
     /// Pages printed after the sheet (cards to cut out), if any.
     fn sheet_pages(&self, s: &Scenario, paper: crate::sheet::Paper) -> Vec<Page>;
+
+    /// What the sheet prints after the title block and the map, as the
+    /// export dialog says it: the headings of `sheet_victory`,
+    /// `sheet_sections` and `sheet_pages`, in order, comma-separated.
+    fn sheet_contents(&self) -> &'static str;
 }
 
 /// An officer placed on the map at the start, as the map draws him.

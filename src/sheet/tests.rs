@@ -610,3 +610,45 @@ fn saint_aubin() -> (Scenario, Map) {
     let m = parse_map(include_str!("../../maps/saint-aubin.ron"), "m.ron").expect("parses");
     (s, m)
 }
+
+/// The export dialog says what the sheet prints from the rule set's
+/// `sheet_contents`: every item of it is a heading of the printed sheet,
+/// for a shipped scenario of every rule set (issue 68).
+#[test]
+fn the_export_dialogs_words_are_the_sheets_headings() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (scenario, map) in [
+        ("scenarios/waterloo.ron", "maps/waterloo.ron"),
+        ("scenarios/saint-aubin.ron", "maps/saint-aubin.ron"),
+        ("scenarios/waterloo-one-hour.ron", "maps/waterloo-boxes.ron"),
+        ("scenarios/hits16-tutorial.ron", "inline"),
+    ] {
+        let text = |p: &str| {
+            crate::bundled::FILES
+                .iter()
+                .find(|(f, _)| *f == p)
+                .map(|(_, t)| *t)
+                .expect("a bundled file")
+        };
+        let s = parse_scenario(text(scenario), scenario).expect("parses");
+        let m = match &s.map {
+            crate::scenario::MapSource::Inline(m) => (**m).clone(),
+            _ => parse_map(text(map), map).expect("parses"),
+        };
+        seen.insert(s.rules.name());
+        let plugin = s.rules.plugin();
+        let mut pages = layout(&s, &m, Paper::A4);
+        pages.extend(plugin.sheet_pages(&s, Paper::A4));
+        let printed = all_texts(&pages).join(" ").to_lowercase();
+        let singular = |w: &str| w.strip_suffix('s').unwrap_or(w).to_string();
+        for item in plugin.sheet_contents().split(", ") {
+            for word in item.to_lowercase().split(' ').filter(|w| w.len() > 3) {
+                assert!(
+                    printed.contains(&singular(word)),
+                    "{scenario}: the dialog promises {item:?}, but the sheet has no {word:?}"
+                );
+            }
+        }
+    }
+    assert_eq!(seen.len(), crate::rules::RuleSet::every().len());
+}

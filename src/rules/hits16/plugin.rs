@@ -229,6 +229,10 @@ impl Plugin for Hits16Options {
         super::sheet::sections(flow, s, map);
     }
 
+    fn sheet_contents(&self) -> &'static str {
+        "victory conditions, orders of battle, sequence of play, tables, terrain, hit roster"
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

@@ -220,6 +220,10 @@ impl Plugin for NapoleonOptions {
         crate::sheet::sections::turn_track(flow, s);
     }
 
+    fn sheet_contents(&self) -> &'static str {
+        "victory conditions, orders of battle, command check, melee, artillery evasion, troop characteristics, rule options, casualty roster, Terrain Effects Chart, turn track"
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

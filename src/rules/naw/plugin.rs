@@ -175,6 +175,10 @@ impl Plugin for NawOptions {
         super::sheet::loss_tracks(flow, s);
     }
 
+    fn sheet_contents(&self) -> &'static str {
+        "orders of battle, reinforcements, victory conditions, loss tracks, variant chit tables, Combat Results Table, Terrain Effects Chart, turn track"
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

@@ -228,6 +228,10 @@ impl Plugin for OneHourOptions {
         super::sheet::sections(flow, s, map);
     }
 
+    fn sheet_contents(&self) -> &'static str {
+        "victory conditions, orders of battle, reinforcements, the turn, terrain, hit roster, chance cards"
+    }
+
     /// The decks, as cards to cut out.
     fn sheet_pages(&self, s: &Scenario, paper: Paper) -> Vec<Page> {
         super::sheet::card_pages(s, paper)
