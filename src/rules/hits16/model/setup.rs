@@ -339,3 +339,34 @@ fn check_numbers(o: &Hits16Options, out: &mut Issues) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{MapSource, Placement, parse_scenario, validate};
+
+    /// Two units in one hex are reported once, under M4, and never under
+    /// another rule set's stacking case (issue 68).
+    #[test]
+    fn m4_two_units_in_a_hex_are_reported_once() {
+        let text = include_str!("../../../../scenarios/hits16-tutorial.ron");
+        let mut s = parse_scenario(text, "hits16-tutorial.ron").expect("parses");
+        let MapSource::Inline(map) = s.map.clone() else {
+            panic!("the tutorial's map is inline");
+        };
+        assert!(
+            validate(&s, &map)
+                .iter()
+                .all(|i| !i.message.contains("both start"))
+        );
+        let h = s.units[0]
+            .start_hex()
+            .expect("the first unit starts on the map");
+        s.units[1].placement = Placement::Start(h);
+        let stacking: Vec<_> = validate(&s, &map)
+            .into_iter()
+            .filter(|i| i.message.contains("both start") || i.message.contains("[4.4]"))
+            .collect();
+        assert_eq!(stacking.len(), 1, "{stacking:?}");
+        assert!(stacking[0].message.ends_with("(M4)"), "{stacking:?}");
+    }
+}
