@@ -53,7 +53,7 @@ fn centre(h: &Harness<'_, VedetteApp>, x: Hex) -> Pos2 {
 fn new_scenario(rules: &RuleSet) -> Harness<'static, VedetteApp> {
     let mut h = harness(VedetteApp::open(root().join("scenarios/waterloo.ron")));
     ctrl(&mut h, Key::N);
-    h.query_all_by_label(&rules.name())
+    h.query_all_by_label(rules.name())
         .last()
         .expect("the rule set in File > New")
         .click();
@@ -97,7 +97,7 @@ fn every_rule_set_is_first_class_in_the_editor() {
         // a hex of its own.
         key(&mut h, Key::T);
         let mut at = Hex::new(3, 3);
-        let mut next = |at: &mut Hex| {
+        let next = |at: &mut Hex| {
             *at = Hex::new(at.col + 1, at.row);
             *at
         };
