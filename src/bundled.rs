@@ -17,50 +17,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every bundled file: its path under the data folder and its text. A test
-/// checks that the list is the whole of `scenarios/` and `maps/`.
-pub const FILES: &[(&str, &str)] = &[
-    (
-        "scenarios/waterloo.ron",
-        include_str!("../scenarios/waterloo.ron"),
-    ),
-    (
-        "scenarios/tutorial.ron",
-        include_str!("../scenarios/tutorial.ron"),
-    ),
-    (
-        "scenarios/saint-aubin.ron",
-        include_str!("../scenarios/saint-aubin.ron"),
-    ),
-    (
-        "scenarios/waterloo-one-hour.ron",
-        include_str!("../scenarios/waterloo-one-hour.ron"),
-    ),
-    (
-        "scenarios/quatre-bras.ron",
-        include_str!("../scenarios/quatre-bras.ron"),
-    ),
-    (
-        "scenarios/hits16-tutorial.ron",
-        include_str!("../scenarios/hits16-tutorial.ron"),
-    ),
-    (
-        "scenarios/armies/britain-1815.ron",
-        include_str!("../scenarios/armies/britain-1815.ron"),
-    ),
-    (
-        "scenarios/armies/france-1813.ron",
-        include_str!("../scenarios/armies/france-1813.ron"),
-    ),
-    ("maps/waterloo.ron", include_str!("../maps/waterloo.ron")),
-    (
-        "maps/waterloo-boxes.ron",
-        include_str!("../maps/waterloo-boxes.ron"),
-    ),
-    (
-        "maps/saint-aubin.ron",
-        include_str!("../maps/saint-aubin.ron"),
-    ),
+/// The files every rule set shares (blank maps); each rule set's examples
+/// are its folder's `EXAMPLES`.
+const SHARED: &[(&str, &str)] = &[
     (
         "maps/blank-23x17.ron",
         include_str!("../maps/blank-23x17.ron"),
@@ -70,6 +29,15 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../maps/blank-boxes-12x8.ron"),
     ),
 ];
+
+/// Every bundled file: its path under the data folder and its text, the
+/// shared ones and each registered rule set's examples. A test checks that
+/// the list is the whole of `scenarios/` and `maps/`.
+pub fn files() -> Vec<(&'static str, &'static str)> {
+    let mut all = SHARED.to_vec();
+    all.extend(crate::rules::examples());
+    all
+}
 
 /// The folders a bundled name is looked for in, in order.
 const FOLDERS: [&str; 3] = ["scenarios", "maps", "scenarios/armies"];
@@ -116,7 +84,7 @@ pub fn build_name() -> String {
     // FNV-1a (the engine's hasher) over every path and text.
     use std::hash::Hasher;
     let mut h = crate::engine::Fnv::default();
-    for (path, text) in FILES {
+    for (path, text) in files() {
         for part in [path.as_bytes(), &[0], text.as_bytes(), &[0]] {
             h.write(part);
         }
@@ -142,7 +110,7 @@ pub fn unpack(base: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(base).map_err(|e| fail(base, e))?;
     let tmp = base.join(format!(".unpacking-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
-    for (path, text) in FILES {
+    for (path, text) in files() {
         let to = tmp.join(path);
         if let Some(dir) = to.parent() {
             std::fs::create_dir_all(dir).map_err(|e| fail(dir, e))?;
@@ -169,12 +137,12 @@ pub fn unpack(base: &Path) -> Result<PathBuf, String> {
 pub fn names() -> Vec<&'static str> {
     let mut out = Vec::new();
     for folder in FOLDERS {
-        for (path, _) in FILES {
+        for (path, _) in files() {
             if let Some(rest) = path.strip_prefix(folder).and_then(|r| r.strip_prefix('/'))
                 && !rest.contains('/')
             {
                 let stem = rest.trim_end_matches(".ron");
-                out.push(if lookup(stem) == Some(*path) {
+                out.push(if lookup(stem) == Some(path) {
                     stem
                 } else {
                     path.trim_end_matches(".ron")
@@ -198,14 +166,14 @@ pub fn lookup(name: &str) -> Option<&'static str> {
     } else {
         format!("{name}.ron")
     };
-    if let Some((p, _)) = FILES.iter().find(|(p, _)| *p == file) {
+    if let Some((p, _)) = files().into_iter().find(|(p, _)| *p == file) {
         return Some(p);
     }
     if file.contains('/') {
         return None;
     }
     FOLDERS.into_iter().find_map(|folder| {
-        FILES
+        files()
             .iter()
             .map(|(p, _)| *p)
             .find(|p| p.strip_prefix(folder).and_then(|r| r.strip_prefix('/')) == Some(&file))
@@ -295,7 +263,7 @@ mod tests {
             }
         }
         on_disk.sort();
-        let mut listed: Vec<String> = FILES.iter().map(|(p, _)| p.to_string()).collect();
+        let mut listed: Vec<String> = files().into_iter().map(|(p, _)| p.to_string()).collect();
         listed.sort();
         assert_eq!(
             listed, on_disk,
@@ -326,7 +294,7 @@ mod tests {
     fn unpacking_writes_every_file_once_and_keeps_edits() {
         let dir = tempfile::tempdir().expect("temp dir");
         let root = unpack(dir.path()).expect("unpacks");
-        for (path, text) in FILES {
+        for (path, text) in files() {
             assert_eq!(
                 std::fs::read_to_string(root.join(path)).expect("read"),
                 *text

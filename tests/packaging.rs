@@ -276,7 +276,7 @@ fn issue40_item2_every_asset_of_the_deb_exists() {
 
 #[test]
 fn issue40_item1_every_shipped_file_starts_with_its_header() {
-    for (path, text) in vedette::bundled::FILES {
+    for (path, text) in vedette::bundled::files() {
         let want = if path.starts_with("maps/") {
             FileKind::Map
         } else if path.starts_with("scenarios/armies/") {

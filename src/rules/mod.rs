@@ -54,6 +54,21 @@ pub(crate) use with_rule_sets;
 
 with_rule_sets!(plugin::define_rule_sets);
 
+/// Makes [`examples`] from the list.
+macro_rules! examples_of {
+    ($( $(#[$doc:meta])* $variant:ident => $m:ident ),* $(,)?) => {
+        /// Every rule set's shipped examples (scenarios, maps, army
+        /// lists), in the list's order.
+        pub fn examples() -> Vec<(&'static str, &'static str)> {
+            let mut all = Vec::new();
+            $( all.extend_from_slice($m::EXAMPLES); )*
+            all
+        }
+    };
+}
+
+with_rule_sets!(examples_of);
+
 // What rule sets add to the shared model's units and sides, named as the
 // files write them: a rule set whose units or sides carry data of their
 // own adds a line here.

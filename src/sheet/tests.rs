@@ -624,7 +624,7 @@ fn the_export_dialogs_words_are_the_sheets_headings() {
         ("scenarios/hits16-tutorial.ron", "inline"),
     ] {
         let text = |p: &str| {
-            crate::bundled::FILES
+            crate::bundled::files()
                 .iter()
                 .find(|(f, _)| *f == p)
                 .map(|(_, t)| *t)

@@ -10,3 +10,16 @@ pub mod window;
 
 pub use engine::Hits16 as Engine;
 pub use model::Hits16Options as Options;
+
+/// The examples that ship with this rule set: path under the data folder
+/// and text (see `bundled`).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "scenarios/quatre-bras.ron",
+        include_str!("../../../scenarios/quatre-bras.ron"),
+    ),
+    (
+        "scenarios/hits16-tutorial.ron",
+        include_str!("../../../scenarios/hits16-tutorial.ron"),
+    ),
+];

@@ -13,3 +13,24 @@ pub mod window;
 
 pub use engine::Napoleon as Engine;
 pub use model::NapoleonOptions as Options;
+
+/// The examples that ship with this rule set: path under the data folder
+/// and text (see `bundled`).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "scenarios/saint-aubin.ron",
+        include_str!("../../../scenarios/saint-aubin.ron"),
+    ),
+    (
+        "scenarios/armies/britain-1815.ron",
+        include_str!("../../../scenarios/armies/britain-1815.ron"),
+    ),
+    (
+        "scenarios/armies/france-1813.ron",
+        include_str!("../../../scenarios/armies/france-1813.ron"),
+    ),
+    (
+        "maps/saint-aubin.ron",
+        include_str!("../../../maps/saint-aubin.ron"),
+    ),
+];

@@ -10,3 +10,20 @@ pub mod window;
 
 pub use engine::Naw as Engine;
 pub use model::NawOptions as Options;
+
+/// The examples that ship with this rule set: path under the data folder
+/// and text (see `bundled`).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "scenarios/waterloo.ron",
+        include_str!("../../../scenarios/waterloo.ron"),
+    ),
+    (
+        "scenarios/tutorial.ron",
+        include_str!("../../../scenarios/tutorial.ron"),
+    ),
+    (
+        "maps/waterloo.ron",
+        include_str!("../../../maps/waterloo.ron"),
+    ),
+];

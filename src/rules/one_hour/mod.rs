@@ -10,3 +10,16 @@ pub mod window;
 
 pub use engine::OneHour as Engine;
 pub use model::OneHourOptions as Options;
+
+/// The examples that ship with this rule set: path under the data folder
+/// and text (see `bundled`).
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "scenarios/waterloo-one-hour.ron",
+        include_str!("../../../scenarios/waterloo-one-hour.ron"),
+    ),
+    (
+        "maps/waterloo-boxes.ron",
+        include_str!("../../../maps/waterloo-boxes.ron"),
+    ),
+];

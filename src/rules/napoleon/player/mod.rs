@@ -1087,7 +1087,7 @@ impl Computer for Napoleon {
     /// alone: five times the cover weight, half the approach weight,
     /// three times the casualty weight, a third of the melee-loss and
     /// alone weights. Played all game as Saint-Aubin's French it wins
-    /// 59.7% (61.6% score; 4,000 games; see ARCHITECTURE.md).
+    /// 59.7% (61.6% score; 4,000 games; see docs/measurements.md).
     ///
     /// A side that scores a location against one that scores none is the
     /// attacker against the clock: "patient" gives the defender the
@@ -1160,7 +1160,7 @@ impl Computer for Napoleon {
     /// seeds: the French won 59.0% with it, 59.5% with 0.1 and 57.4%
     /// with none; the Prussians 57.7%, 57.0% and 56.1%). Where "as
     /// tuned" is the base, leaving it by a margin did not help
-    /// (`ARCHITECTURE.md`).
+    /// (`docs/measurements.md`).
     fn base_margin(know: &Arc<Board>, side: u8) -> f64 {
         if Self::base_script(know, side) == 0 {
             0.0
