@@ -326,4 +326,25 @@ impl State {
             .min()
             .map(|(_, e)| e)
     }
+
+    /// The side with an infantry, cavalry or artillery unit in `h`.
+    pub(super) fn occupier(&self, h: HexIx) -> Option<u8> {
+        self.at(h)
+            .find(|&q| self.kind_of(q).is_unit())
+            .map(|q| self.side_of(q))
+    }
+
+    /// Each victory location passes to the side with a unit in it when
+    /// the game starts and when an activation ends; an empty hex stays
+    /// with the last side that held it (N33 option `controlled`; moves
+    /// become final when the activation ends, so passing through does not
+    /// take it).
+    pub(super) fn update_control(&mut self) {
+        for i in 0..self.board.victory.len() {
+            let h = self.board.victory[i].0;
+            if let Some(s) = self.occupier(h) {
+                self.control[i] = Some(s);
+            }
+        }
+    }
 }

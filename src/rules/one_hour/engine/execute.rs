@@ -62,9 +62,6 @@ impl State {
                             },
                         },
                     );
-                    if !*form && self.board.options.move_after_leaving_square {
-                        self.acts[*unit as usize].formed = false;
-                    }
                 }
                 Command::Rally { unit } => {
                     let face = dice.d6();

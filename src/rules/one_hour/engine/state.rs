@@ -733,7 +733,10 @@ impl State {
                 let u = *unit as usize;
                 self.formation[u] = *formation;
                 self.facing[u] = *facing;
-                self.acts[u].formed = true;
+                // Leaving square counts as the unit's formation change,
+                // unless the option lets it move after (H32).
+                self.acts[u].formed = *formation == Formation::Square
+                    || !self.board.options.move_after_leaving_square;
             }
             Event::Faced { unit, facing } => self.facing[*unit as usize] = *facing,
             Event::ChargeMoved { unit, path, .. } => {
