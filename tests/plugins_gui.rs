@@ -91,6 +91,17 @@ fn every_rule_set_is_first_class_in_the_editor() {
         let name = rules.name();
         let mut h = new_scenario(&rules);
         let support = rules.plugin().support();
+        // File > New's defaults draw no warning of their own: what is left
+        // is the title to write.
+        {
+            let doc = h.state().doc.as_ref().expect("doc");
+            let warnings: Vec<_> = validate(&doc.scenario, &doc.map)
+                .into_iter()
+                .filter(|i| i.severity == vedette::scenario::Severity::Warning)
+                .filter(|i| !i.message.contains("no title"))
+                .collect();
+            assert!(warnings.is_empty(), "{name}: {warnings:?}");
+        }
         let grid = h.state().doc.as_ref().expect("doc").map.grid();
 
         // Every detail brush and every terrain the brush offers, each on

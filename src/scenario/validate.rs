@@ -839,7 +839,10 @@ pub fn validate(s: &Scenario, map: &Map) -> Vec<Issue> {
                 .filter(|u| u.side == t.side)
                 .map(|u| u.strength as u64)
                 .sum();
-            if t.points as u64 > total {
+            // A side with no units yet is being built: its threshold
+            // cannot be judged (File > New gives both sides one).
+            let any = s.units.iter().any(|u| u.side == t.side);
+            if any && t.points as u64 > total {
                 out.warning(
                     loc,
                     format!(
