@@ -175,23 +175,27 @@ fn the_checker_catches_what_it_should() {
     assert!(!is_shell_part(Path::new("engine/rules.rs")));
 }
 
+/// A folder's name in CamelCase: `one_hour` gives `OneHour`.
+fn camel(folder: &str) -> String {
+    folder
+        .split('_')
+        .map(|p| {
+            let mut c = p.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The names by which code may name a rule set: its folder (`one_hour`),
 /// the folder in CamelCase (`OneHour`) and its file name in the
 /// registration list (`NapoleonAtWaterloo`).
 fn rule_set_names() -> Vec<String> {
     let mut names = Vec::new();
     for folder in rule_set_folders() {
-        let camel: String = folder
-            .split('_')
-            .map(|p| {
-                let mut c = p.chars();
-                c.next()
-                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                    .unwrap_or_default()
-            })
-            .collect();
+        names.push(camel(&folder));
         names.push(folder);
-        names.push(camel);
     }
     let reg = fs::read_to_string(src().join("rules/mod.rs")).expect("the registration");
     for line in reg.lines() {
@@ -295,6 +299,54 @@ fn shared_modules_name_no_rule_set_outside_the_registration() {
     // The registration itself does name them: the checker finds that.
     let reg = fs::read_to_string(src().join("rules/mod.rs")).expect("the registration");
     assert!(!rule_set_mentions(&reg, &sets).is_empty());
+}
+
+/// A rule set's folder names no other rule set: each reaches the others
+/// only through the shared contract, like shared code does.
+#[test]
+fn no_rule_set_names_another() {
+    let reg = fs::read_to_string(src().join("rules/mod.rs")).expect("the registration");
+    let own_names = |folder: &str| -> Vec<String> {
+        let mut own = vec![folder.to_string(), camel(folder)];
+        for line in reg.lines() {
+            if let Some((v, m)) = line.trim().trim_end_matches(',').split_once(" => ")
+                && m.trim() == folder
+                && v.chars().all(|c| c.is_alphanumeric())
+            {
+                own.push(v.to_string());
+            }
+        }
+        own
+    };
+    let folders = rule_set_folders();
+    let mut bad = Vec::new();
+    for set in &folders {
+        let own = own_names(set);
+        let others: Vec<String> = folders
+            .iter()
+            .filter(|o| *o != set)
+            .flat_map(|o| own_names(o))
+            .collect();
+        let mut files = Vec::new();
+        rust_files(&src().join("rules").join(set), &mut files);
+        for f in files {
+            let text = fs::read_to_string(&f).expect("readable");
+            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            for v in rule_set_mentions(code, &others) {
+                // `NapoleonAtWaterloo` starts like `Napoleon`: a word that
+                // names this rule set is its own.
+                let word = v.split('`').nth(1).unwrap_or("");
+                if !own.iter().any(|o| names(word, o)) {
+                    bad.push(format!("{}: {v}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a rule set names another:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]

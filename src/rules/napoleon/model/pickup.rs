@@ -575,19 +575,13 @@ impl ArmyList {
                 let uid = UnitId::new(format!("{prefix}{}", units.len() + 1));
                 ids.push(uid.clone());
                 units.push(Unit {
-                    id: uid,
                     designation: format!("{} {}", ordinal(*n), t.name),
-                    side: SideId::new(id),
-                    contingent: None,
-                    kind: t.kind,
                     strength: t.combat,
                     movement: t.movement(o),
                     // Replaced when the set-up phase places the unit.
                     placement: crate::scenario::Placement::Variant { entry: Vec::new() },
-                    facing: None,
                     troop: t.troop(),
-                    one_hour: None,
-                    hits16: None,
+                    ..Unit::new(uid, SideId::new(id), t.kind, crate::hex::Hex::new(0, 0))
                 });
             }
             forces.push(Force {
