@@ -1,5 +1,5 @@
 //! The data of the measured Napoleonic miniatures rules, 16 hits a unit
-//! (`../shared/rules/napoleonic-wars-miniatures.txt`, played on hexes of
+//! (the published miniatures rules, played on hexes of
 //! 10 cm): every "Option" of `RULINGS-16-HITS.md` with its ruled default,
 //! every number the scrape lost as a **Vedette default** (movement
 //! allowances M10, the march multiplier M17, the road bonus M18, ranges

@@ -1,5 +1,5 @@
 //! The data of One Hour Napoleonic, Project Waterloo
-//! (`../shared/rules/one-hour-napoleonic-project-waterloo.txt`, played on
+//! (the published rules as played in "Project Waterloo", on
 //! square boxes): every "Option" of `RULINGS-ONE-HOUR.md` with its ruled
 //! default, the unit table the scrape lost (move rates, shooting and charge
 //! dice: Vedette defaults, edited per scenario), quality, traits, leaders
