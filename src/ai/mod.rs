@@ -2,9 +2,11 @@
 //! through the engine's `check` like anyone else's (they cannot cheat).
 //! Randomness comes from a seeded `Dice` owned by the player.
 
+pub mod montecarlo;
 pub mod search;
 
 pub use crate::engine::contract::PlayerKind;
+pub use montecarlo::MonteCarloPlayer;
 pub use search::{Script, SearchPlayer};
 
 use crate::engine::{Dice, Game, Rules};
@@ -19,6 +21,7 @@ impl PlayerKind {
             PlayerKind::Random => "random",
             PlayerKind::Heuristic => "heuristic",
             PlayerKind::Search { .. } => "search",
+            PlayerKind::MonteCarlo { .. } => "mc",
         }
     }
 
@@ -27,6 +30,7 @@ impl PlayerKind {
     pub fn label(self) -> String {
         match self {
             PlayerKind::Search { budget } => format!("search:{budget}"),
+            PlayerKind::MonteCarlo { ms } => format!("mc:{ms}"),
             k => k.name().to_string(),
         }
     }
@@ -46,8 +50,8 @@ impl std::str::FromStr for PlayerKind {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "unknown player {s:?} (expected heuristic, computer, random, search or search:BUDGET, \
-                 BUDGET the playouts per turn)"
+                "unknown player {s:?} (expected heuristic, computer, random, search, search:BUDGET \
+                 (BUDGET the playouts per turn), mc or mc:MS (MS the milliseconds a decision))"
             )
         };
         match s {
@@ -57,10 +61,23 @@ impl std::str::FromStr for PlayerKind {
             "search" => Ok(PlayerKind::Search {
                 budget: search::DEFAULT_BUDGET,
             }),
-            _ => match s.strip_prefix("search:").map(str::parse::<u32>) {
-                Some(Ok(budget)) => Ok(PlayerKind::Search { budget }),
-                _ => Err(bad()),
-            },
+            "mc" => Ok(PlayerKind::MonteCarlo {
+                ms: montecarlo::DEFAULT_MS,
+            }),
+            _ => {
+                if let Some(b) = s.strip_prefix("search:") {
+                    b.parse()
+                        .map(|budget| PlayerKind::Search { budget })
+                        .map_err(|_| bad())
+                } else if let Some(ms) = s.strip_prefix("mc:") {
+                    match ms.parse() {
+                        Ok(ms) if ms > 0 => Ok(PlayerKind::MonteCarlo { ms }),
+                        _ => Err(bad()),
+                    }
+                } else {
+                    Err(bad())
+                }
+            }
         }
     }
 }
@@ -109,6 +126,12 @@ pub trait Computer: Rules {
     /// where the heuristic's own choice is better than a few noisy
     /// playouts' (see `search.rs`).
     const SMALL_CHOICE: usize = 0;
+    /// What one command of a heuristic playout (the heuristic player's
+    /// choice and the engine's execution) costs in nanoseconds, in release
+    /// on the reference machine: the flat Monte Carlo player's clock
+    /// (`ai::montecarlo`), so that its budget is CPU time and its games
+    /// still replay byte for byte.
+    const PLAYOUT_COMMAND_NANOS: u64;
     /// The scripts the search player chooses among each turn when it
     /// plays `side` on the board of `know`: the heuristic player under a
     /// few named temperaments, `tuning` itself first ("as tuned"), none
@@ -155,6 +178,9 @@ pub trait Computer: Rules {
             PlayerKind::Heuristic => Self::heuristic(know, tuning, seed),
             PlayerKind::Search { budget } => {
                 Box::new(SearchPlayer::<Self>::new(know, tuning, budget, seed))
+            }
+            PlayerKind::MonteCarlo { ms } => {
+                Box::new(MonteCarloPlayer::<Self>::new(know, tuning, ms, seed))
             }
         }
     }

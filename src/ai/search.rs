@@ -223,16 +223,7 @@ impl<R: Computer> SearchPlayer<R> {
 
     /// A playout's value to `me`.
     fn value(&self, st: &R::State, me: u8) -> f64 {
-        let result = match R::outcome(st) {
-            Some(GameEnd::Win { side, .. }) if side == me => 1.0,
-            Some(GameEnd::Win { .. }) => 0.0,
-            Some(GameEnd::Draw { .. }) | None => 0.5,
-        };
-        let t = R::tallies(st);
-        let share =
-            |side: usize| f64::from(t.losses[side]) / f64::from(self.loss_limits[side].max(1));
-        let (mine, theirs) = (usize::from(me & 1), usize::from(!me & 1));
-        result + 0.1 * (share(theirs) - share(mine)).clamp(-1.0, 1.0)
+        playout_value::<R>(st, me, self.loss_limits)
     }
 
     /// Plays `st` out with script `script` for `me` until this part of
@@ -605,8 +596,24 @@ fn mean(sum: &[f64], n: &[u32], a: usize) -> f64 {
     sum[a] / f64::from(n[a].max(1))
 }
 
+/// A played-out position's value to `me`: 1 a win, ½ a draw (or no end),
+/// 0 a loss by the scenario's victory conditions, plus a tenth of the
+/// loss margin (each side's losses as a share of `loss_limits`) to tell
+/// apart playouts that end the same way.
+pub(crate) fn playout_value<R: Computer>(st: &R::State, me: u8, loss_limits: [u32; 2]) -> f64 {
+    let result = match R::outcome(st) {
+        Some(GameEnd::Win { side, .. }) if side == me => 1.0,
+        Some(GameEnd::Win { .. }) => 0.0,
+        Some(GameEnd::Draw { .. }) | None => 0.5,
+    };
+    let t = R::tallies(st);
+    let share = |side: usize| f64::from(t.losses[side]) / f64::from(loss_limits[side].max(1));
+    let (mine, theirs) = (usize::from(me & 1), usize::from(!me & 1));
+    result + 0.1 * (share(theirs) - share(mine)).clamp(-1.0, 1.0)
+}
+
 /// SplitMix64's finaliser: turns counters into well-spread seeds.
-fn splitmix(mut z: u64) -> u64 {
+pub(crate) fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -93,6 +93,12 @@ pub enum PlayerKind {
     Search {
         budget: u32,
     },
+    /// The flat Monte Carlo player (`ai::montecarlo`), with its budget in
+    /// milliseconds of the reference machine's CPU a decision.
+    #[serde(rename = "mc")]
+    MonteCarlo {
+        ms: u32,
+    },
 }
 
 /// What the batch report needs to know of a board.

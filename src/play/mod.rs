@@ -29,6 +29,7 @@ impl Seat {
             Seat::Computer(PlayerKind::Heuristic) => "computer",
             Seat::Computer(PlayerKind::Random) => "computer (random)",
             Seat::Computer(PlayerKind::Search { .. }) => "computer (search)",
+            Seat::Computer(PlayerKind::MonteCarlo { .. }) => "computer (Monte Carlo)",
         }
     }
 }

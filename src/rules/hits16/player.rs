@@ -67,6 +67,8 @@ impl Computer for Hits16 {
     /// village hexes were garrisoned and the heuristic's ties were made
     /// the same from either seat; not measured since.
     const SMALL_CHOICE: usize = 0;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
+    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

@@ -83,6 +83,8 @@ impl Computer for OneHour {
     /// 8 options did worse (58.0% and 43.5%: more options, fewer
     /// playouts that agree).
     const SMALL_CHOICE: usize = 4;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
+    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

@@ -1042,6 +1042,8 @@ impl Computer for Napoleon {
     /// inside a force's activation cuts across the heuristic's plan for
     /// the whole activation.
     const SMALL_CHOICE: usize = 0;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
+    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

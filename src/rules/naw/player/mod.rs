@@ -21,6 +21,8 @@ impl Computer for Naw {
     /// at 1.6 times the cost; not enough to change its play on the
     /// shipped scenarios unmeasured.
     const SMALL_CHOICE: usize = 0;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
+    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<NawKnowledge> {
         NawKnowledge::new(board)
