@@ -125,6 +125,11 @@ pub trait Plugin: Send + Sync + 'static {
     /// export dialog says it: the headings of `sheet_victory`,
     /// `sheet_sections` and `sheet_pages`, in order, comma-separated.
     fn sheet_contents(&self) -> &'static str;
+    /// A mirrored battle of this rule set with its default options, a
+    /// pure function of `seed` (`scenario::mirror`): a random field, two
+    /// armies each the other's reflection, and objectives, for measuring
+    /// computer players on battles they were not tuned on (issue 69).
+    fn mirrored_battle(&self, seed: u64) -> (Scenario, Map);
 }
 
 /// An officer placed on the map at the start, as the map draws him.
@@ -282,6 +287,20 @@ macro_rules! define_rule_sets {
             /// of the registration (File > New lists them so).
             pub fn every() -> Vec<RuleSet> {
                 vec![$( RuleSet::$variant(Box::default()), )*]
+            }
+
+            /// Its folder's name (`naw`, `one_hour`), as the command
+            /// line takes it (`one-hour` too).
+            pub fn short_name(&self) -> &'static str {
+                match self {
+                    $( RuleSet::$variant(_) => stringify!($m), )*
+                }
+            }
+
+            /// The rule set of that short name, with its default options.
+            pub fn by_short_name(name: &str) -> Option<RuleSet> {
+                let name = name.replace('-', "_");
+                Self::every().into_iter().find(|r| r.short_name() == name)
             }
 
             /// The scenario's rule set's answers.

@@ -12,6 +12,7 @@ pub mod limits;
 pub mod locate;
 mod map;
 pub mod marks;
+pub mod mirror;
 mod model;
 pub mod numbers;
 pub mod options;

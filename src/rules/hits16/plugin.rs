@@ -233,6 +233,10 @@ impl Plugin for Hits16Options {
         "victory conditions, orders of battle, sequence of play, tables, terrain, hit roster"
     }
 
+    fn mirrored_battle(&self, seed: u64) -> (Scenario, Map) {
+        super::generate::mirrored_battle(seed)
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

@@ -3,6 +3,7 @@
 //! and window parts.
 
 pub mod engine;
+pub mod generate;
 pub mod model;
 pub mod pickup_batch;
 pub mod pickup_cli;

@@ -224,6 +224,10 @@ impl Plugin for NapoleonOptions {
         "victory conditions, orders of battle, command check, melee, artillery evasion, troop characteristics, rule options, casualty roster, Terrain Effects Chart, turn track"
     }
 
+    fn mirrored_battle(&self, seed: u64) -> (Scenario, Map) {
+        super::generate::mirrored_battle(seed)
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

@@ -179,6 +179,10 @@ impl Plugin for NawOptions {
         "orders of battle, reinforcements, victory conditions, loss tracks, variant chit tables, Combat Results Table, Terrain Effects Chart, turn track"
     }
 
+    fn mirrored_battle(&self, seed: u64) -> (Scenario, Map) {
+        super::generate::mirrored_battle(seed)
+    }
+
     fn sheet_pages(&self, _s: &Scenario, _paper: Paper) -> Vec<Page> {
         Vec::new()
     }

@@ -2,6 +2,7 @@
 //! sections and window parts.
 
 pub mod engine;
+pub mod generate;
 pub mod model;
 pub mod player;
 mod plugin;

@@ -232,6 +232,10 @@ impl Plugin for OneHourOptions {
         "victory conditions, orders of battle, reinforcements, the turn, terrain, hit roster, chance cards"
     }
 
+    fn mirrored_battle(&self, seed: u64) -> (Scenario, Map) {
+        super::generate::mirrored_battle(seed)
+    }
+
     /// The decks, as cards to cut out.
     fn sheet_pages(&self, s: &Scenario, paper: Paper) -> Vec<Page> {
         super::sheet::card_pages(s, paper)
