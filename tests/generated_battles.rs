@@ -92,3 +92,52 @@ fn issue69_generated_battles_are_exact_mirrors_valid_and_playable_for_every_rule
         assert!(sizes.len() >= 5, "{name}: the battles vary: {sizes:?}");
     }
 }
+
+fn vedette(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_vedette"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn issue69_the_command_line_generates_battles_and_measures_players_on_the_held_out_half() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let f = dir.path().join("b.ron");
+    let path = f.to_str().expect("utf-8");
+    let o = vedette(&["generate", "one-hour", "--seed", "3", "-o", path]);
+    assert!(o.status.success(), "{o:?}");
+    let first = std::fs::read_to_string(&f).expect("written");
+    assert!(first.contains("Mirrored battle 3 (One Hour"), "{first}");
+    // Nothing is written over a file without --force.
+    let o = vedette(&["generate", "one-hour", "--seed", "4", "-o", path]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&f).expect("kept"), first);
+    let o = vedette(&["validate", path]);
+    assert!(o.status.success(), "{o:?}");
+    let o = vedette(&["generate", "chess"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("naw, napoleon, one_hour, hits16"),
+        "{err}"
+    );
+    // The same player on both seats scores exactly even.
+    let o = vedette(&[
+        "strength",
+        "hits16",
+        "--battles",
+        "2",
+        "--players",
+        "heuristic,heuristic",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        out.contains("scores 50.0%") && out.contains("(held-out half)"),
+        "{out}"
+    );
+    let o = vedette(&["strength", "naw", "--battles", "1", "--first", "0"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("TUNING half"), "{out}");
+}

@@ -138,9 +138,7 @@ impl<R: Computer> Player<R> for MonteCarloPlayer<R> {
         }
         let proposed = self.own.as_mut().and_then(|p| p.choose(st));
         let mut options = R::legal_commands(st);
-        let Some(proposed) = proposed.or_else(|| options.first().cloned()) else {
-            return None;
-        };
+        let proposed = proposed.or_else(|| options.first().cloned())?;
         options.retain(|c| *c != proposed);
         if options.is_empty() {
             return Some(proposed);
@@ -213,6 +211,22 @@ pub fn better_than_default(values: &[Vec<f64>]) -> usize {
 mod tests {
     use super::*;
     use crate::rules::{Visit, dispatch};
+
+    #[test]
+    fn mc_kinds_parse_with_their_milliseconds() {
+        use crate::ai::PlayerKind;
+        assert_eq!(
+            "mc".parse::<PlayerKind>(),
+            Ok(PlayerKind::MonteCarlo { ms: DEFAULT_MS })
+        );
+        assert_eq!(
+            "mc:250".parse::<PlayerKind>(),
+            Ok(PlayerKind::MonteCarlo { ms: 250 })
+        );
+        assert!("mc:0".parse::<PlayerKind>().is_err());
+        assert!("mc:soon".parse::<PlayerKind>().is_err());
+        assert_eq!(PlayerKind::MonteCarlo { ms: 100 }.label(), "mc:100");
+    }
 
     #[test]
     fn a_sampled_command_overrules_the_default_only_by_two_standard_errors() {

@@ -51,7 +51,7 @@ impl Visit for Start<'_> {
                 .map_err(|e| format!("cannot play this scenario: {e}"))?,
         );
         let cfg = LadderConfig::<R> {
-            rungs: ladder::default_rungs(&[self.budget]),
+            rungs: ladder::default_rungs(&[self.budget], &[]),
             games: self.games.max(1),
             seed: self.seed,
             threads: self.threads.max(1),

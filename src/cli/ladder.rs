@@ -15,6 +15,7 @@ pub struct LadderArgs<'a> {
     pub scenario: &'a Path,
     pub games: u32,
     pub budgets: &'a [u32],
+    pub mc: &'a [u32],
     pub seed: u64,
     pub threads: Option<usize>,
     pub variant: bool,
@@ -48,7 +49,7 @@ impl Visit for Run<'_> {
         };
         let threads = a.threads.unwrap_or_else(crate::sim::default_threads);
         let cfg = LadderConfig::<R> {
-            rungs: ladder::default_rungs(a.budgets),
+            rungs: ladder::default_rungs(a.budgets, a.mc),
             games: a.games,
             seed: a.seed,
             threads,

@@ -217,7 +217,7 @@ pub fn reflect_army(
         .iter()
         .map(|u| {
             let mut v = u.clone();
-            v.id = UnitId::new(&rename(u.id.as_str()));
+            v.id = UnitId::new(rename(u.id.as_str()));
             v.designation = rename(&u.designation);
             v.side = side.clone();
             if let Placement::Start(h) = u.placement {
@@ -245,6 +245,11 @@ pub fn battle(rules: &RuleSet, seed: u64) -> (Scenario, Map) {
             .iter()
             .all(|i| i.severity != super::Severity::Error);
         if valid {
+            let mut s = s;
+            // The battle is known by the seed asked for.
+            s.title = s
+                .title
+                .replacen(&try_seed.to_string(), &seed.to_string(), 1);
             return (s, map);
         }
         last = Some((s, map));
@@ -268,8 +273,7 @@ pub fn check_mirrored(s: &Scenario, map: &Map) -> Result<(), String> {
         } else {
             Some(OFF_MAP)
         };
-        let mine = map.code_at(h);
-        if mine != theirs && !(mine == Some(OFF_MAP) && !map.in_bounds(m)) {
+        if map.code_at(h) != theirs {
             return Err(format!("terrain at {h} and {m} differ"));
         }
     }

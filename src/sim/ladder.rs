@@ -118,10 +118,12 @@ pub struct LadderConfig<R: Computer> {
     pub tuning: R::Tuning,
 }
 
-/// The rungs `vedette ladder` plays by default: random, heuristic, and
+/// The rungs `vedette ladder` plays by default: random, heuristic, the
+/// flat Monte Carlo player at each of `mc` (milliseconds a decision) and
 /// the search player at each budget.
-pub fn default_rungs(budgets: &[u32]) -> Vec<PlayerKind> {
+pub fn default_rungs(budgets: &[u32], mc: &[u32]) -> Vec<PlayerKind> {
     let mut r = vec![PlayerKind::Random, PlayerKind::Heuristic];
+    r.extend(mc.iter().map(|&ms| PlayerKind::MonteCarlo { ms }));
     r.extend(budgets.iter().map(|&budget| PlayerKind::Search { budget }));
     r
 }

@@ -14,6 +14,7 @@ mod report;
 pub mod robustness;
 pub mod sensitivity;
 pub mod shard;
+pub mod strength;
 
 pub use paired::{BatchTally, Paired, PairedReport};
 pub use report::{ChitRow, Interval, Report, Spread, Sums, Tally, wilson};

@@ -35,7 +35,7 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
             size: 2,
         },
         Patches {
-            code: '~',
+            code: 'L',
             count: (0, 1),
             size: 2,
         },

@@ -67,8 +67,10 @@ impl Computer for Hits16 {
     /// village hexes were garrisoned and the heuristic's ties were made
     /// the same from either seat; not measured since.
     const SMALL_CHOICE: usize = 0;
-    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
-    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`) in
+    /// release on the reference machine (2 cores, December 2026): the
+    /// least of three runs over 40 heuristic games of the mirrored battle.
+    const PLAYOUT_COMMAND_NANOS: u64 = 21_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

@@ -138,7 +138,7 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
             units: f
                 .units
                 .iter()
-                .map(|u| UnitId::new(&rename(u.as_str())))
+                .map(|u| UnitId::new(rename(u.as_str())))
                 .collect(),
         })
         .collect();

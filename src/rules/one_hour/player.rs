@@ -83,8 +83,10 @@ impl Computer for OneHour {
     /// 8 options did worse (58.0% and 43.5%: more options, fewer
     /// playouts that agree).
     const SMALL_CHOICE: usize = 4;
-    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
-    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`) in
+    /// release on the reference machine (2 cores, December 2026): the
+    /// least of three runs over 40 heuristic games of the mirrored battle.
+    const PLAYOUT_COMMAND_NANOS: u64 = 12_700;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

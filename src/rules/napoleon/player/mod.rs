@@ -1042,8 +1042,10 @@ impl Computer for Napoleon {
     /// inside a force's activation cuts across the heuristic's plan for
     /// the whole activation.
     const SMALL_CHOICE: usize = 0;
-    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
-    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`) in
+    /// release on the reference machine (2 cores, December 2026): the
+    /// least of three runs over 40 heuristic games of the mirrored battle.
+    const PLAYOUT_COMMAND_NANOS: u64 = 40_000;
 
     fn knowledge(board: Arc<Board>) -> Arc<Arc<Board>> {
         Arc::new(board)

@@ -21,8 +21,10 @@ impl Computer for Naw {
     /// at 1.6 times the cost; not enough to change its play on the
     /// shipped scenarios unmeasured.
     const SMALL_CHOICE: usize = 0;
-    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`).
-    const PLAYOUT_COMMAND_NANOS: u64 = 1_000;
+    /// Measured by `calibrate_playout_cost` (`ai::montecarlo`) in
+    /// release on the reference machine (2 cores, December 2026): the
+    /// least of three runs over 40 heuristic games of the mirrored battle.
+    const PLAYOUT_COMMAND_NANOS: u64 = 6_500;
 
     fn knowledge(board: Arc<Board>) -> Arc<NawKnowledge> {
         NawKnowledge::new(board)
