@@ -93,12 +93,16 @@ pub fn strength(a: &StrengthArgs) -> Outcome {
     let mut stdout = String::new();
     if interrupted {
         stdout.push_str(&format!(
-            "PARTIAL: stopped by Ctrl+C after {} of {} battles\n",
-            s.battles, a.battles
+            "PARTIAL: stopped by Ctrl+C after {} of {}\n",
+            s.battles,
+            crate::words::counted(a.battles, "battle", "battles")
         ));
     }
     stdout.push_str(&s.text());
-    let mut stderr = format!("{} battles in {secs:.1} s\n", s.battles);
+    let mut stderr = format!(
+        "{} in {secs:.1} s\n",
+        crate::words::counted(s.battles, "battle", "battles")
+    );
     if let Some(path) = a.json {
         let json = match serde_json::to_string_pretty(&s) {
             Ok(j) => j,

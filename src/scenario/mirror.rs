@@ -281,7 +281,11 @@ pub fn check_mirrored(s: &Scenario, map: &Map) -> Result<(), String> {
     let first: Vec<_> = s.units.iter().filter(|u| u.side == side(0)).collect();
     let second: Vec<_> = s.units.iter().filter(|u| u.side == side(1)).collect();
     if first.len() != second.len() {
-        return Err(format!("{} units against {}", first.len(), second.len()));
+        return Err(format!(
+            "{} against {}",
+            crate::words::counted(first.len(), "unit", "units"),
+            second.len()
+        ));
     }
     for (a, b) in first.iter().zip(&second) {
         let (Placement::Start(ha), Placement::Start(hb)) = (&a.placement, &b.placement) else {

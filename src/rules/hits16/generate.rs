@@ -132,10 +132,11 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
         }
     }
     s.description = format!(
-        "Two equal forces of {units} units and a General each on a field symmetric top \
+        "Two equal forces of {} and a General each on a field symmetric top \
          to bottom, each holding {} village objective(s) nearer to it. The side holding \
          more objectives after {turn_limit} turns wins, unless an army loses half its \
          units first (M38).",
+        crate::words::counted(units, "unit", "units"),
         s.victory.victory_hexes.len() / 2
     );
     (s, map)

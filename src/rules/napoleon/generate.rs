@@ -180,9 +180,10 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
         }
     }
     s.description = format!(
-        "Two equal armies of {units} units in {} force(s) each, with a General of \
+        "Two equal armies of {} in {} force(s) each, with a General of \
          command factor {command}, on a field symmetric top to bottom with {} village \
          objective(s) a side. Ties for the initiative go to Blue, the side that moves second.",
+        crate::words::counted(units, "unit", "units"),
         divisions + brigades,
         s.victory.victory_hexes.len() / 2
     );

@@ -156,11 +156,13 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
         });
     }
     s.description = format!(
-        "Two equal armies of {units} units on a field of boxes symmetric top to bottom, \
+        "Two equal armies of {} on a field of boxes symmetric top to bottom, \
          each with a commander and the same deck of {} chance cards, each holding {} \
-         objective(s) nearer to it; an army that loses {morale} units breaks.",
+         objective(s) nearer to it; an army that loses {} breaks.",
+        crate::words::counted(units, "unit", "units"),
         deck.len(),
-        taken.len()
+        taken.len(),
+        crate::words::counted(morale, "unit", "units")
     );
     (s, map)
 }
