@@ -56,8 +56,9 @@ pub struct Cli {
 #[derive(Debug, clap::Args)]
 pub struct BatchOptions {
     /// Player for the first side (French at Waterloo; with --pickup,
-    /// the first list's): heuristic, random or search (`search:N`
-    /// for N playouts a turn).
+    /// the first list's): heuristic, random, search (`search:N`
+    /// for N playouts a turn) or mc (`mc:MS`, flat Monte Carlo with MS
+    /// milliseconds a decision).
     #[arg(long, default_value = "heuristic")]
     french: crate::ai::PlayerKind,
     /// Player for the second side (Allied at Waterloo; with --pickup,
@@ -120,8 +121,9 @@ pub enum Command {
         #[arg(long, required_unless_present_any = ["french", "allied"])]
         commands: Option<PathBuf>,
         /// A computer player for the first side (whatever the scenario
-        /// calls it): heuristic (or computer), random, or search (the
-        /// search player, `search:N` for N playouts a turn). It plays
+        /// calls it): heuristic (or computer), random, search (the
+        /// search player, `search:N` for N playouts a turn) or mc (flat
+        /// Monte Carlo, `mc:MS` for MS milliseconds a decision). It plays
         /// whenever that side is to act and the commands file has none
         /// left.
         #[arg(long)]
