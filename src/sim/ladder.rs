@@ -106,6 +106,47 @@ pub struct Ladder {
     pub head_to_head: Vec<HeadToHead>,
     /// Where the verdict changes with skill, in words.
     pub flags: Vec<String>,
+    /// Whether the verdict has converged between the two strongest search
+    /// rungs (issue 69), in words.
+    pub convergence: String,
+}
+
+/// How far apart, in points of the first side's win rate, the two
+/// strongest search rungs may be for the verdict to count as converged.
+pub const CONVERGED_WITHIN: f64 = 5.0;
+
+/// Whether the first side's win rate at the two largest search budgets
+/// (the same player on both sides) agree within [`CONVERGED_WITHIN`]
+/// points, said plainly either way.
+fn convergence(sides: &[String; 2], rungs: &[String], verdicts: &[Verdict]) -> String {
+    let mut search: Vec<(u32, &Verdict)> = verdicts
+        .iter()
+        .filter_map(|v| {
+            let b = rungs[v.rung].strip_prefix("search:")?.parse().ok()?;
+            Some((b, v))
+        })
+        .collect();
+    search.sort_by_key(|(b, _)| *b);
+    let [.., (lo, a), (hi, b)] = search.as_slice() else {
+        return "convergence: not measured (it needs two search rungs, e.g. --budgets 16,64)"
+            .into();
+    };
+    let (x, y) = (a.wins[0].rate * 100.0, b.wins[0].rate * 100.0);
+    let apart = (x - y).abs();
+    if apart <= CONVERGED_WITHIN {
+        format!(
+            "converged: {} wins {x:.1}% at search:{lo} and {y:.1}% at search:{hi}, \
+             {apart:.1} points apart (within {CONVERGED_WITHIN:.0})",
+            sides[0]
+        )
+    } else {
+        format!(
+            "NOT CONVERGED: {} wins {x:.1}% at search:{lo} but {y:.1}% at search:{hi}, \
+             {apart:.1} points apart (more than {CONVERGED_WITHIN:.0}): stronger players may \
+             move the verdict further; do not read it as the scenario's balance",
+            sides[0]
+        )
+    }
 }
 
 /// What to play: the rungs and the games of each pairing.
@@ -209,6 +250,7 @@ pub fn summarize(
         }
     }
     let flags = flags(&sides, &rungs, &verdicts);
+    let convergence = convergence(&sides, &rungs, &verdicts);
     Ladder {
         sides,
         rungs,
@@ -221,6 +263,7 @@ pub fn summarize(
         verdicts,
         head_to_head,
         flags,
+        convergence,
     }
 }
 
@@ -507,6 +550,7 @@ impl Ladder {
         for f in &self.flags {
             let _ = writeln!(s, "  FLAG: {f}");
         }
+        let _ = writeln!(s, "  {}", self.convergence);
         let _ = writeln!(s, "\nHead to head, from both seats (score: win 1, draw ½):");
         for h in &self.head_to_head {
             if h.player > h.against {
@@ -591,6 +635,60 @@ mod tests {
         let pairings = [pairing(1, 0, [50, 0], 0), pairing(0, 1, [0, 50], 0)];
         let (r, _) = bradley_terry(2, 0, &pairings);
         assert!(r[1].elo.is_finite() && r[1].elo > 400.0, "{r:?}");
+    }
+
+    #[test]
+    fn issue69_the_ladder_says_plainly_whether_the_verdict_has_converged() {
+        let sides = ["French".to_string(), "Allied".to_string()];
+        let rungs: Vec<String> = vec!["heuristic".into(), "search:64".into(), "search:16".into()];
+        let with = |at16: [u32; 2], at64: [u32; 2]| {
+            let mut p = Vec::new();
+            for a in 0..3 {
+                for b in 0..3 {
+                    p.push(match (a, b) {
+                        (2, 2) => pairing(2, 2, at16, 100 - at16[0] - at16[1]),
+                        (1, 1) => pairing(1, 1, at64, 100 - at64[0] - at64[1]),
+                        _ => pairing(a, b, [50, 50], 0),
+                    });
+                }
+            }
+            summarize(sides.clone(), rungs.clone(), 100, 1, p)
+        };
+        // 40% and 44%: within five points, whatever the order of rungs.
+        let l = with([40, 60], [44, 56]);
+        assert!(
+            l.convergence
+                .starts_with("converged: French wins 40.0% at search:16 and 44.0% at search:64"),
+            "{}",
+            l.convergence
+        );
+        assert!(l.text().contains(&l.convergence));
+        // 40% and 52%: twelve points apart.
+        let l = with([40, 60], [52, 48]);
+        assert!(
+            l.convergence.starts_with("NOT CONVERGED")
+                && l.convergence.contains("12.0 points apart"),
+            "{}",
+            l.convergence
+        );
+        // One search rung: the ladder says what it needs.
+        let l = summarize(
+            sides.clone(),
+            vec!["heuristic".into(), "search:16".into()],
+            100,
+            1,
+            vec![
+                pairing(0, 0, [50, 50], 0),
+                pairing(0, 1, [50, 50], 0),
+                pairing(1, 0, [50, 50], 0),
+                pairing(1, 1, [50, 50], 0),
+            ],
+        );
+        assert!(
+            l.convergence.contains("--budgets 16,64"),
+            "{}",
+            l.convergence
+        );
     }
 
     #[test]

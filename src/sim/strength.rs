@@ -94,7 +94,7 @@ impl Strength {
              each played from both seats\n\
              {a} scores {p:.1}% [{lo:.1}-{hi:.1}] (paired 95% interval): {d:+.1} points [{dlo:+.1} to {dhi:+.1}]\n\
              draws or unfinished: {draws} of {g}\n\
-             cost: {a} {ma:.1} ms a game ({pa:.0} us a decision), {b} {mb:.1} ms a game ({pb:.0} us a decision); ratio {r:.1}x\n",
+             cost: {a} {ma:.1} ms a game ({pa:.0} us a decision), {b} {mb:.1} ms a game ({pb:.0} us a decision); ratio {r:.3}x\n",
             rules = self.rules,
             a = self.players[0],
             b = self.players[1],
