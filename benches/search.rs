@@ -1,12 +1,14 @@
 //! The search player (issue 38): one decision that plans a turn (the
 //! portfolio's scripts scored by playouts to the end of the game, budget
-//! 16 playouts) at the start of each rule set's shipped scenario, and,
-//! for scale, one heuristic-vs-heuristic game of the same scenario.
+//! 16 playouts) at the start of each rule set's shipped scenario and of
+//! its first held-out generated battle (issue 69), one flat Monte Carlo
+//! decision (`mc:100`) there, and, for scale, one heuristic-vs-heuristic
+//! game of the same scenario.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
-use vedette::ai::{self, Computer, Player, PlayerKind, SearchPlayer};
+use vedette::ai::{self, Computer, MonteCarloPlayer, Player, PlayerKind, SearchPlayer};
 use vedette::engine::Dice;
 use vedette::rules::{Visit, dispatch};
 use vedette::scenario;
@@ -38,6 +40,14 @@ impl Visit for Bench<'_> {
                 })
             },
         );
+        group.bench_function(format!("one mc:100 decision, {}", self.name), |b| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                let mut p = MonteCarloPlayer::<R>::new(&know, &tuning, 100, seed);
+                black_box(p.choose(&start))
+            })
+        });
         group.bench_function(format!("a heuristic game, {}", self.name), |b| {
             let mut seed = 0;
             b.iter(|| {
@@ -78,5 +88,23 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(search, benches);
+/// The first battle of each rule set's held-out half.
+fn held_out(c: &mut Criterion) {
+    for rules in vedette::rules::RuleSet::every() {
+        let seed = vedette::sim::strength::HELD_OUT_FROM;
+        let (s, m) = scenario::mirror::battle(&rules, seed);
+        let name = format!("held-out battle {seed} ({})", rules.short_name());
+        dispatch(
+            &rules,
+            Bench {
+                c,
+                name: &name,
+                s: &s,
+                m: &m,
+            },
+        );
+    }
+}
+
+criterion_group!(search, benches, held_out);
 criterion_main!(search);
