@@ -4,34 +4,13 @@
 //! the sides' results is the players' (or moving first), never the map.
 
 use std::path::Path;
-use vedette::hex::{Dir, Hex, Orientation};
-use vedette::scenario::{Map, Placement};
+use vedette::hex::Hex;
+use vedette::scenario::Placement;
 
-/// The reflection top to bottom: on a box grid row r goes to R+1-r; on a
-/// flat-top hex grid staggered Even, one row further in odd columns.
-fn mirror(map: &Map, h: Hex) -> Hex {
-    let rows = map.rows as i32;
-    let odd = match map.orientation {
-        Orientation::Boxes => 0,
-        _ => h.col.rem_euclid(2),
-    };
-    Hex {
-        col: h.col,
-        row: rows + 1 - h.row + odd,
-    }
-}
-
-fn flip(d: Dir) -> Dir {
-    match d {
-        Dir::N => Dir::S,
-        Dir::S => Dir::N,
-        Dir::NE => Dir::SE,
-        Dir::SE => Dir::NE,
-        Dir::NW => Dir::SW,
-        Dir::SW => Dir::NW,
-        other => other,
-    }
-}
+// The reflection top to bottom (box grids: row r to R+1-r; flat-top
+// hex grids staggered Even: one row further in odd columns) and the
+// facings it flips, as generated battles use them.
+use vedette::scenario::mirror::{flip, reflect as mirror};
 
 #[test]
 fn issue38_each_rule_sets_mirrored_battle_is_an_exact_mirror() {

@@ -166,6 +166,30 @@ pub fn field(
     map
 }
 
+/// Village objectives worth a point: the `count` village hexes (terrain
+/// `'T'`) of the lower half nearest the middle, each for `sides[0]`, and
+/// their reflections for `sides[1]`, so each side starts nearer its own.
+pub fn village_objectives(map: &Map, sides: [&SideId; 2], count: usize) -> Vec<VictoryHex> {
+    let mut villages: Vec<Hex> = map
+        .hexes_on_map()
+        .filter(|&h| map.code_at(h) == Some('T'))
+        .filter(|&h| h.row > reflect(map, h).row)
+        .collect();
+    let columns = map.columns as i32;
+    villages.sort_by_key(|h| (h.row, (2 * h.col - columns - 1).abs(), h.col));
+    villages
+        .into_iter()
+        .take(count)
+        .flat_map(|h| {
+            [(sides[0], h), (sides[1], reflect(map, h))].map(|(side, hex)| VictoryHex {
+                hex,
+                side: side.clone(),
+                points: 1,
+            })
+        })
+        .collect()
+}
+
 /// A blank scenario of `rules` on `map` with two sides named `sides`: the
 /// rule set's CRT and turns, no units (as File > New makes one, before
 /// the rule set's own parts).

@@ -7,11 +7,8 @@
 
 use super::model::{Hits16General, Hits16Options, Hits16Unit, Rating, TroopType};
 use crate::hex::Dir;
-use crate::hex::Hex;
 use crate::scenario::mirror::{self, Patches, Rng};
-use crate::scenario::{
-    Colour, Map, Placement, RuleSet, Scenario, SideId, Unit, UnitId, UnitKind, VictoryHex,
-};
+use crate::scenario::{Colour, Map, Placement, RuleSet, Scenario, SideId, Unit, UnitId, UnitKind};
 
 /// The battle of `seed` (see the module's comment).
 pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
@@ -116,21 +113,8 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
     s.units = army.into_iter().chain(second).collect();
     // The village hexes of the lower half nearest the middle, and their
     // reflections, each held by the side nearer to it.
-    let mut villages: Vec<Hex> = map
-        .hexes_on_map()
-        .filter(|&h| map.code_at(h) == Some('T'))
-        .filter(|&h| h.row > mirror::reflect(&map, h).row)
-        .collect();
-    villages.sort_by_key(|h| (h.row, (2 * h.col - columns as i32 - 1).abs(), h.col));
-    for &h in villages.iter().take(rng.between(1, 2) as usize) {
-        for (side, hex) in [(&red, h), (&blue, mirror::reflect(&map, h))] {
-            s.victory.victory_hexes.push(VictoryHex {
-                hex,
-                side: side.clone(),
-                points: 1,
-            });
-        }
-    }
+    let count = rng.between(1, 2) as usize;
+    s.victory.victory_hexes = mirror::village_objectives(&map, [&red, &blue], count);
     s.description = format!(
         "Two equal forces of {} and a General each on a field symmetric top \
          to bottom, each holding {} village objective(s) nearer to it. The side holding \

@@ -10,7 +10,6 @@ use crate::hex::Hex;
 use crate::scenario::mirror::{self, Patches, Rng};
 use crate::scenario::{
     Colour, Force, Leader, Map, Placement, RuleSet, Scenario, SideId, Unit, UnitId, UnitKind,
-    VictoryHex,
 };
 
 /// The battle of `seed` (see the module's comment).
@@ -164,21 +163,8 @@ pub fn mirrored_battle(seed: u64) -> (Scenario, Map) {
     s.units = army.into_iter().chain(second).collect();
     // Village objectives: the village hex of the lower half nearest the
     // middle, and its reflection, each side starting nearer its own.
-    let mut villages: Vec<Hex> = map
-        .hexes_on_map()
-        .filter(|&h| map.code_at(h) == Some('T'))
-        .filter(|&h| h.row > mirror::reflect(&map, h).row)
-        .collect();
-    villages.sort_by_key(|h| (h.row, (2 * h.col - columns as i32 - 1).abs(), h.col));
-    for &h in villages.iter().take(rng.between(1, 2) as usize) {
-        for (side, hex) in [(&red, h), (&blue, mirror::reflect(&map, h))] {
-            s.victory.victory_hexes.push(VictoryHex {
-                hex,
-                side: side.clone(),
-                points: 1,
-            });
-        }
-    }
+    let count = rng.between(1, 2) as usize;
+    s.victory.victory_hexes = mirror::village_objectives(&map, [&red, &blue], count);
     s.description = format!(
         "Two equal armies of {} in {} force(s) each, with a General of \
          command factor {command}, on a field symmetric top to bottom with {} village \
